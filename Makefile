@@ -1,0 +1,50 @@
+# Bloatwatch: the single entry point; each stage's rules live in its folder's fragment.
+#
+#   build matrix -> objects (build/) -> analyzer -> history db -> reports
+#
+# `make report` and `make test` are the two commands; see README.md for every target.
+
+PYTHON ?= /usr/bin/python3
+BUILD  ?= build
+BIN    := bin
+V      ?= 0
+ifeq ($(V),0)
+Q := @
+else
+Q :=
+endif
+
+# Host C flags for the analyzer and the test harnesses (not for kernel objects).
+HOST_CC     ?= gcc
+HOST_CFLAGS ?= -std=gnu11 -O2 -g -Wall -Wextra -Werror
+SAN_FLAGS   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+.DEFAULT_GOAL := all
+
+# Each fragment appends its targets to these lists.
+TESTS   :=
+BENCHES :=
+CLEAN   :=
+
+include matrix/matrix.mk
+include tests/torture/torture.mk
+include analyzer/analyzer.mk
+include db/db.mk
+include reports/reports.mk
+include bench/bench.mk
+
+.PHONY: all deps test bench clean
+all: objects analyzer
+
+deps:
+	$(Q)sh .ci/deps
+
+test: deps
+	$(Q)$(MAKE) --no-print-directory $(TESTS)
+	@echo "make test: all passed"
+
+bench: deps
+	$(Q)$(MAKE) --no-print-directory $(BENCHES)
+
+clean:
+	rm -rf $(BUILD) $(BIN)/bloatwatch-analyze reports/out $(CLEAN)

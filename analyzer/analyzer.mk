@@ -1,0 +1,1 @@
+# analyzer/analyzer.mk: build bin/bloatwatch-analyze and test it against the oracles.

@@ -1,0 +1,1 @@
+# bench/bench.mk: benchmarks: medians and ratios, never asserted.

@@ -1,0 +1,1 @@
+# db/db.mk: record the build matrix into the history database and test the db layer.

@@ -1,0 +1,1 @@
+# reports/reports.mk: generate the text, Markdown and HTML reports from the history database.

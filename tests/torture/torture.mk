@@ -1,0 +1,1 @@
+# tests/torture/torture.mk: host torture harnesses and mutants for the RCU variants.
