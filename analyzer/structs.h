@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Struct and union layouts from DWARF, with pahole's numbers: the contract between the DWARF
+ * extractor (structs*.c) and the rest of the analyzer (CLI, JSON, diff). */
+#ifndef BW_STRUCTS_H
+#define BW_STRUCTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* One ELF image in memory: a whole file or one archive member (e.g. from elf_rawfile()). */
+struct bw_image {
+	const char *name;	/* display name for messages: "file" or "archive(member)" */
+	const void *bytes;	/* the ELF image; valid for the duration of the call */
+	size_t size;		/* bytes in the image */
+};
+
+struct bw_layout_member {
+	char *name;		/* member name; "" for an anonymous struct/union member */
+	char *type;		/* C type name as pahole prints it ("struct rcu_head *", "long int") */
+	uint64_t offset;	/* byte offset in the enclosing type */
+	uint64_t size;		/* byte size of the member's type */
+	uint32_t bit_size;	/* bit-field width, 0 when not a bit-field */
+	uint32_t bit_offset;	/* bit offset inside the storage unit, as pahole prints it */
+};
+
+struct bw_layout {
+	char *name;		/* tag name; anonymous types are skipped at top level, as pahole does */
+	const char *kind;	/* "struct", "union" or "class" (static storage) */
+	uint64_t size;		/* DW_AT_byte_size */
+	uint32_t cachelines;	/* cachelines spanned at the configured cacheline size */
+	uint32_t holes;		/* number of byte holes between members */
+	uint64_t hole_bytes;	/* sum of byte holes */
+	uint32_t bit_holes;	/* number of bit holes */
+	uint64_t bit_hole_bits;	/* sum of bit holes, in bits */
+	uint64_t padding;	/* tail padding in bytes */
+	struct bw_layout_member *members;	/* in declaration order */
+	size_t nmembers;
+	/* pahole --reorganize: the suggested order and its size. */
+	uint64_t reorg_size;	/* size after reorganization (== size when nothing to gain) */
+	char **reorg_order;	/* member names in the suggested order (nmembers entries) */
+};
+
+struct bw_layout_set {
+	struct bw_layout *v;	/* de-duplicated across compile units, sorted by name then kind */
+	size_t n;
+};
+
+struct bw_structs_opts {
+	unsigned cacheline;	/* cacheline size in bytes, 64 by default */
+	const char *only;	/* -C NAME: keep only this type, NULL for all */
+};
+
+/**
+ * bw_structs_extract - read every struct/union layout of an ELF image's DWARF
+ * Return: 0 on success (an image without DWARF gives an empty set), -1 on error with a
+ * one-line message (without the file name; the caller prefixes it) in @err.
+ */
+int bw_structs_extract(const struct bw_image *img, const struct bw_structs_opts *opts,
+		       struct bw_layout_set *out, char *err, size_t errlen);
+
+/* Free everything bw_structs_extract() allocated; accepts an empty or zeroed set. */
+void bw_layout_set_free(struct bw_layout_set *set);
+
+/* Print the set in pahole's text format (with --reorganize output when @reorganize). */
+void bw_structs_print(FILE *out, const struct bw_layout_set *set,
+		      const struct bw_structs_opts *opts, int reorganize);
+
+#endif /* BW_STRUCTS_H */
