@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Temporary: modes not written yet (removed as each mode lands). */
+#include "modes.h"
+
+static int pending(struct bw_ctx *ctx)
+{
+	bw_reportf(ctx, NULL, "%s: not built yet", ctx->mode);
+	return 1;
+}
+
+int bw_mode_size(struct bw_ctx *ctx, char **f, int n) { (void)f; (void)n; return pending(ctx); }
+int bw_mode_symbols(struct bw_ctx *ctx, char **f, int n) { (void)f; (void)n; return pending(ctx); }
+int bw_mode_structs(struct bw_ctx *ctx, char **f, int n) { (void)f; (void)n; return pending(ctx); }
+int bw_mode_configs(struct bw_ctx *ctx, char **f, int n) { (void)f; (void)n; return pending(ctx); }
+int bw_mode_diff(struct bw_ctx *ctx, char **f, int n) { (void)f; (void)n; return pending(ctx); }
+int bw_mode_all(struct bw_ctx *ctx, char **f, int n) { (void)f; (void)n; return pending(ctx); }
