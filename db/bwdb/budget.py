@@ -1,0 +1,156 @@
+# SPDX-License-Identifier: GPL-2.0
+"""`bloatwatch check --budget FILE`: size budgets with a baseline and a noise floor.
+
+Budget file (TOML):
+
+    baseline = "origin/main"   # optional: growth is measured against this commit
+    noise = 16                 # optional: growth of this many bytes or less never fails
+
+    [[budget]]
+    name = "Tiny RCU stays tiny"   # optional label
+    variant = "tiny"               # filters: arch compiler scenario variant object (globs, lists)
+    metric = "total"               # total|text|data|bss|symbol:NAME|struct:NAME[.FIELD]
+    max = 1024                     # bytes, for each matching object (or their sum: sum = true)
+    growth = 5.0                   # percent growth allowed against the baseline
+    growth_bytes = 64              # bytes of growth allowed against the baseline
+"""
+import tomllib
+
+from . import query, render
+from .errors import BwError
+
+RULE_KEYS = {"name", "metric", "max", "growth", "growth_bytes", "sum"} | set(query.FIELDS)
+
+
+class Rule:
+    def __init__(self, d, where, index):
+        unknown = set(d) - RULE_KEYS
+        if unknown:
+            raise BwError("%s: budget %d: unknown key %s" % (where, index, ", ".join(sorted(unknown))))
+        self.filters = {}
+        for f in query.FIELDS:
+            if f in d:
+                v = d[f]
+                self.filters[f] = [v] if isinstance(v, str) else list(v)
+        self.metric = query.Metric(d.get("metric", "total"))
+        self.max = d.get("max")
+        self.growth = d.get("growth")
+        self.growth_bytes = d.get("growth_bytes")
+        self.sum = bool(d.get("sum", False))
+        for k in ("max", "growth", "growth_bytes"):
+            v = getattr(self, k)
+            if v is not None and (not isinstance(v, (int, float)) or isinstance(v, bool) or v < 0):
+                raise BwError("%s: budget %d: %s must be a non-negative number" % (where, index, k))
+        if self.max is None and self.growth is None and self.growth_bytes is None:
+            raise BwError("%s: budget %d sets no limit (max, growth or growth_bytes)" % (where, index))
+        default = " ".join("%s=%s" % (f, ",".join(v)) for f, v in self.filters.items()) or "all"
+        self.name = d.get("name") or "%s %s" % (self.metric.spec, default)
+
+
+class Budgets:
+    def __init__(self, path):
+        try:
+            with open(path, "rb") as f:
+                data = tomllib.load(f)
+        except OSError as e:
+            raise BwError("%s: %s" % (path, e.strerror))
+        except tomllib.TOMLDecodeError as e:
+            raise BwError("%s: bad TOML (%s)" % (path, e))
+        unknown = set(data) - {"baseline", "noise", "budget"}
+        if unknown:
+            raise BwError("%s: unknown key %s" % (path, ", ".join(sorted(unknown))))
+        self.baseline = data.get("baseline")
+        self.noise = data.get("noise", 0)
+        rules = data.get("budget", [])
+        if not isinstance(rules, list) or not rules:
+            raise BwError("%s: no [[budget]] entries" % path)
+        self.rules = [Rule(r, path, i + 1) for i, r in enumerate(rules)]
+
+
+def evaluate(store, budgets, commit, base):
+    """[(rule, [(subject, base value, value, failures)])]."""
+    report = []
+    for rule in budgets.rules:
+        coords = query.coordinates(store, rule.filters)
+        now = query.values(store, rule.metric, coords, [commit["id"]], by_coord=not rule.sum)
+        old = query.values(store, rule.metric, coords, [base["id"]], by_coord=not rule.sum) if base else {}
+        subjects = []
+        for (cid, coord), (value, _) in sorted(now.items(), key=lambda kv: coords.get(kv[0][1], ())):
+            name = "/".join(coords[coord]) if coord is not None else "sum of %d objects" % _
+            prev = old.get((base["id"], coord), (None, 0))[0] if base else None
+            subjects.append((name, prev, value, failures(rule, budgets.noise, prev, value)))
+        if not subjects:
+            subjects.append(("(no recorded object matches)", None, None, ["matches nothing"]))
+        report.append((rule, subjects))
+    return report
+
+
+def failures(rule, noise, prev, value):
+    out = []
+    if value is None:
+        return ["no value"]
+    if rule.max is not None and value > rule.max:
+        out.append("%d > max %d" % (value, rule.max))
+    if prev is not None:
+        delta = value - prev
+        if delta > noise:
+            if rule.growth_bytes is not None and delta > rule.growth_bytes:
+                out.append("grew %+d > %d bytes" % (delta, rule.growth_bytes))
+            if rule.growth is not None and prev > 0 and 100.0 * delta / prev > rule.growth:
+                out.append("grew %s > %g%%" % (render.pct(prev, value), rule.growth))
+    return out
+
+
+def limits(rule):
+    parts = []
+    if rule.max is not None:
+        parts.append("max %d" % rule.max)
+    if rule.growth is not None:
+        parts.append("+%g%%" % rule.growth)
+    if rule.growth_bytes is not None:
+        parts.append("+%d B" % rule.growth_bytes)
+    return ", ".join(parts)
+
+
+def text_report(report, commit, base):
+    lines = ["check %s%s" % (query.label(commit),
+                             " against baseline %s" % query.label(base) if base else "")]
+    bad_rules = 0
+    for rule, subjects in report:
+        bad = [s for s in subjects if s[3]]
+        bad_rules += bool(bad)
+        lines.append("%s  %s (%s): %d checked, %d over" % (
+            "FAIL" if bad else "ok  ", rule.name, limits(rule), len(subjects), len(bad)))
+        for name, prev, value, why in bad:
+            lines.append("      %s: %s -> %s: %s" % (name, "-" if prev is None else prev,
+                                                     "-" if value is None else value, "; ".join(why)))
+    lines.append("%d of %d budgets exceeded" % (bad_rules, len(report)))
+    return "\n".join(lines) + "\n", bad_rules == 0
+
+
+def markdown_report(report, commit, base):
+    bad_rules = sum(1 for _, subjects in report if any(s[3] for s in subjects))
+    head = ("### Bloatwatch: %s" % ("all %d budgets met" % len(report) if not bad_rules else
+                                     "%d of %d budgets exceeded" % (bad_rules, len(report))))
+    lines = [head, "",
+             "Commit `%s`%s." % (query.label(commit),
+                                 " against baseline `%s`" % query.label(base) if base else ""), "",
+             "| | Budget | Limit | Checked | Over |", "|---|---|---|---:|---:|"]
+    for rule, subjects in report:
+        bad = [s for s in subjects if s[3]]
+        lines.append("| %s | %s | %s | %d | %d |" % (":x:" if bad else ":white_check_mark:",
+                                                     md(rule.name), limits(rule), len(subjects), len(bad)))
+    failing = [(rule, s) for rule, subjects in report for s in subjects if s[3]]
+    if failing:
+        lines += ["", "| Budget | Object | Baseline | Now | Change | Why |",
+                  "|---|---|---:|---:|---:|---|"]
+        for rule, (name, prev, value, why) in failing:
+            lines.append("| %s | `%s` | %s | %s | %s | %s |" % (
+                md(rule.name), name, "-" if prev is None else prev, "-" if value is None else value,
+                render.signed(value - prev) if prev is not None and value is not None else "",
+                md("; ".join(why))))
+    return "\n".join(lines) + "\n", not failing
+
+
+def md(text):
+    return str(text).replace("|", "\\|")

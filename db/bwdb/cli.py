@@ -1,0 +1,384 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The bloatwatch command line: parse, dispatch, and turn every failure into one line."""
+import argparse
+import os
+import sqlite3
+import sys
+import time
+
+from . import analyze, gitrepo, ingest, project, query, recorder, render
+from .errors import BwError
+from .store import Store, default_target
+
+DESCRIPTION = "Record object sizes per git commit and ask how they changed."
+EXAMPLES = {
+    "record": "bloatwatch record                      # the built matrix, under HEAD\n"
+              "  bloatwatch record build/arm/gcc/TREE01/*.o\n"
+              "  bloatwatch record --json all.json --configs-json configs.json --rev v1.0",
+    "track": "bloatwatch track -j2 HEAD~20..HEAD",
+    "history": "bloatwatch history total --arch arm --object rcutree.o\n"
+               "  bloatwatch history struct:rcu_node.padding --by arch --csv",
+    "diff": "bloatwatch diff HEAD~1 HEAD --arch arm\n"
+            "  bloatwatch diff HEAD:arm/gcc/TREE01 HEAD:arm/clang/TREE01",
+    "check": "bloatwatch check --budget budgets.toml --baseline origin/main --markdown",
+    "bisect": "bloatwatch bisect v1.0..HEAD total --threshold 4096 --arch arm --object rcutree.o",
+    "log": "bloatwatch log",
+}
+
+
+class Context:
+    """Global options, with the repository and database found on demand."""
+
+    def __init__(self, args):
+        self.args = args
+        self._root = None
+
+    def root(self):
+        if self._root is None:
+            self._root = gitrepo.toplevel(self.args.repo or os.getcwd())
+        return self._root
+
+    def root_or_none(self):
+        try:
+            return self.root()
+        except BwError:
+            if self.args.repo:
+                raise
+            return None
+
+    def target(self):
+        if self.args.db:
+            return self.args.db
+        if os.environ.get("BLOATWATCH_DB"):
+            return os.environ["BLOATWATCH_DB"]
+        try:
+            return default_target(self.root())
+        except BwError as e:
+            raise BwError("%s (give --db or set BLOATWATCH_DB)" % e)
+
+    def open(self, create=False):
+        return Store(self.target(), create=create)
+
+    def project(self):
+        return project.load(self.args.config, None if self.args.config else self.root())
+
+    def analyzer(self):
+        return self.args.analyzer or analyze.default_analyzer()
+
+
+def add_filters(p):
+    for f in query.FIELDS:
+        p.add_argument("--" + f, action="append", metavar="NAME",
+                       help="only this %s (repeatable, comma list, glob)" % f)
+
+
+def parser():
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--db", default=argparse.SUPPRESS,
+                        help="database: a SQLite file or postgresql://... URL "
+                             "(default: $BLOATWATCH_DB, else bloatwatch.db at the repository root)")
+    common.add_argument("-C", "--repo", default=argparse.SUPPRESS, metavar="DIR",
+                        help="the git repository (default: the one containing the current directory)")
+    common.add_argument("--config", default=argparse.SUPPRESS, metavar="TOML",
+                        help="project config (default: bloatwatch.toml at the repository root)")
+    common.add_argument("--analyzer", default=argparse.SUPPRESS, metavar="PATH",
+                        help="bloatwatch-analyze binary (default: the one beside this command)")
+    top = argparse.ArgumentParser(prog="bloatwatch", description=DESCRIPTION, parents=[common])
+    sub = top.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    def cmd(name, help_):
+        return sub.add_parser(name, parents=[common], help=help_, description=help_,
+                              epilog="example:\n  " + EXAMPLES[name],
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
+
+    p = cmd("record", "analyze the built objects and record them under the current commit")
+    p.add_argument("objects", nargs="*", help="objects to analyze (default: the project's object globs)")
+    p.add_argument("--json", action="append", default=[], metavar="FILE",
+                   help="ingest this analyzer JSON (mode all) instead of running the analyzer")
+    p.add_argument("--configs-json", action="append", default=[], metavar="FILE",
+                   help="with --json: CONFIG usage from the analyzer's configs mode")
+    p.add_argument("--rev", help="record under this commit (default: HEAD, dirty if the tree is)")
+    p.add_argument("--dirty", action="store_true", help="with --rev: mark the record dirty")
+    p.add_argument("-j", "--jobs", type=int, default=None, help="analyzer processes (default: cores, max 4)")
+
+    p = cmd("track", "build and record every commit of a range, each in a temporary worktree")
+    p.add_argument("range", metavar="REV_RANGE", help="git revision range, e.g. v1.0..HEAD")
+    p.add_argument("-j", "--jobs", type=int, default=1, help="commits built in parallel")
+    p.add_argument("--first-parent", action="store_true", help="follow first parents only")
+    p.add_argument("--force", action="store_true", help="re-record commits already recorded")
+    p.add_argument("--retry-failed", action="store_true", help="rebuild commits recorded as failed")
+
+    p = cmd("history", "a metric over recorded commits, as a table or CSV")
+    p.add_argument("metric", help="total | text | data | bss | symbol:NAME | struct:NAME[.size|.padding|.holes]")
+    add_filters(p)
+    p.add_argument("--by", default="", metavar="FIELDS",
+                   help="one series per value of these fields (comma list of %s)" % ",".join(query.FIELDS))
+    p.add_argument("--range", metavar="REV_RANGE", help="only the commits of this git range, in its order")
+    p.add_argument("--changes", action="store_true", help="only rows where the value changed")
+    p.add_argument("--limit", type=int, default=0, metavar="N", help="only the last N rows")
+    p.add_argument("--csv", action="store_true", help="CSV instead of a table")
+
+    p = cmd("diff", "compare two recorded commits (or builds): objects, symbols, structs, CONFIG")
+    p.add_argument("a", metavar="A", help="REV or REV:ARCH[/COMPILER[/SCENARIO]]")
+    p.add_argument("b", metavar="B", help="REV or REV:ARCH[/COMPILER[/SCENARIO]]")
+    add_filters(p)
+    p.add_argument("--all", action="store_true", help="list unchanged objects too")
+    p.add_argument("--no-symbols", action="store_true", help="skip the per-symbol sections")
+
+    p = cmd("check", "check size budgets; exit 0 when all are met, 1 when one is exceeded")
+    p.add_argument("--budget", required=True, metavar="FILE", help="budget TOML")
+    p.add_argument("--rev", default="HEAD", help="commit to check (default: HEAD; REV-dirty for a dirty record)")
+    p.add_argument("--baseline", help="commit to measure growth against (default: the file's baseline)")
+    p.add_argument("--markdown", action="store_true", help="markdown for a pull-request comment")
+
+    p = cmd("bisect", "find the first commit of a range where a metric crosses a threshold")
+    p.add_argument("range", metavar="REV_RANGE")
+    p.add_argument("metric")
+    p.add_argument("--threshold", type=float, required=True, help="bytes")
+    p.add_argument("--below", action="store_true", help="look for the metric dropping below the threshold")
+    p.add_argument("--no-build", action="store_true", help="use recorded commits only")
+    add_filters(p)
+
+    p = cmd("log", "list the recorded commits")
+    p.add_argument("--limit", type=int, default=0, metavar="N", help="only the last N")
+    return top
+
+
+def cmd_record(ctx):
+    a = ctx.args
+    root = ctx.root()
+    if a.json:
+        files, uses = [], []
+        for path in a.json:
+            doc = ingest.load_json(path)
+            ingest.check_envelope(doc, path, ("all",))
+            files += doc["files"]
+        for path in a.configs_json:
+            doc = ingest.load_json(path)
+            ingest.check_envelope(doc, path, ("configs",))
+            uses += [(f["file"], c) for f in doc["files"] for c in f.get("configs", [])]
+        where = a.json[0]
+    else:
+        paths = None
+        if a.objects:
+            paths = []
+            for p in a.objects:
+                if not os.path.exists(p):
+                    raise BwError("%s: no such file" % p)
+                full = os.path.abspath(p)
+                paths.append(os.path.relpath(full, root) if full.startswith(root + os.sep) else full)
+        files, uses = recorder.collect(root, ctx.project(), ctx.analyzer(), paths, a.jobs)
+        where = "analyzer"
+    prepared = ingest.prepare(files, uses, where)   # validate before touching the database
+    commit = recorder.commit_of(root, a.rev, True if a.dirty else None)
+    store = ctx.open(create=True)
+    start = time.monotonic()
+    cid, new = ingest.record(store, dict(commit, status="ok", error=""), prepared)
+    print("recorded %s: %d objects, %d new analyses (%.2f s)"
+          % (query.label(commit), len(prepared.builds), new, time.monotonic() - start))
+    return 0
+
+
+def cmd_track(ctx):
+    from . import track
+    a = ctx.args
+    root = ctx.root()
+    shas = gitrepo.rev_list(root, a.range, a.first_parent)
+    proj = ctx.project()
+    analyzer = ctx.analyzer()
+    if not os.access(analyzer, os.X_OK):
+        raise BwError("%s: analyzer not found (build it with `make analyzer`)" % analyzer)
+    store = ctx.open(create=True)
+    counts = track.track(store, root, shas, proj, analyzer, max(1, a.jobs), a.force, a.retry_failed)
+    print("track %s: %d commits: %d recorded, %d failed to build, %d already recorded"
+          % (a.range, len(shas), counts["ok"], counts["failed"], counts["skipped"]))
+    return 0
+
+
+def history_rows(ctx, store):
+    a = ctx.args
+    metric = query.Metric(a.metric)
+    by = [f.strip() for f in a.by.split(",") if f.strip()]
+    for f in by:
+        if f not in query.FIELDS:
+            raise BwError("--by %s: not one of %s" % (f, ", ".join(query.FIELDS)))
+    coords = query.coordinates(store, query.parse_filters(a))
+    if not coords:
+        raise BwError("no recorded object matches the filters")
+    commits = query.commits(store)
+    if a.range:
+        order = {sha: i for i, sha in enumerate(gitrepo.rev_list(ctx.root(), a.range))}
+        commits = sorted((c for c in commits if c["sha"] in order),
+                         key=lambda c: (order[c["sha"]], c["dirty"]))
+        if not commits:
+            raise BwError("no commit of %s is recorded" % a.range)
+    vals = query.values(store, metric, coords, None, by_coord=bool(by))
+    idx = [query.FIELDS.index(f) for f in by]
+    series = {}   # series key -> {commit_id: (value, builds)}
+    for (cid, coord), (v, n) in vals.items():
+        key = tuple(coords[coord][i] for i in idx) if by else ()
+        cur = series.setdefault(key, {}).get(cid)
+        if cur is None:
+            series[key][cid] = (v, n)
+        elif v is not None:
+            merged = v if cur[0] is None else (max(cur[0], v) if metric.agg == "max" else cur[0] + v)
+            series[key][cid] = (merged, cur[1] + n)
+    rows = []
+    for key in sorted(series):
+        prev = None
+        for c in commits:
+            if c["status"] != "ok":
+                if not by:
+                    rows.append((c, key, None, 0, None, "build failed"))
+                continue
+            if c["id"] not in series[key]:
+                continue
+            v, n = series[key][c["id"]]
+            delta = v - prev if v is not None and prev is not None else None
+            if a.changes and prev is not None and delta == 0:
+                continue
+            if a.changes and v is None and prev is None:
+                continue
+            rows.append((c, key, v, n, delta, ""))
+            if v is not None:
+                prev = v
+    return metric, by, rows
+
+
+def cmd_history(ctx):
+    a = ctx.args
+    store = ctx.open()
+    metric, by, rows = history_rows(ctx, store)
+    if a.limit:
+        rows = rows[-a.limit:]
+    headers = ["commit", "date", "subject"] + by + ["objects", metric.spec, "delta"]
+    out = []
+    for c, key, v, n, delta, note in rows:
+        date = time.strftime("%Y-%m-%d", time.gmtime(c["commit_date"]))
+        if a.csv:
+            out.append([c["sha"] + ("-dirty" if c["dirty"] else ""), date, c["subject"]] + list(key)
+                       + [n, v, delta if delta is not None else ""])
+        else:
+            out.append([query.label(c), date, c["subject"][:40]] + list(key)
+                       + [n, note or ("-" if v is None else v), render.signed(delta)])
+    if a.csv:
+        sys.stdout.write(render.to_csv(headers, out))
+    else:
+        right = {len(headers) - 3, len(headers) - 2, len(headers) - 1}
+        sys.stdout.write(render.table(headers, out, right))
+    return 0
+
+
+def cmd_diff(ctx):
+    from . import diff
+    a = ctx.args
+    store = ctx.open()
+    sys.stdout.write(diff.run(store, ctx.root_or_none(), a.a, a.b, query.parse_filters(a),
+                              a.all, not a.no_symbols))
+    return 0
+
+
+def cmd_check(ctx):
+    from . import budget
+    a = ctx.args
+    budgets = budget.Budgets(a.budget)
+    store = ctx.open()
+    repo = ctx.root_or_none()
+    commit = query.resolve(store, repo, a.rev)
+    if commit["status"] != "ok":
+        raise BwError("%s (%s): recorded as failed to build" % (a.rev, commit["sha"][:12]))
+    base_rev = a.baseline or budgets.baseline
+    base = query.resolve(store, repo, base_rev) if base_rev else None
+    if base and base["status"] != "ok":
+        raise BwError("baseline %s (%s): recorded as failed to build" % (base_rev, base["sha"][:12]))
+    report = budget.evaluate(store, budgets, commit, base)
+    text, ok = (budget.markdown_report if a.markdown else budget.text_report)(report, commit, base)
+    sys.stdout.write(text)
+    return 0 if ok else 1
+
+
+def cmd_bisect(ctx):
+    from . import bisect
+    a = ctx.args
+    root = ctx.root()
+    metric = query.Metric(a.metric)
+    store = ctx.open(create=not a.no_build)
+    coords = query.coordinates(store, query.parse_filters(a))
+    if not coords and a.no_build:
+        raise BwError("no recorded object matches the filters")
+    proj = ctx.project()
+    analyzer = ctx.analyzer()
+
+    def log(msg):
+        print(msg, file=sys.stderr, flush=True)
+
+    class LazyCoords(dict):
+        pass
+
+    text, found = bisect.run(store, root, proj, analyzer, a.range, metric,
+                             _CoordsView(store, query.parse_filters(a)), a.threshold, a.below,
+                             not a.no_build, log)
+    sys.stdout.write(text)
+    return 0 if found else 1
+
+
+class _CoordsView:
+    """Coordinates matching filters, re-read after each new record (builds add coordinates)."""
+
+    def __init__(self, store, filters):
+        self.store, self.filters = store, filters
+
+    def _get(self):
+        return query.coordinates(self.store, self.filters)
+
+    def __iter__(self):
+        return iter(self._get())
+
+    def __len__(self):
+        return len(self._get())
+
+    def __bool__(self):
+        return True
+
+
+def cmd_log(ctx):
+    store = ctx.open()
+    commits = query.commits(store)
+    counts = dict(store.query("SELECT commit_id, COUNT(*) FROM builds GROUP BY commit_id"))
+    rows = [[query.label(c), time.strftime("%Y-%m-%d", time.gmtime(c["commit_date"])), c["status"],
+             counts.get(c["id"], 0), c["subject"][:60]] for c in commits]
+    if ctx.args.limit:
+        rows = rows[-ctx.args.limit:]
+    sys.stdout.write(render.table(["commit", "date", "status", "objects", "subject"], rows, {3}))
+    return 0
+
+
+COMMANDS = {"record": cmd_record, "track": cmd_track, "history": cmd_history, "diff": cmd_diff,
+            "check": cmd_check, "bisect": cmd_bisect, "log": cmd_log}
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    for name in ("db", "repo", "config", "analyzer"):
+        if not hasattr(args, name):
+            setattr(args, name, None)
+    try:
+        return COMMANDS[args.command](Context(args))
+    except BwError as e:
+        print("bloatwatch: %s" % e, file=sys.stderr)
+        return e.status
+    except sqlite3.DatabaseError as e:
+        print("bloatwatch: %s: database error: %s" % (args.db or "database", e), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("bloatwatch: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as e:   # psycopg2 errors and the like: still one line
+        mod = type(e).__module__ or ""
+        if mod.startswith("psycopg2"):
+            print("bloatwatch: PostgreSQL: %s" % str(e).strip().splitlines()[0], file=sys.stderr)
+            return 2
+        raise

@@ -1,0 +1,294 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Analyzer JSON -> rows of one recorded commit, written in one transaction.
+
+All hashing and reshaping happens before the transaction opens, so the write lock is held
+only for the inserts.  Analyses, struct layouts, CONFIG sets and build setups are
+content-addressed: a row that already exists is reused, and only new analyses get their
+sections, symbols and layouts inserted.
+"""
+import hashlib
+import json
+import os
+import time
+
+from .errors import BwError
+
+SCHEMA_NAME = "bloatwatch-analyze"
+SCHEMA_VERSION = 1
+NONE = "-"   # coordinate part an object without a build record does not have
+
+
+def digest(obj):
+    """16-byte content address of a JSON-able value."""
+    text = json.dumps(obj, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).digest()[:16]
+
+
+def check_envelope(doc, where, mode):
+    """Refuse a document that is not analyzer JSON of the version and mode we read."""
+    if not isinstance(doc, dict) or doc.get("schema") != SCHEMA_NAME:
+        got = doc.get("schema") if isinstance(doc, dict) else type(doc).__name__
+        raise BwError("%s: not bloatwatch-analyze JSON (schema %r)" % (where, got))
+    if doc.get("version") != SCHEMA_VERSION:
+        raise BwError("%s: analyzer JSON version %r is not supported (this bloatwatch reads "
+                      "version %d)" % (where, doc.get("version"), SCHEMA_VERSION))
+    if doc.get("mode") not in mode:
+        raise BwError("%s: analyzer JSON of mode %r, expected %s"
+                      % (where, doc.get("mode"), " or ".join(repr(m) for m in mode)))
+    if not isinstance(doc.get("files"), list):
+        raise BwError("%s: analyzer JSON has no files list" % where)
+    errors = doc.get("errors") or []
+    if errors:
+        e = errors[0]
+        more = " (and %d more)" % (len(errors) - 1) if len(errors) > 1 else ""
+        raise BwError("%s: analyzer: %s: %s%s" % (where, e.get("file"), e.get("message"), more))
+
+
+def load_json(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except OSError as e:
+        raise BwError("%s: %s" % (path, e.strerror))
+    except (ValueError, UnicodeDecodeError) as e:
+        raise BwError("%s: not valid JSON (%s)" % (path, e))
+
+
+class Prepared:
+    """One commit's analyzer output, reshaped and content-addressed, ready to insert."""
+
+    def __init__(self):
+        self.builds = []       # (coord tuple, analysis digest, setup digest, path)
+        self.analyses = {}     # digest -> FILE entry
+        self.layouts = {}      # digest -> STRUCT entry
+        self.analysis_layouts = {}   # analysis digest -> [layout digest]
+        self.configs = {}      # digest -> sorted [(CONFIG, value)]
+        self.setups = {}       # digest -> (compiler_version, config digest|None, cmd, source)
+        self.uses = []         # (source, CONFIG)
+
+
+def _analysis_part(entry):
+    return {k: entry[k] for k in ("format", "class", "endian", "machine", "type", "text", "data",
+                                  "bss", "dec", "sections", "symbols", "rollup")}
+
+
+def coordinate(entry):
+    """(arch, compiler, scenario, variant, object) of a FILE entry."""
+    build = entry.get("build")
+    member = entry.get("member")
+    if build:
+        obj = os.path.basename(build.get("object") or entry["file"])
+        if member:
+            obj += "(%s)" % member
+        return tuple(str(build.get(k) or NONE) for k in ("arch", "compiler", "scenario", "variant")) + (obj,)
+    obj = entry["file"] + ("(%s)" % member if member else "")
+    machine = str(entry.get("machine") or NONE)
+    arch = machine[3:].lower() if machine.startswith("EM_") else machine.lower()
+    return (arch, NONE, NONE, NONE, obj)
+
+
+def prepare(files, uses, where):
+    """Validate and reshape FILE entries (mode all) and CONFIG usage into a Prepared."""
+    p = Prepared()
+    seen = {}
+    for i, entry in enumerate(files):
+        at = "%s: files[%d]" % (where, i)
+        try:
+            coord = coordinate(entry)
+            a = _analysis_part(entry)
+            structs = entry["structs"]
+            for s in structs:
+                s["name"], s["size"], s["members"]   # presence checks
+            for y in entry["symbols"]:
+                y["name"], y["norm"], y["size"], y["type"], y["section"]
+        except (KeyError, TypeError) as e:
+            raise BwError("%s (%s): missing or malformed field %s"
+                          % (at, entry.get("file") if isinstance(entry, dict) else "?", e))
+        if coord in seen:
+            raise BwError("%s: %s and %s are the same matrix coordinate %s"
+                          % (where, seen[coord], entry["file"], "/".join(coord)))
+        seen[coord] = entry["file"]
+        lds = []
+        for s in structs:
+            ld = digest(s)
+            p.layouts[ld] = s
+            lds.append(ld)
+        ad = digest([a, sorted(x.hex() for x in lds)])
+        p.analyses[ad] = entry
+        p.analysis_layouts[ad] = sorted(set(lds))
+        build = entry.get("build") or {}
+        cd = None
+        config = build.get("config")
+        if config:
+            items = sorted((str(k), str(v)) for k, v in config.items())
+            cd = digest(items)
+            p.configs[cd] = items
+        setup = (str(build.get("compiler_version") or ""), cd, str(build.get("cmd") or ""),
+                 str(build.get("source") or ""))
+        sd = digest([setup[0], cd.hex() if cd else None, setup[2], setup[3]])
+        p.setups[sd] = setup
+        p.builds.append((coord, ad, sd, entry["file"]))
+    p.uses = sorted(set(uses))
+    return p
+
+
+def record(store, commit, prepared):
+    """Store one commit (replacing any earlier record of it) in one transaction.
+
+    commit: dict sha, dirty, parents, author, author_date, commit_date, subject,
+    status ('ok'|'failed'), error.  Returns (commit id, number of new analyses)."""
+    return store.write(lambda: _record(store, commit, prepared))
+
+
+def _record(store, commit, p):
+    d = store.d
+    row = d.execute(
+        "INSERT INTO commits (sha, dirty, parents, author, author_date, commit_date, subject, "
+        "status, error, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (sha, dirty) DO UPDATE SET parents = excluded.parents, "
+        "author = excluded.author, author_date = excluded.author_date, "
+        "commit_date = excluded.commit_date, subject = excluded.subject, "
+        "status = excluded.status, error = excluded.error, recorded_at = excluded.recorded_at "
+        "RETURNING id",
+        (commit["sha"], int(bool(commit["dirty"])), commit.get("parents", ""),
+         commit.get("author", ""), int(commit.get("author_date", 0)),
+         int(commit.get("commit_date", 0)), commit.get("subject", ""), commit["status"],
+         commit.get("error", ""), int(time.time()))).fetchone()
+    cid = row[0]
+    d.execute("DELETE FROM builds WHERE commit_id = ?", (cid,))
+    d.execute("DELETE FROM config_uses WHERE commit_id = ?", (cid,))
+
+    analysis_ids = store.digests("analyses", list(p.analyses))
+    new_analyses = [ad for ad in p.analyses if ad not in analysis_ids]
+    layout_ids = {}
+    if new_analyses:
+        wanted = sorted({ld for ad in new_analyses for ld in p.analysis_layouts[ad]})
+        layout_ids = store.digests("layouts", wanted)
+        new_layouts = [ld for ld in wanted if ld not in layout_ids]
+    else:
+        new_layouts = []
+    config_ids = store.digests("config_sets", list(p.configs))
+    setup_ids = store.digests("setups", list(p.setups))
+
+    # Intern every string the new rows need, in one sorted batch.
+    strings = set()
+    for coord, _, _, path in p.builds:
+        strings.update(coord)
+        strings.add(path)
+    for sd, (ccv, _, cmd, src) in p.setups.items():
+        if sd not in setup_ids:
+            strings.update((ccv, cmd, src))
+    for cd, items in p.configs.items():
+        if cd not in config_ids:
+            strings.update(k for k, _ in items)
+    for ad in new_analyses:
+        e = p.analyses[ad]
+        strings.update(s["name"] for s in e["sections"])
+        for y in e["symbols"]:
+            strings.update((y["name"], y["norm"], y["section"]))
+    for ld in new_layouts:
+        s = p.layouts[ld]
+        strings.add(s["name"])
+        for m in s["members"]:
+            strings.update((m["name"], m["type"]))
+    for src, cfg in p.uses:
+        strings.update((src, cfg))
+    names = store.intern(strings)
+
+    # CONFIG sets and setups.
+    added = store.insert_digests("config_sets", [], [(cd,) for cd in p.configs if cd not in config_ids])
+    config_ids.update(added)
+    if added:
+        d.insert_many("INSERT INTO config_values (config_id, name_id, value) VALUES (?, ?, ?)",
+                      [(added[cd], names[k], v) for cd in added for k, v in p.configs[cd]])
+    rows = []
+    for sd, (ccv, cd, cmd, src) in p.setups.items():
+        if sd not in setup_ids:
+            rows.append((sd, names[ccv], config_ids[cd] if cd else None, names[cmd], names[src]))
+    setup_ids.update(store.insert_digests(
+        "setups", ["compiler_version_id", "config_id", "cmd_id", "source_id"], rows))
+    missing = [sd for sd in p.setups if sd not in setup_ids]
+    setup_ids.update(store.digests("setups", missing))   # added concurrently by another recorder
+
+    # Layouts and their members.
+    rows = []
+    for ld in new_layouts:
+        s = p.layouts[ld]
+        reorg = s.get("reorganized") or {}
+        rows.append((ld, names[s["name"]], s.get("kind", "struct"), s["size"],
+                     s.get("cachelines", 0), s.get("holes", 0), s.get("hole_bytes", 0),
+                     s.get("bit_holes", 0), s.get("bit_hole_bits", 0), s.get("padding", 0),
+                     reorg.get("size"), reorg.get("saving")))
+    added = store.insert_digests("layouts", [
+        "name_id", "kind", "size", "cachelines", "holes", "hole_bytes", "bit_holes",
+        "bit_hole_bits", "padding", "reorg_size", "reorg_saving"], rows)
+    layout_ids.update(added)
+    members = []
+    for ld, lid in added.items():
+        for seq, m in enumerate(p.layouts[ld]["members"]):
+            members.append((lid, seq, names[m["name"]], names[m["type"]], m["offset"], m["size"],
+                            m.get("bit_size", 0), m.get("bit_offset", 0)))
+    d.insert_many("INSERT INTO members (layout_id, seq, name_id, type_id, byte_offset, size, "
+                  "bit_size, bit_offset) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", members)
+    missing = [ld for ld in new_layouts if ld not in layout_ids]
+    layout_ids.update(store.digests("layouts", missing))
+
+    # Analyses and what hangs off them.
+    rows = []
+    for ad in new_analyses:
+        e = p.analyses[ad]
+        r = e.get("rollup") or {}
+        rows.append((ad, e["format"], e["class"], e["endian"], e["machine"], e["type"],
+                     e["text"], e["data"], e["bss"], e["dec"], r.get("func", 0), r.get("data", 0),
+                     r.get("rodata", 0), r.get("bss", 0), r.get("other", 0)))
+    added = store.insert_digests("analyses", [
+        "format", "elf_class", "endian", "machine", "elf_type", "text", "data", "bss", "total",
+        "func_bytes", "data_bytes", "rodata_bytes", "bss_bytes", "other_bytes"], rows)
+    analysis_ids.update(added)
+    sections, symbols, links = [], [], []
+    for ad, aid in added.items():
+        e = p.analyses[ad]
+        for seq, s in enumerate(e["sections"]):
+            sections.append((aid, seq, names[s["name"]], s["size"], s.get("class", "other")))
+        for seq, y in enumerate(e["symbols"]):
+            symbols.append((aid, names[y["norm"]], seq, names[y["name"]], y["type"], y["size"],
+                            names[y["section"]], y.get("bind", ""), y.get("kind", "other")))
+        for ld in p.analysis_layouts[ad]:
+            links.append((aid, layout_ids[ld]))
+    d.insert_many("INSERT INTO sections (analysis_id, seq, name_id, size, bucket) "
+                  "VALUES (?, ?, ?, ?, ?)", sections)
+    d.insert_many("INSERT INTO symbols (analysis_id, norm_id, seq, name_id, type, size, "
+                  "section_id, bind, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", symbols)
+    d.insert_many("INSERT INTO analysis_layouts (analysis_id, layout_id) VALUES (?, ?)", links)
+    missing = [ad for ad in new_analyses if ad not in analysis_ids]
+    analysis_ids.update(store.digests("analyses", missing))
+
+    # Coordinates, then the per-commit rows.
+    coord_ids = coords(store, [b[0] for b in p.builds], names)
+    d.insert_many("INSERT INTO builds (commit_id, coord_id, analysis_id, setup_id, path_id) "
+                  "VALUES (?, ?, ?, ?, ?)",
+                  [(cid, coord_ids[c], analysis_ids[ad], setup_ids[sd], names[path])
+                   for c, ad, sd, path in p.builds])
+    d.insert_many("INSERT INTO config_uses (commit_id, source_id, name_id) VALUES (?, ?, ?)",
+                  [(cid, names[s], names[c]) for s, c in p.uses])
+    return cid, len(added)
+
+
+COORD_COLS = ("arch_id", "compiler_id", "scenario_id", "variant_id", "object_id")
+
+
+def coords(store, wanted, names):
+    """{coord tuple: id}, inserting new coordinates (the table is small: read it whole)."""
+    keyed = {tuple(names[x] for x in c): c for c in set(wanted)}
+
+    def load():
+        return {tuple(r[1:]): r[0] for r in
+                store.query("SELECT id, %s FROM coords" % ", ".join(COORD_COLS))}
+
+    found = load()
+    new = sorted(k for k in keyed if k not in found)
+    if new:
+        store.d.insert_many("INSERT INTO coords (%s) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
+                            % ", ".join(COORD_COLS), new)
+        found = load()
+    return {keyed[k]: found[k] for k in keyed}

@@ -1,0 +1,184 @@
+-- db/schema.sql: the history database schema (current version), written once for SQLite and PostgreSQL.
+--
+-- A fresh database is created from this file; an older one is carried forward by
+-- db/migrate/NNNN-*.sql.  The text is SQLite's dialect; bwdb/dialect.py rewrites the
+-- few spellings PostgreSQL needs (INTEGER PRIMARY KEY -> identity column, BLOB -> BYTEA,
+-- WITHOUT ROWID dropped).  All integers are BIGINT so PostgreSQL never truncates.
+--
+-- Layout: a commit has one row in `builds` per object of its matrix, pointing at a
+-- content-addressed `analyses` row.  Everything bulky (sections, symbols, struct layouts
+-- and their members) hangs off the analysis and is stored once however many commits
+-- share it; strings are interned in `names`.  History is an index walk over
+-- builds(coord_id, commit_id).
+
+-- The schema version, portable to PostgreSQL (SQLite also keeps it in PRAGMA user_version).
+CREATE TABLE schema_version (
+	version BIGINT NOT NULL
+);
+
+-- Small key/value facts about the database itself (e.g. the digest of the installed views).
+CREATE TABLE meta (
+	key TEXT PRIMARY KEY,
+	value TEXT NOT NULL
+);
+
+-- Every string that repeats (symbol, section, struct, member, type, CONFIG, arch ... names).
+CREATE TABLE names (
+	id INTEGER PRIMARY KEY,
+	name TEXT NOT NULL UNIQUE
+);
+
+-- One recorded state of the tree: a git commit, clean or dirty.
+CREATE TABLE commits (
+	id INTEGER PRIMARY KEY,
+	sha TEXT NOT NULL,                 -- full 40-hex commit id
+	dirty BIGINT NOT NULL DEFAULT 0,   -- 1: recorded from a working tree with uncommitted changes
+	parents TEXT NOT NULL DEFAULT '',  -- parent shas, space-separated, first parent first
+	author TEXT NOT NULL DEFAULT '',
+	author_date BIGINT NOT NULL DEFAULT 0,  -- unix seconds
+	commit_date BIGINT NOT NULL DEFAULT 0,  -- unix seconds; history is ordered by it
+	subject TEXT NOT NULL DEFAULT '',
+	status TEXT NOT NULL,              -- ok | failed (the build failed: no builds rows)
+	error TEXT NOT NULL DEFAULT '',    -- why it failed (tail of the build log)
+	recorded_at BIGINT NOT NULL,       -- unix seconds
+	UNIQUE (sha, dirty)
+);
+CREATE INDEX commits_order ON commits (commit_date, author_date);
+
+-- A series: where an object sits in the matrix.  Stable across commits.
+CREATE TABLE coords (
+	id INTEGER PRIMARY KEY,
+	arch_id BIGINT NOT NULL REFERENCES names (id),
+	compiler_id BIGINT NOT NULL REFERENCES names (id),   -- compiler family: gcc, clang
+	scenario_id BIGINT NOT NULL REFERENCES names (id),   -- CONFIG scenario, e.g. TREE01
+	variant_id BIGINT NOT NULL REFERENCES names (id),    -- tiny | classic | tree | common
+	object_id BIGINT NOT NULL REFERENCES names (id),     -- e.g. rcutree.o (a path outside the matrix)
+	UNIQUE (arch_id, compiler_id, scenario_id, variant_id, object_id)
+);
+CREATE INDEX coords_object ON coords (object_id);
+
+-- A resolved CONFIG (all CONFIG_ values of one build), content-addressed.
+CREATE TABLE config_sets (
+	id INTEGER PRIMARY KEY,
+	digest BLOB NOT NULL UNIQUE
+);
+CREATE TABLE config_values (
+	config_id BIGINT NOT NULL REFERENCES config_sets (id),
+	name_id BIGINT NOT NULL REFERENCES names (id),       -- CONFIG_X
+	value TEXT NOT NULL,                                 -- y | n | m | number | string
+	PRIMARY KEY (config_id, name_id)
+) WITHOUT ROWID;
+
+-- How an object was built (the .cmd build record), content-addressed.
+CREATE TABLE setups (
+	id INTEGER PRIMARY KEY,
+	digest BLOB NOT NULL UNIQUE,
+	compiler_version_id BIGINT NOT NULL REFERENCES names (id),  -- first line of `cc --version`
+	config_id BIGINT REFERENCES config_sets (id),               -- NULL: no build record
+	cmd_id BIGINT NOT NULL REFERENCES names (id),               -- the compile command (flags)
+	source_id BIGINT NOT NULL REFERENCES names (id)             -- e.g. tree/tree.c
+);
+
+-- What the analyzer says about one object, content-addressed by the digest of its analysis.
+CREATE TABLE analyses (
+	id INTEGER PRIMARY KEY,
+	digest BLOB NOT NULL UNIQUE,
+	format TEXT NOT NULL,            -- BFD target name, e.g. elf32-littlearm
+	elf_class BIGINT NOT NULL,       -- 32 | 64
+	endian TEXT NOT NULL,            -- little | big
+	machine TEXT NOT NULL,           -- EM_ARM ...
+	elf_type TEXT NOT NULL,          -- REL | EXEC | DYN | CORE
+	text BIGINT NOT NULL,            -- Berkeley totals, exactly as size(1)
+	data BIGINT NOT NULL,
+	bss BIGINT NOT NULL,
+	total BIGINT NOT NULL,           -- text + data + bss (size's dec)
+	func_bytes BIGINT NOT NULL,      -- symbol bytes by kind (the analyzer's rollup)
+	data_bytes BIGINT NOT NULL,
+	rodata_bytes BIGINT NOT NULL,
+	bss_bytes BIGINT NOT NULL,
+	other_bytes BIGINT NOT NULL
+);
+
+-- Section sizes of an analysis, in section-header order.
+CREATE TABLE sections (
+	analysis_id BIGINT NOT NULL REFERENCES analyses (id),
+	seq BIGINT NOT NULL,
+	name_id BIGINT NOT NULL REFERENCES names (id),
+	size BIGINT NOT NULL,
+	bucket TEXT NOT NULL,            -- text | data | bss | other
+	PRIMARY KEY (analysis_id, seq)
+) WITHOUT ROWID;
+
+-- Sized symbols of an analysis.  Keyed by normalized name first: history looks them up so.
+CREATE TABLE symbols (
+	analysis_id BIGINT NOT NULL REFERENCES analyses (id),
+	norm_id BIGINT NOT NULL REFERENCES names (id),      -- name without compiler suffixes
+	seq BIGINT NOT NULL,                                -- position in the analyzer's order
+	name_id BIGINT NOT NULL REFERENCES names (id),      -- raw name, e.g. foo.isra.0
+	type TEXT NOT NULL,                                 -- nm letter
+	size BIGINT NOT NULL,
+	section_id BIGINT NOT NULL REFERENCES names (id),
+	bind TEXT NOT NULL,                                 -- LOCAL | GLOBAL | WEAK ...
+	kind TEXT NOT NULL,                                 -- func | data | rodata | bss | other
+	PRIMARY KEY (analysis_id, norm_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX symbols_norm ON symbols (norm_id);
+
+-- A struct/union layout (DWARF), content-addressed: the same layout in many objects is one row.
+CREATE TABLE layouts (
+	id INTEGER PRIMARY KEY,
+	digest BLOB NOT NULL UNIQUE,
+	name_id BIGINT NOT NULL REFERENCES names (id),
+	kind TEXT NOT NULL,              -- struct | union | class
+	size BIGINT NOT NULL,
+	cachelines BIGINT NOT NULL,
+	holes BIGINT NOT NULL,
+	hole_bytes BIGINT NOT NULL,
+	bit_holes BIGINT NOT NULL,
+	bit_hole_bits BIGINT NOT NULL,
+	padding BIGINT NOT NULL,
+	reorg_size BIGINT,               -- size after the analyzer's suggested reordering
+	reorg_saving BIGINT
+);
+CREATE INDEX layouts_name ON layouts (name_id);
+
+CREATE TABLE members (
+	layout_id BIGINT NOT NULL REFERENCES layouts (id),
+	seq BIGINT NOT NULL,
+	name_id BIGINT NOT NULL REFERENCES names (id),
+	type_id BIGINT NOT NULL REFERENCES names (id),
+	byte_offset BIGINT NOT NULL,
+	size BIGINT NOT NULL,
+	bit_size BIGINT NOT NULL,
+	bit_offset BIGINT NOT NULL,
+	PRIMARY KEY (layout_id, seq)
+) WITHOUT ROWID;
+
+-- Which layouts an analysis contains.
+CREATE TABLE analysis_layouts (
+	analysis_id BIGINT NOT NULL REFERENCES analyses (id),
+	layout_id BIGINT NOT NULL REFERENCES layouts (id),
+	PRIMARY KEY (analysis_id, layout_id)
+) WITHOUT ROWID;
+CREATE INDEX analysis_layouts_layout ON analysis_layouts (layout_id);
+
+-- One object of one recorded commit: the only per-commit-per-object row.
+CREATE TABLE builds (
+	commit_id BIGINT NOT NULL REFERENCES commits (id),
+	coord_id BIGINT NOT NULL REFERENCES coords (id),
+	analysis_id BIGINT NOT NULL REFERENCES analyses (id),
+	setup_id BIGINT NOT NULL REFERENCES setups (id),
+	path_id BIGINT NOT NULL REFERENCES names (id),      -- the file as recorded, e.g. build/arm/gcc/TREE01/rcutree.o
+	PRIMARY KEY (commit_id, coord_id)
+) WITHOUT ROWID;
+CREATE INDEX builds_history ON builds (coord_id, commit_id, analysis_id);
+CREATE INDEX builds_analysis ON builds (analysis_id);
+
+-- CONFIG_ symbols each source file mentions at a commit (extractconfig.sh's logic).
+CREATE TABLE config_uses (
+	commit_id BIGINT NOT NULL REFERENCES commits (id),
+	source_id BIGINT NOT NULL REFERENCES names (id),
+	name_id BIGINT NOT NULL REFERENCES names (id),
+	PRIMARY KEY (commit_id, source_id, name_id)
+) WITHOUT ROWID;
+CREATE INDEX config_uses_name ON config_uses (name_id);
