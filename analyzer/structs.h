@@ -22,6 +22,14 @@ struct bw_layout_member {
 	uint64_t size;		/* byte size of the member's type */
 	uint32_t bit_size;	/* bit-field width, 0 when not a bit-field */
 	uint32_t bit_offset;	/* bit offset inside the storage unit, as pahole prints it */
+	/* Where the member name goes when @type is written as a declaration: @type[0..base_len)
+	 * is the base ("int", "struct s *"), the name is inserted at @name_at ("int (*" NAME
+	 * ")(void)", "char" NAME "[4]"); both equal strlen(type) for a plain type. */
+	uint32_t base_len;
+	uint32_t name_at;
+	/* The anonymous struct/union this member is an instance of (pahole prints it inline),
+	 * its member offsets relative to itself; NULL for every other member. */
+	struct bw_layout *anon;
 };
 
 struct bw_layout {
@@ -49,6 +57,7 @@ struct bw_layout_set {
 struct bw_structs_opts {
 	unsigned cacheline;	/* cacheline size in bytes, 64 by default */
 	const char *only;	/* -C NAME: keep only this type, NULL for all */
+	int no_debuginfo_search; /* 1: never look for separate debug files (build-id, debuglink) */
 };
 
 /**

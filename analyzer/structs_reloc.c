@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Apply the .debug_* relocations of a relocatable object that libdwfl cannot relocate.
+ *
+ * elfutils 0.188 has no mips backend, so libdwfl refuses mips objects. gcc's mips .o files
+ * relocate debug sections against section symbols (the offset is stored in place), but clang's
+ * use local symbols inside .debug_str with a zero in place: without applying R_MIPS_32 the
+ * names come out wrong (pahole 1.24 prints them wrong). Only absolute 32/64-bit data
+ * relocations occur in debug sections; anything else is reported, not guessed.
+ */
+#include <gelf.h>
+#include <string.h>
+
+#include "structs_reloc.h"
+
+#define R_MIPS_NONE_	0
+#define R_MIPS_32_	2
+#define R_MIPS_64_	18
+
+static void put(unsigned char *p, uint64_t v, unsigned width, bool big)
+{
+	unsigned i;
+
+	for (i = 0; i < width; i++)
+		p[big ? width - 1 - i : i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint64_t get(const unsigned char *p, unsigned width, bool big)
+{
+	uint64_t v = 0;
+	unsigned i;
+
+	for (i = 0; i < width; i++)
+		v |= (uint64_t)p[big ? width - 1 - i : i] << (8 * i);
+	return v;
+}
+
+int bw_debug_relocate(Elf *elf, char *err, size_t errlen)
+{
+	GElf_Ehdr eh;
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+	bool big;
+
+	if (!gelf_getehdr(elf, &eh) || elf_getshdrstrndx(elf, &shstrndx) != 0) {
+		snprintf(err, errlen, "cannot read ELF header: %s", elf_errmsg(-1));
+		return -1;
+	}
+	big = eh.e_ident[EI_DATA] == ELFDATA2MSB;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh, tsh, symsh;
+		Elf_Scn *tscn, *symscn;
+		Elf_Data *rd, *td, *sd;
+		const char *tname;
+		size_t i, n;
+
+		if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_REL && sh.sh_type != SHT_RELA))
+			continue;
+		tscn = elf_getscn(elf, sh.sh_info);
+		if (!tscn || !gelf_getshdr(tscn, &tsh))
+			continue;
+		tname = elf_strptr(elf, shstrndx, tsh.sh_name);
+		if (!tname || strncmp(tname, ".debug_", 7) != 0)
+			continue;
+		if (eh.e_machine != EM_MIPS || eh.e_ident[EI_CLASS] != ELFCLASS32) {
+			snprintf(err, errlen, "cannot relocate %s for machine %u", tname,
+				 (unsigned)eh.e_machine);
+			return -1;
+		}
+		if ((tsh.sh_flags & SHF_COMPRESSED) && elf_compress(tscn, 0, 0) < 0) {
+			snprintf(err, errlen, "cannot decompress %s: %s", tname, elf_errmsg(-1));
+			return -1;
+		}
+		symscn = elf_getscn(elf, sh.sh_link);
+		rd = elf_getdata(scn, NULL);
+		td = elf_getdata(tscn, NULL);
+		sd = symscn ? elf_getdata(symscn, NULL) : NULL;
+		if (!rd || !td || !sd || !gelf_getshdr(symscn, &symsh) || !sh.sh_entsize) {
+			snprintf(err, errlen, "corrupt relocations for %s", tname);
+			return -1;
+		}
+		n = rd->d_size / sh.sh_entsize;
+		for (i = 0; i < n; i++) {
+			GElf_Rela r;
+			GElf_Sym sym;
+			unsigned type;
+			uint64_t addend;
+
+			if (sh.sh_type == SHT_REL) {
+				GElf_Rel rel;
+
+				if (!gelf_getrel(rd, (int)i, &rel))
+					goto corrupt;
+				r.r_offset = rel.r_offset;
+				r.r_info = rel.r_info;
+				r.r_addend = 0;
+			} else if (!gelf_getrela(rd, (int)i, &r)) {
+				goto corrupt;
+			}
+			type = (unsigned)GELF_R_TYPE(r.r_info);
+			if (type == R_MIPS_NONE_)
+				continue;
+			if (type != R_MIPS_32_) {
+				snprintf(err, errlen, "unsupported relocation type %u in %s", type, tname);
+				return -1;
+			}
+			if (r.r_offset > td->d_size || td->d_size - r.r_offset < 4 ||
+			    !gelf_getsym(sd, (int)GELF_R_SYM(r.r_info), &sym))
+				goto corrupt;
+			addend = sh.sh_type == SHT_REL ?
+				 get((unsigned char *)td->d_buf + r.r_offset, 4, big) :
+				 (uint64_t)r.r_addend;
+			/* Sections of a relocatable object sit at address 0: S is the symbol value. */
+			put((unsigned char *)td->d_buf + r.r_offset, sym.st_value + addend, 4, big);
+		}
+		continue;
+corrupt:
+		snprintf(err, errlen, "corrupt relocation entry for %s", tname);
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Test driver for the struct extractor: dump layouts as lines (for the pahole oracle) or text.
+ *
+ * usage: structs-driver [--dump|--text] [--reorganize] [-C NAME] [--cacheline N] [--no-search]
+ *                       FILE...
+ * --dump prints one "S" line per layout and one "M" line per member (tab-separated), the form
+ * tests/analyzer/structs/oracle.py compares with pahole; --text prints pahole-style text.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../../../analyzer/structs_int.h"
+
+static void dump_members(const struct bw_layout_member *m, size_t n, const char *indent)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		printf("%sM\t%s\t%s\t%llu\t%llu\t%u\t%u\n", indent, m[i].name, m[i].type,
+		       (unsigned long long)m[i].offset, (unsigned long long)m[i].size,
+		       m[i].bit_size, m[i].bit_offset);
+		if (m[i].anon) {
+			char in[64];
+
+			snprintf(in, sizeof(in), "%s ", indent);
+			dump_members(m[i].anon->members, m[i].anon->nmembers, in);
+		}
+	}
+}
+
+static void dump(const struct bw_layout_set *set, unsigned cacheline)
+{
+	size_t i, j;
+
+	for (i = 0; i < set->n; i++) {
+		struct bw_layout *l = &set->v[i];
+		struct bw_layout_sums s;
+
+		bw_layout_find_holes(l, cacheline, NULL, &s);
+		printf("S\t%s\t%s\t%llu\t%u\t%zu\t%u\t%llu\t%u\t%llu\t%llu\t%u\t%llu\t%llu\t%llu\n",
+		       l->kind, l->name, (unsigned long long)l->size, l->cachelines, l->nmembers,
+		       l->holes, (unsigned long long)l->hole_bytes, l->bit_holes,
+		       (unsigned long long)l->bit_hole_bits, (unsigned long long)l->padding,
+		       s.bit_padding, (unsigned long long)s.sum_members,
+		       (unsigned long long)s.sum_bits, (unsigned long long)l->reorg_size);
+		dump_members(l->members, l->nmembers, "");
+		if (l->reorg_order) {
+			printf("R");
+			for (j = 0; j < l->nmembers; j++)
+				printf("\t%s", l->reorg_order[j]);
+			printf("\n");
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct bw_structs_opts opts = { .cacheline = 64 };
+	int text = 0, reorg = 0, status = 0, i;
+
+	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
+		if (!strcmp(argv[i], "--dump"))
+			text = 0;
+		else if (!strcmp(argv[i], "--text"))
+			text = 1;
+		else if (!strcmp(argv[i], "--reorganize"))
+			reorg = 1;
+		else if (!strcmp(argv[i], "--no-search"))
+			opts.no_debuginfo_search = 1;
+		else if (!strcmp(argv[i], "-C") && i + 1 < argc)
+			opts.only = argv[++i];
+		else if (!strcmp(argv[i], "--cacheline") && i + 1 < argc)
+			opts.cacheline = (unsigned)atoi(argv[++i]);
+		else {
+			fprintf(stderr, "structs-driver: unknown option %s\n", argv[i]);
+			return 2;
+		}
+	}
+	for (; i < argc; i++) {
+		struct bw_layout_set set;
+		struct bw_image img = { .name = argv[i] };
+		char err[256];
+		struct stat st;
+		void *map = NULL;
+		int fd = open(argv[i], O_RDONLY);
+
+		if (fd < 0 || fstat(fd, &st) < 0) {
+			fprintf(stderr, "%s: cannot open\n", argv[i]);
+			status = 1;
+			if (fd >= 0)
+				close(fd);
+			continue;
+		}
+		if (st.st_size > 0)
+			map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		close(fd);
+		if (map == MAP_FAILED) {
+			fprintf(stderr, "%s: cannot map\n", argv[i]);
+			status = 1;
+			continue;
+		}
+		img.bytes = map ? map : "";
+		img.size = (size_t)st.st_size;
+		if (bw_structs_extract(&img, &opts, &set, err, sizeof(err)) != 0) {
+			fprintf(stderr, "%s: %s\n", argv[i], err);
+			status = 1;
+		} else {
+			if (text)
+				bw_structs_print(stdout, &set, &opts, reorg);
+			else
+				dump(&set, opts.cacheline);
+			bw_layout_set_free(&set);
+		}
+		if (map)
+			munmap(map, (size_t)st.st_size);
+	}
+	return status;
+}
