@@ -182,3 +182,12 @@ CREATE TABLE config_uses (
 	PRIMARY KEY (commit_id, source_id, name_id)
 ) WITHOUT ROWID;
 CREATE INDEX config_uses_name ON config_uses (name_id);
+
+-- Which analysis an object file's bytes gave under one analyzer binary (since version 2):
+-- an unchanged object is not analyzed again.
+CREATE TABLE object_cache (
+	object_digest BLOB NOT NULL,       -- sha256 of the object file, first 16 bytes
+	analyzer_digest BLOB NOT NULL,     -- sha256 of the analyzer binary, first 16 bytes
+	analysis_id BIGINT NOT NULL REFERENCES analyses (id),
+	PRIMARY KEY (object_digest, analyzer_digest)
+) WITHOUT ROWID;

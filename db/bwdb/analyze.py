@@ -16,10 +16,14 @@ def default_analyzer():
     return os.environ.get("BLOATWATCH_ANALYZE") or os.path.join(BIN_DIR, "bloatwatch-analyze")
 
 
-def run(analyzer, mode, paths, cwd):
-    """One analyzer process: its parsed JSON document, envelope checked."""
+def check_analyzer(analyzer):
     if not (os.path.isfile(analyzer) and os.access(analyzer, os.X_OK)):
         raise BwError("%s: analyzer not found (build it with `make analyzer`)" % analyzer)
+
+
+def run(analyzer, mode, paths, cwd):
+    """One analyzer process: its parsed JSON document, envelope checked."""
+    check_analyzer(analyzer)
     try:
         r = subprocess.run([analyzer, mode, "--json"] + list(paths), cwd=cwd,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,

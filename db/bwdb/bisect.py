@@ -25,7 +25,8 @@ class Bisector:
         state = recorder.recorded(self.store, sha)
         if state is None and self.build and may_build:
             self.log("bisect: building %s" % sha[:12])
-            outcome = track.build_one(self.repo, sha, self.project, self.analyzer)
+            outcome = track.build_one(self.repo, sha, self.project, self.analyzer,
+                                      target=self.store.target)
             state = track.store_outcome(self.store, self.repo, outcome)
             self.built.append(sha)
         if state != "ok":

@@ -101,6 +101,8 @@ def parser():
     p.add_argument("--rev", help="record under this commit (default: HEAD, dirty if the tree is)")
     p.add_argument("--dirty", action="store_true", help="with --rev: mark the record dirty")
     p.add_argument("-j", "--jobs", type=int, default=None, help="analyzer processes (default: cores, max 4)")
+    p.add_argument("--no-cache", action="store_true",
+                   help="analyze every object even if its bytes were analyzed before")
 
     p = cmd("track", "build and record every commit of a range, each in a temporary worktree")
     p.add_argument("range", metavar="REV_RANGE", help="git revision range, e.g. v1.0..HEAD")
@@ -159,6 +161,8 @@ def cmd_record(ctx):
             ingest.check_envelope(doc, path, ("configs",))
             uses += [(f["file"], c) for f in doc["files"] for c in f.get("configs", [])]
         where = a.json[0]
+        adigest = None
+        store = None
     else:
         paths = None
         if a.objects:
@@ -168,11 +172,13 @@ def cmd_record(ctx):
                     raise BwError("%s: no such file" % p)
                 full = os.path.abspath(p)
                 paths.append(os.path.relpath(full, root) if full.startswith(root + os.sep) else full)
-        files, uses = recorder.collect(root, ctx.project(), ctx.analyzer(), paths, a.jobs)
+        store = None if a.no_cache else ctx.open(create=True)
+        files, uses, adigest = recorder.collect(root, ctx.project(), ctx.analyzer(), paths,
+                                                a.jobs, store)
         where = "analyzer"
-    prepared = ingest.prepare(files, uses, where)   # validate before touching the database
+    prepared = ingest.prepare(files, uses, where, adigest)   # validate before writing
     commit = recorder.commit_of(root, a.rev, True if a.dirty else None)
-    store = ctx.open(create=True)
+    store = store or ctx.open(create=True)
     start = time.monotonic()
     cid, new = ingest.record(store, dict(commit, status="ok", error=""), prepared)
     print("recorded %s: %d objects, %d new analyses (%.2f s)"
@@ -190,7 +196,8 @@ def cmd_track(ctx):
     if not os.access(analyzer, os.X_OK):
         raise BwError("%s: analyzer not found (build it with `make analyzer`)" % analyzer)
     store = ctx.open(create=True)
-    counts = track.track(store, root, shas, proj, analyzer, max(1, a.jobs), a.force, a.retry_failed)
+    counts = track.track(store, root, shas, proj, analyzer, max(1, a.jobs), a.force,
+                         a.retry_failed, ctx.target())
     print("track %s: %d commits: %d recorded, %d failed to build, %d already recorded"
           % (a.range, len(shas), counts["ok"], counts["failed"], counts["skipped"]))
     return 0

@@ -65,6 +65,9 @@ class Prepared:
         self.configs = {}      # digest -> sorted [(CONFIG, value)]
         self.setups = {}       # digest -> (compiler_version, config digest|None, cmd, source)
         self.uses = []         # (source, CONFIG)
+        self.known = set()     # analysis digests of cached objects (rows that already exist)
+        self.cache = []        # (object digest, analysis digest) to remember
+        self.analyzer_digest = None
 
 
 def _analysis_part(entry):
@@ -87,12 +90,25 @@ def coordinate(entry):
     return (arch, NONE, NONE, NONE, obj)
 
 
-def prepare(files, uses, where):
-    """Validate and reshape FILE entries (mode all) and CONFIG usage into a Prepared."""
+def prepare(files, uses, where, analyzer_digest=None):
+    """Validate and reshape FILE entries (mode all) and CONFIG usage into a Prepared.
+
+    An entry may be a cache stub: file, member, build, machine and `_analysis` (the digest
+    of an analysis already stored); `_object_digest` marks an entry worth caching."""
     p = Prepared()
+    p.analyzer_digest = analyzer_digest
     seen = {}
     for i, entry in enumerate(files):
         at = "%s: files[%d]" % (where, i)
+        if "_analysis" in entry:
+            coord = coordinate(entry)
+            if coord in seen:
+                raise BwError("%s: %s and %s are the same matrix coordinate %s"
+                              % (where, seen[coord], entry["file"], "/".join(coord)))
+            seen[coord] = entry["file"]
+            p.known.add(entry["_analysis"])
+            _add_build(p, entry, coord, entry["_analysis"])
+            continue
         try:
             coord = coordinate(entry)
             a = _analysis_part(entry)
@@ -116,20 +132,27 @@ def prepare(files, uses, where):
         ad = digest([a, sorted(x.hex() for x in lds)])
         p.analyses[ad] = entry
         p.analysis_layouts[ad] = sorted(set(lds))
-        build = entry.get("build") or {}
-        cd = None
-        config = build.get("config")
-        if config:
-            items = sorted((str(k), str(v)) for k, v in config.items())
-            cd = digest(items)
-            p.configs[cd] = items
-        setup = (str(build.get("compiler_version") or ""), cd, str(build.get("cmd") or ""),
-                 str(build.get("source") or ""))
-        sd = digest([setup[0], cd.hex() if cd else None, setup[2], setup[3]])
-        p.setups[sd] = setup
-        p.builds.append((coord, ad, sd, entry["file"]))
+        if entry.get("_object_digest") and analyzer_digest:
+            p.cache.append((entry["_object_digest"], ad))
+        _add_build(p, entry, coord, ad)
     p.uses = sorted(set(uses))
     return p
+
+
+def _add_build(p, entry, coord, ad):
+    """The setup (build record) of an entry, and its builds row."""
+    build = entry.get("build") or {}
+    cd = None
+    config = build.get("config")
+    if config:
+        items = sorted((str(k), str(v)) for k, v in config.items())
+        cd = digest(items)
+        p.configs[cd] = items
+    setup = (str(build.get("compiler_version") or ""), cd, str(build.get("cmd") or ""),
+             str(build.get("source") or ""))
+    sd = digest([setup[0], cd.hex() if cd else None, setup[2], setup[3]])
+    p.setups[sd] = setup
+    p.builds.append((coord, ad, sd, entry["file"]))
 
 
 def record(store, commit, prepared):
@@ -158,7 +181,10 @@ def _record(store, commit, p):
     d.execute("DELETE FROM builds WHERE commit_id = ?", (cid,))
     d.execute("DELETE FROM config_uses WHERE commit_id = ?", (cid,))
 
-    analysis_ids = store.digests("analyses", list(p.analyses))
+    analysis_ids = store.digests("analyses", list(p.analyses) + sorted(p.known))
+    lost = p.known - set(analysis_ids)
+    if lost:
+        raise BwError("%s: cached analysis missing from the database" % store.where)
     new_analyses = [ad for ad in p.analyses if ad not in analysis_ids]
     layout_ids = {}
     if new_analyses:
@@ -241,7 +267,7 @@ def _record(store, commit, p):
         rows.append((ad, e["format"], e["class"], e["endian"], e["machine"], e["type"],
                      e["text"], e["data"], e["bss"], e["dec"], r.get("func", 0), r.get("data", 0),
                      r.get("rodata", 0), r.get("bss", 0), r.get("other", 0)))
-    added = store.insert_digests("analyses", [
+    added = new_analysis_ids = store.insert_digests("analyses", [
         "format", "elf_class", "endian", "machine", "elf_type", "text", "data", "bss", "total",
         "func_bytes", "data_bytes", "rodata_bytes", "bss_bytes", "other_bytes"], rows)
     analysis_ids.update(added)
@@ -271,7 +297,23 @@ def _record(store, commit, p):
                    for c, ad, sd, path in p.builds])
     d.insert_many("INSERT INTO config_uses (commit_id, source_id, name_id) VALUES (?, ?, ?)",
                   [(cid, names[s], names[c]) for s, c in p.uses])
-    return cid, len(added)
+    if p.cache:
+        d.insert_many("INSERT INTO object_cache (object_digest, analyzer_digest, analysis_id) "
+                      "VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                      [(d.blob(od), d.blob(p.analyzer_digest), analysis_ids[ad])
+                       for od, ad in sorted(set(p.cache))])
+    _test_pause()
+    return cid, len(new_analysis_ids)
+
+
+def _test_pause():
+    """Fault-injection seam for the crash test: with BLOATWATCH_TEST_PAUSE=FILE, announce
+    (create FILE) and wait with every row written but the transaction not yet committed."""
+    marker = os.environ.get("BLOATWATCH_TEST_PAUSE")
+    if marker:
+        with open(marker, "w") as f:
+            f.write(str(os.getpid()))
+        time.sleep(120)
 
 
 COORD_COLS = ("arch_id", "compiler_id", "scenario_id", "variant_id", "object_id")

@@ -213,6 +213,19 @@ class Store:
                 found[bytes(dg)] = rid
         return found
 
+    def cached(self, analyzer_digest, object_digests):
+        """{object digest: (analysis digest, machine)} the object cache knows."""
+        found = {}
+        for part in chunks(object_digests):
+            rows = self.query(
+                "SELECT c.object_digest, a.digest, a.machine FROM object_cache c "
+                "JOIN analyses a ON a.id = c.analysis_id WHERE c.analyzer_digest = ? "
+                "AND c.object_digest IN (%s)" % marks(len(part)),
+                [self.d.blob(analyzer_digest)] + [self.d.blob(x) for x in part])
+            for od, ad, machine in rows:
+                found[bytes(od)] = (bytes(ad), machine)
+        return found
+
     def insert_digests(self, table, cols, rows):
         """Insert content-addressed rows (digest first); return {digest: id} of those WE added.
 

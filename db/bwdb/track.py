@@ -20,12 +20,16 @@ _worktree_lock = threading.Lock()   # git serializes worktree bookkeeping badly
 
 
 class Outcome:
-    def __init__(self, sha, files=None, uses=None, error=None, seconds=0.0):
+    def __init__(self, sha, files=None, uses=None, error=None, seconds=0.0, adigest=None):
         self.sha, self.files, self.uses, self.error, self.seconds = sha, files, uses, error, seconds
+        self.adigest = adigest
 
 
-def build_one(repo, sha, project, analyzer, jobs=None):
-    """Build and analyze one commit in a throw-away worktree; an Outcome, never an exception."""
+def build_one(repo, sha, project, analyzer, jobs=None, target=None):
+    """Build and analyze one commit in a throw-away worktree; an Outcome, never an exception.
+
+    With target (the database), objects already analyzed are looked up, not re-analyzed;
+    this thread opens its own connection for that (connections are not shared)."""
     start = time.monotonic()
     tmp = tempfile.mkdtemp(prefix="bloatwatch-track-")
     tree = os.path.join(tmp, "tree")
@@ -50,11 +54,18 @@ def build_one(repo, sha, project, analyzer, jobs=None):
             why = "exit %s" % status if isinstance(status, int) else status
             return Outcome(sha, error="build failed (%s): %s\n%s" % (why, project.build, tail),
                            seconds=time.monotonic() - start)
+        store = None
         try:
-            files, uses = recorder.collect(tree, project, analyzer, jobs=jobs)
+            if target:
+                from .store import Store
+                store = Store(target)
+            files, uses, adigest = recorder.collect(tree, project, analyzer, jobs=jobs, store=store)
         except BwError as e:
             return Outcome(sha, error=str(e).replace(tree + "/", ""), seconds=time.monotonic() - start)
-        return Outcome(sha, files, uses, seconds=time.monotonic() - start)
+        finally:
+            if store:
+                store.close()
+        return Outcome(sha, files, uses, seconds=time.monotonic() - start, adigest=adigest)
     finally:
         with _worktree_lock:
             gitrepo.git(repo, "worktree", "remove", "--force", tree, check=False)
@@ -68,7 +79,8 @@ def store_outcome(store, repo, outcome):
     if outcome.error is not None:
         recorder.record_failure(store, commit, outcome.error)
         return "failed"
-    recorder.record_files(store, commit, outcome.files, outcome.uses, outcome.sha[:12])
+    recorder.record_files(store, commit, outcome.files, outcome.uses, outcome.sha[:12],
+                          outcome.adigest)
     return "ok"
 
 
@@ -105,7 +117,8 @@ def clock(seconds):
     return "%dm%02ds" % (seconds // 60, seconds % 60)
 
 
-def track(store, repo, shas, project, analyzer, jobs=1, force=False, retry_failed=False):
+def track(store, repo, shas, project, analyzer, jobs=1, force=False, retry_failed=False,
+          target=None):
     """Build and record the commits not recorded yet; {'ok': n, 'failed': n, 'skipped': n}."""
     counts = {"ok": 0, "failed": 0, "skipped": 0}
     todo = []
@@ -118,7 +131,7 @@ def track(store, repo, shas, project, analyzer, jobs=1, force=False, retry_faile
     progress = Progress(len(todo)) if todo else None
     analyzer_jobs = 1 if jobs > 1 else None
     with concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
-        futures = [pool.submit(build_one, repo, sha, project, analyzer, analyzer_jobs)
+        futures = [pool.submit(build_one, repo, sha, project, analyzer, analyzer_jobs, target)
                    for sha in todo]
         try:
             for fut in concurrent.futures.as_completed(futures):

@@ -1,0 +1,127 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Shared fixtures for the db tests: run the real CLI, make git repositories, a PostgreSQL server."""
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+BLOATWATCH = os.path.join(ROOT, "bin", "bloatwatch")
+ANALYZER = os.path.join(ROOT, "bin", "bloatwatch-analyze")
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(ROOT, "db"))
+
+import synth  # noqa: E402
+
+GIT_ENV = {"GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.org",
+           "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.org",
+           "GIT_CONFIG_NOSYSTEM": "1", "HOME": "/nonexistent"}
+
+
+def run_bw(*args, cwd=None, env=None, check=None, timeout=300):
+    """Run bin/bloatwatch; check=0/1/... asserts the exit status and prints output on failure."""
+    e = dict(os.environ)
+    e.pop("BLOATWATCH_DB", None)
+    e.update(env or {})
+    r = subprocess.run(["/usr/bin/python3", BLOATWATCH] + [str(a) for a in args], cwd=cwd,
+                       env=e, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                       timeout=timeout)
+    if check is not None:
+        assert r.returncode == check, "exit %d\nstdout:\n%s\nstderr:\n%s" % (
+            r.returncode, r.stdout, r.stderr)
+    return r
+
+
+def git(repo, *args, env=None):
+    e = dict(os.environ, **GIT_ENV)
+    e.update(env or {})
+    r = subprocess.run(["git", "-C", str(repo)] + list(args), env=e, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True)
+    assert r.returncode == 0, r.stderr
+    return r.stdout.strip()
+
+
+class Repo:
+    """A scratch git repository with deterministic commit dates."""
+
+    def __init__(self, path):
+        self.path = str(path)
+        self.n = 0
+        os.makedirs(self.path, exist_ok=True)
+        git(self.path, "init", "-q", "-b", "main")
+
+    def commit(self, files, message):
+        for name, text in files.items():
+            full = os.path.join(self.path, name)
+            os.makedirs(os.path.dirname(full), exist_ok=True)
+            with open(full, "w") as f:
+                f.write(text)
+            git(self.path, "add", name)
+        self.n += 1
+        date = "2024-01-01T00:00:00Z"
+        stamp = "%d +0000" % (1704067200 + self.n * 60)
+        git(self.path, "commit", "-q", "-m", message, env={"GIT_AUTHOR_DATE": stamp,
+                                                           "GIT_COMMITTER_DATE": stamp})
+        return git(self.path, "rev-parse", "HEAD")
+
+
+@pytest.fixture
+def repo(tmp_path):
+    return Repo(tmp_path / "repo")
+
+
+def write_json(path, doc):
+    with open(path, "w") as f:
+        json.dump(doc, f)
+    return str(path)
+
+
+def small_matrix(step=0, **kw):
+    kw.setdefault("arches", ["x86_64", "arm"])
+    kw.setdefault("compilers", ["gcc", "clang"])
+    kw.setdefault("nscen", 3)
+    kw.setdefault("nsyms", 6)
+    kw.setdefault("nstructs", 3)
+    return synth.matrix(step, **kw)
+
+
+def sql(db, query, params=()):
+    con = sqlite3.connect(db)
+    try:
+        return con.execute(query, params).fetchall()
+    finally:
+        con.close()
+
+
+def have_analyzer_all():
+    """The real analyzer is built and implements mode all."""
+    if not os.access(ANALYZER, os.X_OK):
+        return False
+    r = subprocess.run([ANALYZER, "all", "--json", ANALYZER], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE)
+    return r.returncode == 0
+
+
+@pytest.fixture(scope="session")
+def analyzer():
+    """The real analyzer (make test-db depends on `analyzer`): missing is a failure, not a skip."""
+    assert have_analyzer_all(), "bin/bloatwatch-analyze with mode `all` is required (make analyzer)"
+    return ANALYZER
+
+
+@pytest.fixture(scope="session")
+def pg():
+    """A PostgreSQL server of our own on loopback for the whole session; it must start."""
+    import pgserver
+    server = pgserver.Server()
+    try:
+        server.start()
+    except Exception as e:
+        server.stop()
+        pytest.fail("cannot start PostgreSQL: %s" % e)
+    yield server
+    server.stop()

@@ -1,0 +1,107 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Schema creation, migration from version 1, and refusal of newer or foreign databases."""
+import os
+import sqlite3
+
+from conftest import HERE, run_bw, sql, write_json, small_matrix, synth
+
+from bwdb import store as bwstore
+
+V1 = os.path.join(HERE, "fixtures", "schema-v1.sql")
+
+
+def structure(db):
+    """Tables with their columns, and indexes with their columns: what must match."""
+    con = sqlite3.connect(db)
+    out = {}
+    for (name, kind) in con.execute("SELECT name, type FROM sqlite_master WHERE type IN "
+                                    "('table', 'index', 'view') AND name NOT LIKE 'sqlite_%'"):
+        if kind == "table":
+            cols = [(r[1], r[2].upper(), r[3], r[5]) for r in con.execute("PRAGMA table_info(%s)" % name)]
+        elif kind == "index":
+            cols = [r[2] for r in con.execute("PRAGMA index_info(%s)" % name)]
+        else:
+            cols = [r[1] for r in con.execute("PRAGMA table_info(%s)" % name)]
+        out[(kind, name)] = cols
+    con.close()
+    return out
+
+
+def load_v1(path):
+    con = sqlite3.connect(path)
+    with open(V1) as f:
+        con.executescript(f.read())
+    con.close()
+
+
+def test_fresh_database_gets_latest_version(tmp_path):
+    db = str(tmp_path / "fresh.db")
+    s = bwstore.Store(db)
+    assert s.version() == bwstore.latest_version() >= 2
+    s.close()
+    assert sql(db, "PRAGMA user_version") == [(bwstore.latest_version(),)]
+    assert sql(db, "SELECT version FROM schema_version") == [(bwstore.latest_version(),)]
+    assert sql(db, "PRAGMA journal_mode") == [("wal",)]
+    views = {r[0] for r in sql(db, "SELECT name FROM sqlite_master WHERE type = 'view'")}
+    assert {"v_commits", "v_footprint", "v_symbols", "v_structs", "v_struct_members",
+            "v_config_values", "v_config_usage"} <= views
+
+
+def test_migration_from_v1_keeps_data_and_matches_fresh_schema(tmp_path, repo):
+    old = str(tmp_path / "v1.db")
+    load_v1(old)
+    assert sql(old, "PRAGMA user_version") == [(1,)]
+    before = sql(old, "SELECT sha, status FROM commits ORDER BY sha")
+    footprint = sql(old, "SELECT sha, arch, object, total FROM v_footprint ORDER BY 1, 2, 3")
+    before_analyses = sql(old, "SELECT count(*) FROM analyses")[0][0]
+    assert len(before) == 4 and len(footprint) == 36
+
+    r = run_bw("--db", old, "log", check=0)        # opening upgrades
+    assert "fixture broken commit" in r.stdout
+    latest = bwstore.latest_version()
+    assert sql(old, "PRAGMA user_version") == [(latest,)]
+    assert sql(old, "SELECT version FROM schema_version") == [(latest,)]
+    assert sql(old, "SELECT sha, status FROM commits ORDER BY sha") == before
+    assert sql(old, "SELECT sha, arch, object, total FROM v_footprint ORDER BY 1, 2, 3") == footprint
+    assert sql(old, "PRAGMA integrity_check") == [("ok",)]
+
+    fresh = str(tmp_path / "fresh.db")
+    bwstore.Store(fresh).close()
+    assert structure(old) == structure(fresh)
+
+    # The migrated database takes new records, and history spans old and new.
+    repo.commit({"a.c": "int a;\n"}, "after the upgrade")
+    doc = write_json(tmp_path / "a.json", synth.document(small_matrix(
+        0, arches=["x86_64", "arm"], compilers=["gcc"], nsyms=4, nstructs=2)))
+    run_bw("--db", old, "-C", repo.path, "record", "--json", doc, check=0)
+    r = run_bw("--db", old, "history", "total", "--object", "rcutree.o", check=0)
+    assert r.stdout.count("fixture commit") == 3 and "after the upgrade" in r.stdout
+    # The fixture was made from the same synthetic matrix: no new analysis was needed.
+    assert sql(old, "SELECT count(*) FROM analyses")[0][0] == before_analyses
+
+
+def test_newer_database_is_refused_untouched(tmp_path):
+    db = str(tmp_path / "new.db")
+    bwstore.Store(db).close()
+    con = sqlite3.connect(db)
+    con.execute("PRAGMA user_version = 99")
+    con.execute("UPDATE schema_version SET version = 99")
+    con.commit()
+    con.close()
+    before = open(db, "rb").read()
+    r = run_bw("--db", db, "log", check=2)
+    assert r.stderr.count("\n") == 1
+    assert "schema version 99 is newer than this bloatwatch" in r.stderr
+    assert r.stderr.startswith("bloatwatch: ")
+    assert open(db, "rb").read() == before
+
+
+def test_foreign_sqlite_database_is_refused(tmp_path):
+    db = str(tmp_path / "other.db")
+    con = sqlite3.connect(db)
+    con.execute("CREATE TABLE customers (id INTEGER)")
+    con.commit()
+    con.close()
+    r = run_bw("--db", db, "log", check=2)
+    assert "not a bloatwatch database" in r.stderr and r.stderr.count("\n") == 1
+    assert sql(db, "SELECT name FROM sqlite_master") == [("customers",)]
