@@ -13,6 +13,10 @@ struct bw_image {
 	const char *name;	/* display name for messages: "file" or "archive(member)" */
 	const void *bytes;	/* the ELF image; valid for the duration of the call */
 	size_t size;		/* bytes in the image */
+	/* 1: the extractor may write into @bytes (e.g. a MAP_PRIVATE, PROT_WRITE mapping that is
+	 * not read afterwards): libelf updates section headers in place when it decompresses
+	 * and libdwfl relocates .debug_* in place. 0 (default): a private copy is made. */
+	int writable;
 };
 
 struct bw_layout_member {

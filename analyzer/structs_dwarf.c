@@ -23,9 +23,10 @@ struct tinfo {
 	char *type;		/* arena string */
 	uint32_t len, base_len, name_at;
 	uint64_t size;
-	Dwarf_Die die;		/* the type DIE itself (after following nothing) */
+	Dwarf_Die aggr;		/* the anonymous struct/union DIE behind it, when anon_aggr */
 	bool done;		/* false while being resolved: seeing it again means a cycle */
-	bool anon_aggr;		/* an anonymous struct/union: expanded inline when a member's type */
+	bool anon_aggr;		/* an anonymous struct/union, or an array or qualified form of one:
+				 * pahole expands it inline when it is a member's type */
 };
 
 /* Bump allocator for per-unit scratch data; reset (not freed) between units. */
@@ -593,7 +594,6 @@ static struct tinfo *resolve(struct ctx *c, Dwarf_Die *die, unsigned depth)
 		return NULL;
 	memset(t, 0, sizeof(*t));
 	t->key = (uintptr_t)die->addr;
-	t->die = *die;
 	if (cache_add(c, t))
 		return NULL;
 
@@ -618,6 +618,7 @@ static struct tinfo *resolve(struct ctx *c, Dwarf_Die *die, unsigned depth)
 				 tag == DW_TAG_union_type ? "union" : "enum";
 
 		rc = die_byte_size(c, die, 0, &t->size) ?: spell_named(c, t, die, kw);
+		t->aggr = *die;
 		break;
 	}
 	case DW_TAG_typedef:
@@ -651,12 +652,18 @@ static struct tinfo *resolve(struct ctx *c, Dwarf_Die *die, unsigned depth)
 
 		rc = resolve_ref(c, die, depth, &to) ?: spell_qualified(c, t, to, q);
 		t->size = to ? to->size : 0;
-		if (to && is_plain(to) && to->anon_aggr)
-			t->anon_aggr = false;
+		if (to && to->anon_aggr) {
+			t->anon_aggr = true;
+			t->aggr = to->aggr;
+		}
 		break;
 	}
 	case DW_TAG_array_type:
 		rc = resolve_ref(c, die, depth, &to) ?: spell_array(c, t, die, to);
+		if (to && to->anon_aggr) {
+			t->anon_aggr = true;
+			t->aggr = to->aggr;
+		}
 		break;
 	case DW_TAG_subroutine_type:
 		rc = resolve_ref(c, die, depth, &to) ?: spell_function(c, t, die, to, depth);
@@ -798,9 +805,9 @@ static int add_member(struct ctx *c, Dwarf_Die *m, int tag, struct bw_layout_mem
 		out->offset = byte_off;
 	}
 	if (t->anon_aggr && depth < BW_MAX_ANON_DEPTH) {
-		int ttag = dwarf_tag(&t->die);
+		int ttag = dwarf_tag(&t->aggr);
 
-		out->anon = build_layout(c, &t->die, ttag == DW_TAG_union_type ? "union" :
+		out->anon = build_layout(c, &t->aggr, ttag == DW_TAG_union_type ? "union" :
 					 ttag == DW_TAG_class_type ? "class" : "struct", depth + 1);
 		if (!out->anon)
 			return -1;
@@ -1121,7 +1128,7 @@ int bw_structs_extract(const struct bw_image *img, const struct bw_structs_opts 
 	static const struct bw_structs_opts dflt = { .cacheline = 64 };
 	struct ctx c;
 	const unsigned char *id = img->bytes;
-	char *copy = NULL;
+	char *copy = NULL, *work;
 	Dwfl *dwfl = NULL;
 	Dwfl_Module *mod;
 	Dwarf *dw, *plain_dw = NULL;
@@ -1155,9 +1162,10 @@ int bw_structs_extract(const struct bw_image *img, const struct bw_structs_opts 
 		fail(&c, "libdwfl: %s", dwfl_errmsg(-1));
 		return -1;
 	}
-	/* Relocation writes into the section data, which for a native-endian image is the image
-	 * itself: relocatable objects get a private copy; other types are only read. */
-	if (e_type == ET_REL) {
+	/* libelf writes into a memory image (section headers when it decompresses a section,
+	 * section data when libdwfl relocates), so it gets a private copy unless the caller
+	 * allows writing. */
+	if (!img->writable) {
 		copy = malloc(img->size);
 		if (!copy) {
 			fail(&c, "out of memory");
@@ -1165,8 +1173,9 @@ int bw_structs_extract(const struct bw_image *img, const struct bw_structs_opts 
 		}
 		memcpy(copy, img->bytes, img->size);
 	}
+	work = copy ? copy : (char *)img->bytes;
 	mod = dwfl_report_offline_memory(dwfl, img->name ? img->name : "", img->name ? img->name : "",
-					 copy ? copy : (char *)img->bytes, img->size);
+					 work, img->size);
 	if (!mod || dwfl_report_end(dwfl, NULL, NULL) != 0) {
 		fail(&c, "cannot read ELF: %s", dwfl_errmsg(-1));
 		goto out_dwfl;
@@ -1182,12 +1191,15 @@ int bw_structs_extract(const struct bw_image *img, const struct bw_structs_opts 
 		}
 		/* libdwfl has no relocation backend for some machines (mips in elfutils 0.188):
 		 * relocate the debug sections of a fresh private copy here. */
-		if (!copy || !elf) {
+		if (e_type != ET_REL || !elf) {
 			fail(&c, "cannot read DWARF: %s", msg);
 			goto out_dwfl;
 		}
-		memcpy(copy, img->bytes, img->size);
-		plain_elf = elf_memory(copy, img->size);
+		dwfl_end(dwfl);
+		dwfl = NULL;
+		if (copy)
+			memcpy(copy, img->bytes, img->size);
+		plain_elf = elf_memory(work, img->size);
 		if (!plain_elf) {
 			fail(&c, "cannot read ELF: %s", elf_errmsg(-1));
 			goto out_dwfl;

@@ -79,7 +79,12 @@ static void print_member(struct pctx *p, const struct bw_layout_member *m, uint6
 		fprintf(out, "%s {\n", m->anon->kind);
 		print_body(p, m->anon, base_off + m->offset, level + 1);
 		indent(out, level);
-		n = fprintf(out, "}%s%s;", *m->name ? " " : "", m->name);
+		size_t at = m->name_at <= strlen(m->type) ? m->name_at : strlen(m->type);
+
+		n = fprintf(out, "}%s%s%s", *m->name ? " " : "", m->name, m->type + at);
+		if (m->bit_size)
+			n += fprintf(out, ":%u", m->bit_size);
+		n += fprintf(out, ";");
 		pad_to(out, n, TYPE_COL + 1 + p->name_col + (level - 1) * TAB);
 		print_offsets(out, m, base_off);
 		return;

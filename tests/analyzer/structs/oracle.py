@@ -112,9 +112,11 @@ def parse_pahole(text):
                 if e.get("kids") is nested:
                     entry = e
                     break
-            name = re.sub(r"[;\s]", "", body[1:body.index("/*")])
-            entry.update(name=name, offset=int(m.group(1)), size=int(m.group(3)),
-                         bit_size=0, bit_offset=0)
+            decl = body[1:body.index("/*")].strip().rstrip(";")
+            bitm = re.search(r":(\d+)$", re.sub(r"\s*__attribute__\(\(.*\)\)\s*$", "", decl))
+            entry.update(name=member_name(decl), offset=int(m.group(1)), size=int(m.group(3)),
+                         bit_size=int(bitm.group(1)) if bitm else 0,
+                         bit_offset=int(m.group(2)) if m.group(2) is not None else 0)
             if entry["kind"] == "enum":
                 entry.pop("kids")
             continue
