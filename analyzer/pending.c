@@ -8,9 +8,4 @@ static int pending(struct bw_ctx *ctx)
 	return 1;
 }
 
-int bw_mode_size(struct bw_ctx *ctx, char **f, int n) { (void)f; (void)n; return pending(ctx); }
-int bw_mode_symbols(struct bw_ctx *ctx, char **f, int n) { (void)f; (void)n; return pending(ctx); }
-int bw_mode_structs(struct bw_ctx *ctx, char **f, int n) { (void)f; (void)n; return pending(ctx); }
-int bw_mode_configs(struct bw_ctx *ctx, char **f, int n) { (void)f; (void)n; return pending(ctx); }
 int bw_mode_diff(struct bw_ctx *ctx, char **f, int n) { (void)f; (void)n; return pending(ctx); }
-int bw_mode_all(struct bw_ctx *ctx, char **f, int n) { (void)f; (void)n; return pending(ctx); }

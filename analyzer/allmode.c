@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Mode all: every fact about every object in one JSON document, the history database's input. */
+#include "filejson.h"
+#include "layouts.h"
+#include "modes.h"
+#include "symbols.h"
+
+static int all_one(struct bw_ctx *ctx, const struct bw_image_ref *img, void *arg)
+{
+	struct bw_layout_set set = { 0 };
+	struct bw_symtab t;
+	struct bw_obj o;
+	struct bw_err e;
+	bool have_structs = bw_layouts_available();
+
+	(void)arg;
+	if (bw_obj_open(&o, img->display, img->bytes, img->size, &e) || bw_symbols_read(&o, &t, &e)) {
+		bw_obj_close(&o);
+		bw_report(ctx, &e);
+		return -1;
+	}
+	if (have_structs && bw_layouts_extract(ctx, img, &set, &e)) {
+		bw_symtab_free(&t);
+		bw_obj_close(&o);
+		bw_report(ctx, &e);
+		return -1;
+	}
+	bw_filejson_begin(ctx, img, &o);
+	bw_symbols_json(ctx->js, &t);
+	bw_json_key(ctx->js, "structs");
+	if (have_structs)
+		bw_layouts_json(ctx->js, &set);
+	else
+		bw_json_null(ctx->js);	/* extractor not built: unknown, not "no structs" */
+	bw_json_obj_end(ctx->js);
+	if (have_structs)
+		bw_layout_set_free(&set);
+	bw_symtab_free(&t);
+	bw_obj_close(&o);
+	return 0;
+}
+
+int bw_mode_all(struct bw_ctx *ctx, char **files, int nfiles)
+{
+	struct bw_json js;
+
+	bw_json_init(&js, ctx->out, 5);
+	ctx->js = &js;
+	bw_envelope_begin(ctx);
+	for (int i = 0; i < nfiles; i++)
+		bw_for_each_image(ctx, files[i], all_one, NULL);
+	bw_envelope_end(ctx, true);
+	ctx->js = NULL;
+	return bw_status(ctx);
+}

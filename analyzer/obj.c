@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Read one ELF image with libelf and check every offset, count and string index before it is used. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "obj.h"
+
+static bool libelf_ready(void)
+{
+	/* elf_version() only records the version; calling it each time keeps state out of here. */
+	return elf_version(EV_CURRENT) != EV_NONE;
+}
+
+static uint32_t rd32(const unsigned char *p, bool big)
+{
+	return big ? (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]
+		   : (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
+}
+
+static uint64_t rd64(const unsigned char *p, bool big)
+{
+	uint64_t hi = rd32(p + (big ? 0 : 4), big), lo = rd32(p + (big ? 4 : 0), big);
+
+	return hi << 32 | lo;
+}
+
+const unsigned char *bw_sec_bytes(const struct bw_obj *o, size_t i)
+{
+	const struct bw_sec *s = &o->secs[i];
+
+	if (s->type == SHT_NOBITS || s->type == SHT_NULL || s->size == 0)
+		return NULL;
+	return o->bytes + s->offset;	/* range checked in bw_obj_open() */
+}
+
+/* Compressed sections: size reports sh_size; JSON also gives the uncompressed size. */
+static void read_compression(struct bw_obj *o, struct bw_sec *s)
+{
+	const unsigned char *p = o->bytes + s->offset;
+
+	s->usize = s->size;
+	if (s->type == SHT_NOBITS)
+		return;
+	if (s->flags & SHF_COMPRESSED) {
+		size_t chdr = o->cls == 64 ? 24 : 12;
+
+		if (s->size >= chdr) {
+			s->compressed = true;
+			s->usize = o->cls == 64 ? rd64(p + 8, o->big_endian) : rd32(p + 4, o->big_endian);
+		}
+	} else if (!strncmp(s->name, ".zdebug", 7) && s->size >= 12 && !memcmp(p, "ZLIB", 4)) {
+		s->compressed = true;
+		s->usize = rd64(p + 4, true);	/* always big-endian in the .zdebug header */
+	}
+}
+
+/* File-content overlap of two sections means a corrupt or hostile file. */
+static int check_overlap(struct bw_obj *o, struct bw_err *e)
+{
+	size_t *idx, n = 0;
+	int ret = 0;
+
+	idx = malloc(o->shnum * sizeof(*idx));
+	if (!idx)
+		return bw_fail(e, o->name, "out of memory");
+	for (size_t i = 1; i < o->shnum; i++)
+		if (o->secs[i].type != SHT_NOBITS && o->secs[i].type != SHT_NULL && o->secs[i].size)
+			idx[n++] = i;
+	/* Insertion sort by offset: section tables are nearly sorted already. */
+	for (size_t i = 1; i < n; i++) {
+		size_t v = idx[i], k = i;
+
+		while (k > 0 && o->secs[idx[k - 1]].offset > o->secs[v].offset) {
+			idx[k] = idx[k - 1];
+			k--;
+		}
+		idx[k] = v;
+	}
+	for (size_t i = 1; i < n; i++) {
+		const struct bw_sec *a = &o->secs[idx[i - 1]], *b = &o->secs[idx[i]];
+
+		if (a->offset + a->size > b->offset) {
+			ret = bw_fail(e, o->name, "sections %zu (%s) and %zu (%s) overlap in the file",
+				      idx[i - 1], a->name, idx[i], b->name);
+			break;
+		}
+	}
+	free(idx);
+	return ret;
+}
+
+static int read_sections(struct bw_obj *o, struct bw_err *e)
+{
+	const struct bw_sec *strsec;
+	GElf_Shdr sh;
+	Elf_Scn *scn;
+
+	o->secs = calloc(o->shnum ? o->shnum : 1, sizeof(*o->secs));
+	if (!o->secs)
+		return bw_fail(e, o->name, "out of memory");
+	for (size_t i = 0; i < o->shnum; i++) {
+		struct bw_sec *s = &o->secs[i];
+
+		scn = elf_getscn(o->elf, i);
+		if (!scn || !gelf_getshdr(scn, &sh))
+			return bw_fail(e, o->name, "cannot read section header %zu: %s", i, elf_errmsg(-1));
+		s->type = sh.sh_type;
+		s->flags = sh.sh_flags;
+		s->addr = sh.sh_addr;
+		s->offset = sh.sh_offset;
+		s->size = sh.sh_size;
+		s->entsize = sh.sh_entsize;
+		s->align = sh.sh_addralign;
+		s->link = sh.sh_link;
+		s->info = sh.sh_info;
+		s->name = (const char *)(uintptr_t)sh.sh_name;	/* resolved below */
+		if (i > 0 && s->type != SHT_NOBITS && s->type != SHT_NULL &&
+		    !bw_range_ok(s->offset, s->size, o->size))
+			return bw_fail(e, o->name,
+				       "section %zu: contents (offset %#llx, size %#llx) extend past the end of the file (%#zx bytes)",
+				       i, (unsigned long long)s->offset, (unsigned long long)s->size, o->size);
+	}
+	if (o->shnum <= 1) {
+		for (size_t i = 0; i < o->shnum; i++)
+			o->secs[i].name = "";
+		return 0;
+	}
+	if (o->shstrndx == SHN_UNDEF)
+		return bw_fail(e, o->name, "no section name string table (e_shstrndx is 0)");
+	if (o->shstrndx >= o->shnum)
+		return bw_fail(e, o->name, "bad e_shstrndx %zu: only %zu sections", o->shstrndx, o->shnum);
+	strsec = &o->secs[o->shstrndx];
+	if (strsec->type == SHT_NOBITS || strsec->size == 0)
+		return bw_fail(e, o->name, "section name string table (section %zu) is empty", o->shstrndx);
+	for (size_t i = 0; i < o->shnum; i++) {
+		uint64_t off = (uint64_t)(uintptr_t)o->secs[i].name;
+		const char *tab = (const char *)o->bytes + strsec->offset;
+
+		if (off >= strsec->size || !memchr(tab + off, '\0', strsec->size - off)) {
+			if (i == 0 && off == 0)
+				return bw_fail(e, o->name, "section name string table is not NUL-terminated");
+			return bw_fail(e, o->name, "section %zu: name offset %#llx outside the section name table (%#llx bytes)",
+				       i, (unsigned long long)off, (unsigned long long)strsec->size);
+		}
+		o->secs[i].name = tab + off;
+		read_compression(o, &o->secs[i]);
+	}
+	return check_overlap(o, e);
+}
+
+int bw_obj_open(struct bw_obj *o, const char *name, const unsigned char *bytes, size_t size,
+		struct bw_err *e)
+{
+	GElf_Ehdr eh;
+	size_t ehsize, shentsize;
+	uint64_t table;
+
+	memset(o, 0, sizeof(*o));
+	o->name = name;
+	o->bytes = bytes;
+	o->size = size;
+	if (size < EI_NIDENT || memcmp(bytes, ELFMAG, SELFMAG))
+		return bw_fail(e, name, "file format not recognized");
+	if ((bytes[EI_CLASS] != ELFCLASS32 && bytes[EI_CLASS] != ELFCLASS64) ||
+	    (bytes[EI_DATA] != ELFDATA2LSB && bytes[EI_DATA] != ELFDATA2MSB) ||
+	    bytes[EI_VERSION] != EV_CURRENT)
+		return bw_fail(e, name, "file format not recognized");
+	o->cls = bytes[EI_CLASS] == ELFCLASS64 ? 64 : 32;
+	o->big_endian = bytes[EI_DATA] == ELFDATA2MSB;
+	ehsize = o->cls == 64 ? sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr);
+	shentsize = o->cls == 64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr);
+	if (size < ehsize)
+		return bw_fail(e, name, "file truncated: %zu bytes, the ELF header needs %zu", size, ehsize);
+	if (!libelf_ready())
+		return bw_fail(e, name, "libelf: %s", elf_errmsg(-1));
+	o->elf = elf_memory((char *)(uintptr_t)bytes, size);
+	if (!o->elf || elf_kind(o->elf) != ELF_K_ELF || !gelf_getehdr(o->elf, &eh))
+		return bw_fail(e, name, "bad ELF header: %s", elf_errmsg(-1));
+	o->type = eh.e_type;
+	o->machine = eh.e_machine;
+	o->eflags = eh.e_flags;
+	o->osabi = bytes[EI_OSABI];
+	if (eh.e_shoff != 0) {
+		if (eh.e_shoff < ehsize)
+			return bw_fail(e, name, "section header table at offset %#llx overlaps the ELF header",
+				       (unsigned long long)eh.e_shoff);
+		if (eh.e_shentsize != shentsize)
+			return bw_fail(e, name, "bad section header size %u (expected %zu)", eh.e_shentsize, shentsize);
+		if (!bw_range_ok(eh.e_shoff, shentsize, size))
+			return bw_fail(e, name, "section header table at offset %#llx is past the end of the file",
+				       (unsigned long long)eh.e_shoff);
+		if (elf_getshdrnum(o->elf, &o->shnum))
+			return bw_fail(e, name, "bad section count: %s", elf_errmsg(-1));
+		if (__builtin_mul_overflow((uint64_t)o->shnum, shentsize, &table) ||
+		    !bw_range_ok(eh.e_shoff, table, size))
+			return bw_fail(e, name, "section header table (%zu entries at offset %#llx) extends past the end of the file",
+				       o->shnum, (unsigned long long)eh.e_shoff);
+		if (elf_getshdrstrndx(o->elf, &o->shstrndx))
+			return bw_fail(e, name, "bad e_shstrndx: %s", elf_errmsg(-1));
+	}
+	if (read_sections(o, e))
+		return -1;
+	return bw_classify(o, e);
+}
+
+void bw_obj_close(struct bw_obj *o)
+{
+	if (o->elf)
+		elf_end(o->elf);
+	free(o->secs);
+	free(o->bfd_order);
+	memset(o, 0, sizeof(*o));
+}

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Mode size: Berkeley and SysV output byte-identical to binutils size 2.40, or the JSON FILE entries. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "filejson.h"
+#include "input.h"
+#include "modes.h"
+#include "obj.h"
+
+struct size_run {
+	bool header_done;		/* Berkeley header printed (before the first object) */
+	uint64_t text, data, bss;	/* -t totals */
+};
+
+/* size.c's rprint_number: the value in the radix, right-aligned in @width. */
+static void rprint(FILE *f, enum bw_radix radix, int width, uint64_t v)
+{
+	char buf[40];
+
+	if (radix == BW_RADIX_DEC)
+		snprintf(buf, sizeof(buf), "%" PRIu64, v);
+	else if (radix == BW_RADIX_OCT)
+		snprintf(buf, sizeof(buf), "0%" PRIo64, v);
+	else
+		snprintf(buf, sizeof(buf), "0x%" PRIx64, v);
+	fprintf(f, "%*s", width, buf);
+}
+
+static int number_len(enum bw_radix radix, uint64_t v)
+{
+	char buf[40];
+
+	if (radix == BW_RADIX_DEC)
+		return snprintf(buf, sizeof(buf), "%" PRIu64, v);
+	if (radix == BW_RADIX_OCT)
+		return snprintf(buf, sizeof(buf), "0%" PRIo64, v);
+	return snprintf(buf, sizeof(buf), "0x%" PRIx64, v);
+}
+
+/* dec and hex columns: size prints them with %7lu/%7lo and %7lx of an unsigned long. */
+static void dec_hex(FILE *f, enum bw_radix radix, uint64_t total)
+{
+	unsigned long t = (unsigned long)total;
+
+	fprintf(f, radix == BW_RADIX_OCT ? "\t%7lo\t%7lx\t" : "\t%7lu\t%7lx\t", t, t);
+}
+
+static void print_berkeley(struct bw_ctx *ctx, struct size_run *run, const struct bw_image_ref *img,
+			   const struct bw_obj *o)
+{
+	FILE *f = ctx->out;
+	enum bw_radix r = ctx->o.radix;
+
+	if (!run->header_done) {
+		fputs(r == BW_RADIX_OCT ? "   text\t   data\t    bss\t    oct\t    hex\tfilename\n"
+					: "   text\t   data\t    bss\t    dec\t    hex\tfilename\n", f);
+		run->header_done = true;
+	}
+	run->text += o->text;
+	run->data += o->data;
+	run->bss += o->bss;
+	rprint(f, r, 7, o->text);
+	fputc('\t', f);
+	rprint(f, r, 7, o->data);
+	fputc('\t', f);
+	rprint(f, r, 7, o->bss);
+	dec_hex(f, r, o->text + o->data + o->bss);
+	if (img->member)
+		fprintf(f, "%s (ex %s)\n", img->member, img->file);
+	else
+		fprintf(f, "%s\n", img->file);
+}
+
+static void print_sysv(struct bw_ctx *ctx, const struct bw_image_ref *img, const struct bw_obj *o)
+{
+	FILE *f = ctx->out;
+	enum bw_radix r = ctx->o.radix;
+	uint64_t total = 0, maxvma = 0;
+	int namelen = 0, sizelen, vmalen;
+
+	for (size_t k = 0; k < o->nbfd; k++) {
+		const struct bw_sec *s = &o->secs[o->bfd_order[k]];
+		int len = (int)strlen(s->name);
+
+		if (!s->bfd_flags)
+			continue;
+		namelen = len > namelen ? len : namelen;
+		total += s->size;
+		maxvma = s->addr > maxvma ? s->addr : maxvma;
+	}
+	vmalen = number_len(r, maxvma);
+	vmalen = vmalen < 4 ? 4 : vmalen;
+	sizelen = number_len(r, total);
+	sizelen = sizelen < 4 ? 4 : sizelen;
+	if (img->member)
+		fprintf(f, "%s   (ex %s):\n", img->member, img->file);
+	else
+		fprintf(f, "%s  :\n", img->file);
+	fprintf(f, "%-*s   %*s   %*s\n", namelen, "section", sizelen, "size", vmalen, "addr");
+	for (size_t k = 0; k < o->nbfd; k++) {
+		const struct bw_sec *s = &o->secs[o->bfd_order[k]];
+
+		if (!s->bfd_flags)
+			continue;
+		fprintf(f, "%-*s   ", namelen, s->name);
+		rprint(f, r, sizelen, s->size);
+		fputs("   ", f);
+		rprint(f, r, vmalen, s->addr);
+		fputc('\n', f);
+	}
+	fprintf(f, "%-*s   ", namelen, "Total");
+	rprint(f, r, sizelen, total);
+	fputs("\n\n\n", f);
+}
+
+static int size_one(struct bw_ctx *ctx, const struct bw_image_ref *img, void *arg)
+{
+	struct size_run *run = arg;
+	struct bw_obj o;
+	struct bw_err e;
+
+	if (bw_obj_open(&o, img->display, img->bytes, img->size, &e)) {
+		bw_obj_close(&o);
+		bw_report(ctx, &e);
+		return -1;
+	}
+	if (ctx->js) {
+		bw_filejson_begin(ctx, img, &o);
+		bw_json_obj_end(ctx->js);
+	} else if (ctx->o.sysv) {
+		print_sysv(ctx, img, &o);
+	} else {
+		print_berkeley(ctx, run, img, &o);
+	}
+	bw_obj_close(&o);
+	return 0;
+}
+
+int bw_mode_size(struct bw_ctx *ctx, char **files, int nfiles)
+{
+	struct size_run run = { 0 };
+	struct bw_json js;
+
+	if (ctx->o.json) {
+		bw_json_init(&js, ctx->out, 5);
+		ctx->js = &js;
+		bw_envelope_begin(ctx);
+	}
+	for (int i = 0; i < nfiles; i++)
+		bw_for_each_image(ctx, files[i], size_one, &run);
+	if (ctx->js) {
+		bw_envelope_end(ctx, true);
+		ctx->js = NULL;
+	} else if (ctx->o.totals && !ctx->o.sysv) {
+		FILE *f = ctx->out;
+
+		rprint(f, ctx->o.radix, 7, run.text);
+		fputc('\t', f);
+		rprint(f, ctx->o.radix, 7, run.data);
+		fputc('\t', f);
+		rprint(f, ctx->o.radix, 7, run.bss);
+		dec_hex(f, ctx->o.radix, run.text + run.data + run.bss);
+		fputs("(TOTALS)\n", f);
+	}
+	return bw_status(ctx);
+}

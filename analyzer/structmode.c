@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Mode structs: pahole-style text from the extractor, or JSON FILE entries with their layouts. */
+#include "filejson.h"
+#include "layouts.h"
+#include "modes.h"
+
+static int structs_one(struct bw_ctx *ctx, const struct bw_image_ref *img, void *arg)
+{
+	struct bw_layout_set set;
+	struct bw_obj o;
+	struct bw_err e;
+
+	(void)arg;
+	/* Check the ELF first: the extractor then only sees sane headers. */
+	if (bw_obj_open(&o, img->display, img->bytes, img->size, &e) ||
+	    bw_layouts_extract(ctx, img, &set, &e)) {
+		bw_obj_close(&o);
+		bw_report(ctx, &e);
+		return -1;
+	}
+	if (ctx->js) {
+		bw_filejson_begin(ctx, img, &o);
+		bw_json_key(ctx->js, "structs");
+		bw_layouts_json(ctx->js, &set);
+		bw_json_obj_end(ctx->js);
+	} else {
+		struct bw_structs_opts opts = { .cacheline = ctx->o.cacheline, .only = ctx->o.only };
+
+		bw_structs_print(ctx->out, &set, &opts, ctx->o.reorganize);
+	}
+	bw_layout_set_free(&set);
+	bw_obj_close(&o);
+	return 0;
+}
+
+int bw_mode_structs(struct bw_ctx *ctx, char **files, int nfiles)
+{
+	struct bw_json js;
+
+	if (ctx->o.json) {
+		bw_json_init(&js, ctx->out, 5);
+		ctx->js = &js;
+		bw_envelope_begin(ctx);
+	}
+	for (int i = 0; i < nfiles; i++)
+		bw_for_each_image(ctx, files[i], structs_one, NULL);
+	if (ctx->js) {
+		bw_envelope_end(ctx, true);
+		ctx->js = NULL;
+	}
+	return bw_status(ctx);
+}
