@@ -17,4 +17,11 @@ int bw_layouts_extract(struct bw_ctx *ctx, const struct bw_image_ref *img, struc
 /* Write @set as the STRUCT array of SCHEMA.md (the value of a "structs" key). */
 void bw_layouts_json(struct bw_json *j, const struct bw_layout_set *set);
 
+
+/* structdiff.c: compare the layouts of two sides (each several images' sets, merged by name). */
+void bw_struct_diff_print(FILE *f, const struct bw_layout_set *old, size_t nold,
+			  const struct bw_layout_set *new, size_t nnew);
+void bw_struct_diff_json(struct bw_json *j, const struct bw_layout_set *old, size_t nold,
+			 const struct bw_layout_set *new, size_t nnew);
+
 #endif /* BW_LAYOUTS_H */
