@@ -83,7 +83,8 @@ static unsigned bfd_flags(const struct bw_obj *o, const struct bw_sec *s)
 	     starts(s->name, ".line") || starts(s->name, ".stab") || !strcmp(s->name, ".gdb_index")))
 		f |= BW_SEC_DEBUGGING;
 	/* Backends that mark small-data sections (nm's g/s letters). */
-	if ((o->machine == EM_MIPS && (s->flags & SHF_MIPS_GPREL)) ||
+	/* The mips backend sees only its own section types (SHT_MIPS_*), not .sbss/.sdata. */
+	if ((o->machine == EM_MIPS && s->type >= SHT_LOPROC && (s->flags & SHF_MIPS_GPREL)) ||
 	    (o->machine == EM_MICROBLAZE && small_data_name(s->name)))
 		f |= BW_SEC_SMALL_DATA;
 	return f;

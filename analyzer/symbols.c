@@ -91,15 +91,22 @@ static char symbol_letter(const GElf_Sym *sym, const struct bw_sec *s)
 	return bind == STB_GLOBAL ? (char)toupper((unsigned char)c) : c;
 }
 
+/* _bfd_elf_is_local_label_name, without the rare L<digit> assembler forms. */
+static bool local_label(const char *n)
+{
+	return !strncmp(n, ".L", 2) || !strncmp(n, "..", 2) || !strncmp(n, "_.L_", 4);
+}
+
 /* bfd_is_target_special_symbol: mapping symbols and local labels nm hides. */
 static bool target_special(uint16_t machine, const char *n)
 {
 	if (machine == EM_ARM || machine == EM_AARCH64)
 		return n[0] == '$' && strchr("atdx", n[1]) && n[1] && (n[2] == '\0' || n[2] == '.');
 	if (machine == EM_RISCV)
-		return n[0] == '\0' || !strncmp(n, ".L", 2) || !strncmp(n, "..", 2) ||
-		       !strncmp(n, "_.L_", 4) || !strcmp(n, "$d") || !strcmp(n, "$x") ||
+		return n[0] == '\0' || local_label(n) || !strcmp(n, "$d") || !strcmp(n, "$x") ||
 		       !strncmp(n, "$xrv", 4);
+	if (machine == EM_MIPS)
+		return local_label(n);
 	return false;
 }
 
