@@ -31,6 +31,8 @@ struct bw_layout_member {
 	 * ")(void)", "char" NAME "[4]"); both equal strlen(type) for a plain type. */
 	uint32_t base_len;
 	uint32_t name_at;
+	uint32_t alignment;	/* DW_AT_alignment (forced, e.g. __aligned__(64)), 0 when natural */
+	uint8_t type_class;	/* BW_TC_*: what the type is once typedefs and qualifiers are removed */
 	/* The anonymous struct/union this member is an instance of (pahole prints it inline),
 	 * its member offsets relative to itself; NULL for every other member. */
 	struct bw_layout *anon;
@@ -40,6 +42,7 @@ struct bw_layout {
 	char *name;		/* tag name; anonymous types are skipped at top level, as pahole does */
 	const char *kind;	/* "struct", "union" or "class" (static storage) */
 	uint64_t size;		/* DW_AT_byte_size */
+	uint32_t alignment;	/* DW_AT_alignment of the type (forced), 0 when natural */
 	uint32_t cachelines;	/* cachelines spanned at the configured cacheline size */
 	uint32_t holes;		/* number of byte holes between members */
 	uint64_t hole_bytes;	/* sum of byte holes */
@@ -48,10 +51,33 @@ struct bw_layout {
 	uint64_t padding;	/* tail padding in bytes */
 	struct bw_layout_member *members;	/* in declaration order */
 	size_t nmembers;
+	/* Facts of the compile unit that defined the type, inputs of --reorganize. */
+	uint8_t addr_size;	/* the unit's address (pointer) size */
+	uint8_t base_types;	/* BW_BASE_* bits: unsigned base types the unit defines */
+	uint32_t reorg_align;	/* pahole's alignment guess: the biggest member whose type is a
+				 * base type, looking into struct/union members (not through
+				 * typedefs, qualifiers, pointers or arrays) */
 	/* pahole --reorganize: the suggested order and its size. */
 	uint64_t reorg_size;	/* size after reorganization (== size when nothing to gain) */
 	char **reorg_order;	/* member names in the suggested order (nmembers entries) */
 };
+
+/* bw_layout_member.type_class */
+enum bw_type_class {
+	BW_TC_OTHER = 0,	/* void, function, unknown */
+	BW_TC_BASE,		/* int, char, float, _Bool ... */
+	BW_TC_ENUM,
+	BW_TC_POINTER,		/* pointers and references */
+	BW_TC_STRUCT,		/* struct, union, class */
+	BW_TC_ARRAY,
+};
+
+/* bw_layout.base_types: pahole demotes a bit-field only to a type its unit defines. */
+#define BW_BASE_U8	0x01	/* unsigned char */
+#define BW_BASE_U16	0x02	/* short unsigned int */
+#define BW_BASE_U32	0x04	/* unsigned int */
+#define BW_BASE_ULONG	0x08	/* long unsigned int */
+#define BW_BASE_ULLONG	0x10	/* long long unsigned int */
 
 struct bw_layout_set {
 	struct bw_layout *v;	/* de-duplicated across compile units, sorted by name then kind */

@@ -24,6 +24,7 @@ struct tinfo {
 	uint32_t len, base_len, name_at;
 	uint64_t size;
 	Dwarf_Die aggr;		/* the anonymous struct/union DIE behind it, when anon_aggr */
+	uint8_t tclass;		/* BW_TC_* */
 	bool done;		/* false while being resolved: seeing it again means a cycle */
 	bool anon_aggr;		/* an anonymous struct/union, or an array or qualified form of one:
 				 * pahole expands it inline when it is a member's type */
@@ -45,6 +46,7 @@ struct ctx {
 	bool little_endian;
 	uint8_t addr_size;	/* of the current unit */
 	unsigned cacheline;
+	unsigned base_mask;	/* BW_BASE_* types seen in the current unit */
 	/* Per-unit type cache: open addressing on tinfo pointers. */
 	struct tinfo **tab;
 	size_t tab_cap, tab_n;
@@ -601,6 +603,7 @@ static struct tinfo *resolve(struct ctx *c, Dwarf_Die *die, unsigned depth)
 	switch (tag) {
 	case DW_TAG_base_type:
 	case DW_TAG_unspecified_type:
+		t->tclass = tag == DW_TAG_base_type ? BW_TC_BASE : BW_TC_OTHER;
 		rc = die_byte_size(c, die, 0, &t->size) ?: spell_named(c, t, die, NULL);
 		if (!rc && tag == DW_TAG_unspecified_type && !dwarf_diename(die)) {
 			struct spell s = { c->sb, 0, sizeof(c->sb), false };
@@ -619,11 +622,13 @@ static struct tinfo *resolve(struct ctx *c, Dwarf_Die *die, unsigned depth)
 
 		rc = die_byte_size(c, die, 0, &t->size) ?: spell_named(c, t, die, kw);
 		t->aggr = *die;
+		t->tclass = tag == DW_TAG_enumeration_type ? BW_TC_ENUM : BW_TC_STRUCT;
 		break;
 	}
 	case DW_TAG_typedef:
 		rc = resolve_ref(c, die, depth, &to) ?: spell_named(c, t, die, NULL);
 		t->size = to ? to->size : 0;
+		t->tclass = to ? to->tclass : BW_TC_OTHER;
 		break;
 	case DW_TAG_pointer_type:
 	case DW_TAG_reference_type:
@@ -634,6 +639,7 @@ static struct tinfo *resolve(struct ctx *c, Dwarf_Die *die, unsigned depth)
 
 		rc = die_byte_size(c, die, c->addr_size, &t->size) ?:
 		     resolve_ref(c, die, depth, &to) ?: spell_pointer(c, t, to, op);
+		t->tclass = BW_TC_POINTER;
 		break;
 	}
 	case DW_TAG_const_type:
@@ -652,6 +658,7 @@ static struct tinfo *resolve(struct ctx *c, Dwarf_Die *die, unsigned depth)
 
 		rc = resolve_ref(c, die, depth, &to) ?: spell_qualified(c, t, to, q);
 		t->size = to ? to->size : 0;
+		t->tclass = to ? to->tclass : BW_TC_OTHER;
 		if (to && to->anon_aggr) {
 			t->anon_aggr = true;
 			t->aggr = to->aggr;
@@ -660,6 +667,7 @@ static struct tinfo *resolve(struct ctx *c, Dwarf_Die *die, unsigned depth)
 	}
 	case DW_TAG_array_type:
 		rc = resolve_ref(c, die, depth, &to) ?: spell_array(c, t, die, to);
+		t->tclass = BW_TC_ARRAY;
 		if (to && to->anon_aggr) {
 			t->anon_aggr = true;
 			t->aggr = to->aggr;
@@ -690,6 +698,45 @@ static struct tinfo *resolve(struct ctx *c, Dwarf_Die *die, unsigned depth)
 }
 
 /* ---- members and layouts ---- */
+
+/* pahole's type__find_first_biggest_size_base_type_member, as a size: members typed directly
+ * by a base type count, struct/union members are looked into, anything else is skipped. */
+static uint64_t biggest_base(struct ctx *c, Dwarf_Die *aggr, unsigned depth)
+{
+	Dwarf_Die m, t;
+	Dwarf_Attribute a;
+	Dwarf_Off last = 0;
+	uint64_t best = 0, sz;
+	int r;
+
+	if (depth > BW_MAX_ANON_DEPTH)
+		return 0;
+	for (r = dwarf_child(aggr, &m); r == 0; r = dwarf_siblingof(&m, &m)) {
+		if (last && dwarf_dieoffset(&m) <= last)
+			break;
+		last = dwarf_dieoffset(&m);
+		if (dwarf_tag(&m) != DW_TAG_member || attr_flag(&m, DW_AT_external) ||
+		    !dwarf_attr(&m, DW_AT_type, &a) || !dwarf_formref_die(&a, &t))
+			continue;
+		switch (dwarf_tag(&t)) {
+		case DW_TAG_base_type:
+			sz = 0;
+			if (die_byte_size(c, &t, 0, &sz))
+				return 0;
+			break;
+		case DW_TAG_structure_type:
+		case DW_TAG_union_type:
+		case DW_TAG_class_type:
+			sz = biggest_base(c, &t, depth + 1);
+			break;
+		default:
+			continue;
+		}
+		if (sz > best)
+			best = sz;
+	}
+	return best;
+}
 
 /* DW_AT_data_member_location: a constant, or (DWARF 2/3) an expression DW_OP_plus_uconst N. */
 static int member_location(struct ctx *c, Dwarf_Die *m, uint64_t *off)
@@ -748,6 +795,9 @@ static int add_member(struct ctx *c, Dwarf_Die *m, int tag, struct bw_layout_mem
 	out->base_len = t->base_len;
 	out->name_at = t->name_at;
 	out->size = t->size;
+	out->type_class = t->tclass;
+	if (attr_udata(m, DW_AT_alignment, &ss) > 0)
+		out->alignment = ss > UINT32_MAX ? UINT32_MAX : (uint32_t)ss;
 	if (byte_off > BW_MAX_TYPE_SIZE) {
 		fail(c, "DIE 0x%llx: absurd member offset %llu", die_off(m),
 		     (unsigned long long)byte_off);
@@ -824,6 +874,7 @@ static struct bw_layout *build_layout(struct ctx *c, Dwarf_Die *d, const char *k
 	size_t n = 0, cap = 0;
 	Dwarf_Die m;
 	Dwarf_Off last = 0;
+	Dwarf_Word align;
 	int r;
 
 	if (!l)
@@ -833,6 +884,8 @@ static struct bw_layout *build_layout(struct ctx *c, Dwarf_Die *d, const char *k
 	l->kind = kind;
 	if (die_byte_size(c, d, 0, &l->size))
 		return NULL;
+	if (attr_udata(d, DW_AT_alignment, &align) > 0)
+		l->alignment = align > UINT32_MAX ? UINT32_MAX : (uint32_t)align;
 	r = dwarf_child(d, &m);
 	while (r == 0) {
 		int tag = dwarf_tag(&m);
@@ -867,6 +920,11 @@ static struct bw_layout *build_layout(struct ctx *c, Dwarf_Die *d, const char *k
 	}
 	l->members = mv;
 	l->nmembers = n;
+	if (depth == 0) {
+		uint64_t big = biggest_base(c, d, 0);
+
+		l->reorg_align = big > UINT32_MAX ? UINT32_MAX : (uint32_t)big;
+	}
 	return l;
 }
 
@@ -930,6 +988,8 @@ static int keep_layout(struct ctx *c, const struct bw_layout *l)
 	k->name = strdup(l->name);
 	k->kind = l->kind;
 	k->size = l->size;
+	k->alignment = l->alignment;
+	k->reorg_align = l->reorg_align;
 	k->members = members_dup_ctx(c, l->members, l->nmembers);
 	k->nmembers = l->nmembers;
 	if (!k->name || (!k->members && l->nmembers)) {
@@ -961,6 +1021,27 @@ static bool walk_into(int tag)
 
 #define WALK_MAX_DEPTH 512
 
+/* Remember which unsigned base types the unit defines (pahole finds them by these names). */
+static void note_base_type(struct ctx *c, Dwarf_Die *d)
+{
+	static const struct { const char *name; unsigned bit; } names[] = {
+		{ "unsigned char", BW_BASE_U8 },
+		{ "short unsigned int", BW_BASE_U16 }, { "unsigned short", BW_BASE_U16 },
+		{ "unsigned int", BW_BASE_U32 }, { "unsigned", BW_BASE_U32 },
+		{ "long unsigned int", BW_BASE_ULONG }, { "unsigned long", BW_BASE_ULONG },
+		{ "long long unsigned int", BW_BASE_ULLONG },
+		{ "unsigned long long", BW_BASE_ULLONG },
+	};
+	const char *n = dwarf_diename(d);
+	size_t i;
+
+	if (!n)
+		return;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(n, names[i].name))
+			c->base_mask |= names[i].bit;
+}
+
 /* Visit every DIE under the unit DIE that can hold a type definition. */
 static int walk_unit(struct ctx *c, Dwarf_Die *cudie)
 {
@@ -988,6 +1069,8 @@ static int walk_unit(struct ctx *c, Dwarf_Die *cudie)
 			return -1;
 		}
 		lastoff[sp] = off;
+		if (tag == DW_TAG_base_type && sp == 0)
+			note_base_type(c, d);
 		if (tag == DW_TAG_structure_type || tag == DW_TAG_union_type ||
 		    tag == DW_TAG_class_type) {
 			const char *name = dwarf_diename(d);
@@ -1053,8 +1136,15 @@ static int walk_dwarf(struct ctx *c, Dwarf *dw)
 		if (unit_type == DW_UT_skeleton || unit_type == DW_UT_split_compile)
 			continue;	/* split DWARF (.dwo) is not read */
 		cache_reset(c);
+		c->base_mask = 0;
+		size_t first_new = c->nout, i;
+
 		if (walk_unit(c, &cudie))
 			return -1;
+		for (i = first_new; i < c->nout; i++) {
+			c->out[i].addr_size = asz;
+			c->out[i].base_types = (uint8_t)c->base_mask;
+		}
 	}
 	if (r < 0) {
 		fail(c, "corrupt unit list: %s", dwarf_errmsg(-1));

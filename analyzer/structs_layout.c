@@ -163,6 +163,7 @@ static struct bw_layout *layout_dup(const struct bw_layout *l)
 	d->name = strdup(l->name ? l->name : "");
 	d->kind = l->kind;
 	d->size = l->size;
+	d->alignment = l->alignment;
 	d->nmembers = l->nmembers;
 	d->members = bw_members_dup(l->members, l->nmembers);
 	if (!d->name || (!d->members && l->nmembers)) {
@@ -222,10 +223,11 @@ static uint64_t hash_layout(uint64_t h, const struct bw_layout *l)
 	h = hash_str(h, l->name);
 	h = hash_str(h, l->kind);
 	h = bw_hash_bytes(h, &l->size, sizeof(l->size));
+	h = bw_hash_bytes(h, &l->alignment, sizeof(l->alignment));
 	h = bw_hash_bytes(h, &l->nmembers, sizeof(l->nmembers));
 	for (i = 0; i < l->nmembers; i++) {
 		const struct bw_layout_member *m = &l->members[i];
-		uint64_t nums[4] = { m->offset, m->size, m->bit_size, m->bit_offset };
+		uint64_t nums[5] = { m->offset, m->size, m->bit_size, m->bit_offset, m->alignment };
 
 		h = hash_str(h, m->name);
 		h = hash_str(h, m->type);
@@ -245,14 +247,14 @@ bool bw_layout_equal(const struct bw_layout *a, const struct bw_layout *b)
 {
 	size_t i;
 
-	if (a->size != b->size || a->nmembers != b->nmembers || strcmp(a->name, b->name) ||
+	if (a->size != b->size || a->alignment != b->alignment || a->nmembers != b->nmembers || strcmp(a->name, b->name) ||
 	    strcmp(a->kind, b->kind))
 		return false;
 	for (i = 0; i < a->nmembers; i++) {
 		const struct bw_layout_member *x = &a->members[i], *y = &b->members[i];
 
 		if (x->offset != y->offset || x->size != y->size || x->bit_size != y->bit_size ||
-		    x->bit_offset != y->bit_offset || x->name_at != y->name_at ||
+		    x->bit_offset != y->bit_offset || x->alignment != y->alignment || x->name_at != y->name_at ||
 		    x->base_len != y->base_len || strcmp(x->name, y->name) || strcmp(x->type, y->type) ||
 		    !x->anon != !y->anon || (x->anon && !bw_layout_equal(x->anon, y->anon)))
 			return false;

@@ -49,11 +49,15 @@ static void dump(const struct bw_layout_set *set, unsigned cacheline)
 		       s.bit_padding, (unsigned long long)s.sum_members,
 		       (unsigned long long)s.sum_bits, (unsigned long long)l->reorg_size);
 		dump_members(l->members, l->nmembers, "");
-		if (l->reorg_order) {
+		struct bw_layout r;
+
+		if (l->nmembers && bw_layout_reorganized(l, cacheline, &r) == 0) {
 			printf("R");
-			for (j = 0; j < l->nmembers; j++)
-				printf("\t%s", l->reorg_order[j]);
+			for (j = 0; j < r.nmembers; j++)
+				printf("\t%s@%llu", r.members[j].name,
+				       (unsigned long long)r.members[j].offset);
 			printf("\n");
+			free(r.members);
 		}
 	}
 }
