@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The extractconfig.sh pipeline in C, quirks included.  For each line (prefixed with
- * "FILE:" by grep when the script gets several files):
- *   1. grep '[^A-Z_0-9]CONFIG_[A-Z_0-9]*'      keep lines with a CONFIG_ after a non-name byte
+ * The extractconfig.sh pipeline in C, quirks included.  For each line:
+ *   1. grep '[^A-Z_0-9]CONFIG_[A-Z_0-9]*'      keep lines with a CONFIG_ after a non-name byte;
+ *                                               with several files grep prints "FILE:" before
+ *                                               each kept line, and the later stages see it
  *   2. sed 's/CONFIG_[A-Z_0-9]*&/&:/g'          put ':' after every token (scanning left to right)
  *   3. tr ':' '\n'                              split at every ':' (inserted or original)
  *   4. grep again                               keep pieces where a non-[A-Z_0-9] byte precedes
@@ -129,7 +130,8 @@ int bw_configs_scan(const char *text, size_t len, const char *prefix, bool all, 
 			memcpy(buf + plen, text + start, end - start);
 			line = buf;
 		}
-		if (has_marked_token(line, n) && split_line(line, n, out))
+		/* grep matches the line itself; its FILE: prefix only joins the output. */
+		if (has_marked_token(text + start, end - start) && split_line(line, n, out))
 			ret = -1;
 		if (!ret && all && all_tokens(text + start, end - start, out))
 			ret = -1;

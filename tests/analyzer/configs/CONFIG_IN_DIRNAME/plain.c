@@ -1,0 +1,1 @@
+no tokens here

@@ -1,0 +1,2 @@
+#ifdef CONFIG_REAL
+#endif

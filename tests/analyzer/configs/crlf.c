@@ -1,0 +1,3 @@
+int x;
+#ifdef CONFIG_CRLF
+#endif

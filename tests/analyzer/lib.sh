@@ -1,0 +1,58 @@
+# tests/analyzer/lib.sh: TAP helpers shared by the t*.sh analyzer tests (sourced, not run).
+# Environment: BW (the analyzer binary), FIX (fixtures dir), WORK (scratch dir), TOP (repo root).
+n=0
+failed=0
+
+ok() {
+	n=$((n + 1))
+	echo "ok $n - $*"
+}
+
+not_ok() {
+	n=$((n + 1))
+	failed=$((failed + 1))
+	echo "not ok $n - $*"
+}
+
+skip() {
+	n=$((n + 1))
+	echo "ok $n - # SKIP $*"
+}
+
+# check DESCRIPTION EXPECTED-FILE ACTUAL-FILE: pass when identical, else show the diff.
+check() {
+	if cmp -s "$2" "$3"; then
+		ok "$1"
+	else
+		not_ok "$1"
+		diff -u "$2" "$3" | head -20 | sed 's/^/# /'
+	fi
+}
+
+done_testing() {
+	echo "1..$n"
+	[ "$failed" -eq 0 ]
+}
+
+# Inputs shared by the oracle tests, one path per line.
+fixture_files() {
+	find "$FIX" -type f ! -name '*.txt' | sort
+}
+
+# Objects of the build matrix: build/<arch>/<cc>/<scenario>/*.o (empty until matrix.mk builds them).
+matrix_objects() {
+	[ -d "$TOP/build" ] || return 0
+	find "$TOP/build" -mindepth 4 -maxdepth 4 -name '*.o' -type f | grep -v "^$TOP/build/analyzer" |
+		grep -v "^$TOP/build/bench" | sort
+}
+
+system_files() {
+	grep -v '^#' "$TOP/tests/analyzer/system-files.txt" | while read -r f; do
+		[ -f "$f" ] && echo "$f"
+	done
+}
+
+has_symtab() {
+	case "$1" in *.a) return 0 ;; esac
+	readelf -SW "$1" 2>/dev/null | grep -q '\] \.symtab '
+}

@@ -1,0 +1,38 @@
+#!/bin/sh
+# size, size -A, size -t and radix options: byte-identical to binutils size on fixtures, matrix, system files.
+. "$(dirname "$0")/lib.sh"
+cd "$WORK" || exit 1
+
+fixture_files >fix.list
+matrix_objects >matrix.list
+system_files >sys.list
+nfix=$(wc -l <fix.list) nmat=$(wc -l <matrix.list) nsys=$(wc -l <sys.list)
+[ "$nsys" -ge 12 ] || not_ok "at least 12 system files present (have $nsys)"
+
+compare() {	# compare LABEL LIST OPTIONS...
+	label=$1 list=$2
+	shift 2
+	if [ ! -s "$list" ]; then
+		skip "$label: no inputs (${list%.list} not built)"
+		return
+	fi
+	# One process for the whole list, as size itself is used.
+	xargs size "$@" <"$list" >expect.out 2>/dev/null
+	xargs "$BW" size "$@" <"$list" >actual.out 2>/dev/null
+	check "size $* on $label ($(wc -l <"$list") files)" expect.out actual.out
+}
+
+for opts in "" "-A" "-t" "-x" "-o" "-A -x" "-t -o" "-B -t"; do
+	compare fixtures fix.list $opts
+	compare matrix matrix.list $opts
+	compare "system files" sys.list $opts
+done
+# One file per call as well: per-file formatting must not depend on neighbours.
+while read -r f; do
+	size -A "$f" >expect.out 2>/dev/null
+	"$BW" size -A "$f" >actual.out 2>/dev/null
+	cmp -s expect.out actual.out || { not_ok "size -A $f"; diff -u expect.out actual.out | head -10 | sed 's/^/# /'; }
+done <fix.list
+ok "size -A one file at a time on $nfix fixtures"
+echo "# compared: $nfix fixtures, $nmat matrix objects, $nsys system files"
+done_testing
