@@ -5,11 +5,12 @@
 -- few spellings PostgreSQL needs (INTEGER PRIMARY KEY -> identity column, BLOB -> BYTEA,
 -- WITHOUT ROWID dropped).  All integers are BIGINT so PostgreSQL never truncates.
 --
--- Layout: a commit has one row in `builds` per object of its matrix, pointing at a
--- content-addressed `analyses` row.  Everything bulky (sections, symbols, struct layouts
--- and their members) hangs off the analysis and is stored once however many commits
--- share it; strings are interned in `names`.  History is an index walk over
--- builds(coord_id, commit_id).
+-- Layout: a commit is a set of `slices` (one per object name); a slice lists that object's
+-- builds across the matrix, each pointing at a content-addressed `analyses` row.
+-- Everything bulky (sections, symbols, struct layouts and their members) hangs off the
+-- analysis and is stored once however many commits share it; strings are interned in
+-- `names`.  History is index walks: coord -> slices (slice_builds_history), slice ->
+-- commits (commit_slices_slice).
 
 -- The schema version, portable to PostgreSQL (SQLite also keeps it in PRAGMA user_version).
 CREATE TABLE schema_version (
@@ -162,17 +163,36 @@ CREATE TABLE analysis_layouts (
 ) WITHOUT ROWID;
 CREATE INDEX analysis_layouts_layout ON analysis_layouts (layout_id);
 
--- One object of one recorded commit: the only per-commit-per-object row.
-CREATE TABLE builds (
-	commit_id BIGINT NOT NULL REFERENCES commits (id),
+-- A slice: the builds of one object name (e.g. every rcutree.o of the matrix) as recorded
+-- at some commit, content-addressed.  A commit that leaves rcutree.o alone points at the
+-- slice the previous commit used, so per commit only the objects that changed cost rows
+-- (since version 3; before, one builds row per commit and object).
+CREATE TABLE slices (
+	id INTEGER PRIMARY KEY,
+	digest BLOB NOT NULL UNIQUE,
+	object_id BIGINT NOT NULL REFERENCES names (id),
+	builds BIGINT NOT NULL                              -- number of slice_builds rows
+);
+
+-- One object of a slice: coordinate, what it analyzed to, how it was built.
+CREATE TABLE slice_builds (
+	slice_id BIGINT NOT NULL REFERENCES slices (id),
 	coord_id BIGINT NOT NULL REFERENCES coords (id),
 	analysis_id BIGINT NOT NULL REFERENCES analyses (id),
 	setup_id BIGINT NOT NULL REFERENCES setups (id),
 	path_id BIGINT NOT NULL REFERENCES names (id),      -- the file as recorded, e.g. build/arm/gcc/TREE01/rcutree.o
-	PRIMARY KEY (commit_id, coord_id)
+	PRIMARY KEY (slice_id, coord_id)
 ) WITHOUT ROWID;
-CREATE INDEX builds_history ON builds (coord_id, commit_id, analysis_id);
-CREATE INDEX builds_analysis ON builds (analysis_id);
+CREATE INDEX slice_builds_history ON slice_builds (coord_id, slice_id, analysis_id);
+CREATE INDEX slice_builds_analysis ON slice_builds (analysis_id);
+
+-- The slices a recorded commit is made of (one per object name).
+CREATE TABLE commit_slices (
+	commit_id BIGINT NOT NULL REFERENCES commits (id),
+	slice_id BIGINT NOT NULL REFERENCES slices (id),
+	PRIMARY KEY (commit_id, slice_id)
+) WITHOUT ROWID;
+CREATE INDEX commit_slices_slice ON commit_slices (slice_id, commit_id);
 
 -- CONFIG_ symbols each source file mentions at a commit (extractconfig.sh's logic).
 CREATE TABLE config_uses (

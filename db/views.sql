@@ -13,12 +13,13 @@ FROM commits c;
 
 -- One row per recorded object: its commit, matrix coordinate and build record.
 CREATE VIEW v_builds AS
-SELECT b.commit_id, c.sha, c.dirty, c.commit_date, b.coord_id,
+SELECT cs.commit_id, c.sha, c.dirty, c.commit_date, b.coord_id,
        arch.name AS arch, cc.name AS compiler, ccv.name AS compiler_version,
        sc.name AS scenario, va.name AS variant, ob.name AS object, p.name AS path,
        src.name AS source, cmd.name AS cmd, s.config_id, b.setup_id, b.analysis_id
-FROM builds b
-JOIN commits c ON c.id = b.commit_id
+FROM commit_slices cs
+JOIN slice_builds b ON b.slice_id = cs.slice_id
+JOIN commits c ON c.id = cs.commit_id
 JOIN coords k ON k.id = b.coord_id
 JOIN names arch ON arch.id = k.arch_id
 JOIN names cc ON cc.id = k.compiler_id

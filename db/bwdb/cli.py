@@ -8,7 +8,7 @@ import time
 
 from . import analyze, gitrepo, ingest, project, query, recorder, render
 from .errors import BwError
-from .store import Store, default_target
+from .store import Store, chunks, default_target, marks
 
 DESCRIPTION = "Record object sizes per git commit and ask how they changed."
 EXAMPLES = {
@@ -352,11 +352,16 @@ class _CoordsView:
 def cmd_log(ctx):
     store = ctx.open()
     commits = query.commits(store)
-    counts = dict(store.query("SELECT commit_id, COUNT(*) FROM builds GROUP BY commit_id"))
+    if ctx.args.limit:
+        commits = commits[-ctx.args.limit:]
+    counts = {}
+    for part in chunks([c["id"] for c in commits]):
+        counts.update(store.query(
+            "SELECT cs.commit_id, SUM(s.builds) FROM commit_slices cs JOIN slices s "
+            "ON s.id = cs.slice_id WHERE cs.commit_id IN (%s) GROUP BY cs.commit_id"
+            % marks(len(part)), part))
     rows = [[query.label(c), time.strftime("%Y-%m-%d", time.gmtime(c["commit_date"])), c["status"],
              counts.get(c["id"], 0), c["subject"][:60]] for c in commits]
-    if ctx.args.limit:
-        rows = rows[-ctx.args.limit:]
     sys.stdout.write(render.table(["commit", "date", "status", "objects", "subject"], rows, {3}))
     return 0
 

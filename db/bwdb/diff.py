@@ -79,6 +79,10 @@ def run(store, repo, a_spec, b_spec, filters, show_all=False, symbols=True):
         raise BwError("both sides must fix the same coordinate fields (%s vs %s)"
                       % ("/".join(a_fixed) or "none", "/".join(b_fixed) or "none"))
     free = [i for i, f in enumerate(query.FIELDS) if f not in a_fixed]
+    variant = free.index(query.FIELDS.index("variant"))
+
+    def show(key):   # the object name already says the variant
+        return "/".join(k for i, k in enumerate(key) if i != variant)
 
     def keyed(coords, builds):
         return {tuple(coords[c][i] for i in free): (c, builds[c]) for c in builds}
@@ -102,33 +106,31 @@ def run(store, repo, a_spec, b_spec, filters, show_all=False, symbols=True):
         render.pct(total_old, total_new) or "n/a"))
     rows, changed = [], []
     for key in (keys if show_all else differ):
-        os_ = sz[aid(old, key)] if key in old else None
-        ns = sz[aid(new, key)] if key in new else None
-        cells = ["/".join(key)]
-        for i in range(4):
-            ov = os_[i] if os_ else None
-            nv = ns[i] if ns else None
-            cells += ["-" if ov is None else ov, "-" if nv is None else nv,
-                      render.signed((nv or 0) - (ov or 0))]
+        o = sz[aid(old, key)] if key in old else (None,) * 4
+        n = sz[aid(new, key)] if key in new else (None,) * 4
+        cells = [show(key)]
+        cells += [render.signed((n[i] or 0) - (o[i] or 0)) for i in range(3)]
+        cells += ["-" if o[3] is None else o[3], "-" if n[3] is None else n[3],
+                  render.signed((n[3] or 0) - (o[3] or 0)), render.pct(o[3], n[3])]
         rows.append(cells)
         if key in old and key in new and aid(old, key) != aid(new, key):
             changed.append((key, old[key], new[key]))
-    hdr = ["object", "text", "new", "delta", "data", "new", "delta", "bss", "new", "delta",
-           "total", "new", "delta"]
     if rows:
         out.append("")
-        out.append(render.table(hdr, rows, right=set(range(1, 13))).rstrip("\n"))
+        out.append(render.table(["object", "text", "data", "bss", "total", "new", "delta", "%"],
+                                rows, right=set(range(1, 8))).rstrip("\n"))
     if symbols and changed:
         for key, o, n in changed:
             lines, _ = bloat_o_meter(query.symbol_sizes(store, o[1][0]),
                                      query.symbol_sizes(store, n[1][0]))
-            out += ["", "== %s ==" % "/".join(key)] + lines
-    out += structs_section(store, changed)
-    out += config_section(store, old, new, a_commit, b_commit)
+            if len(lines) > 3:   # some symbol changed (else only sections or structs did)
+                out += ["", "== %s ==" % show(key)] + lines
+    out += structs_section(store, changed, show)
+    out += config_section(store, old, new, a_commit, b_commit, show)
     return "\n".join(out) + "\n"
 
 
-def structs_section(store, changed):
+def structs_section(store, changed, show):
     """Struct layouts that differ, each distinct change listed once with the objects it hits."""
     groups = {}
     for key, o, n in changed:
@@ -137,7 +139,7 @@ def structs_section(store, changed):
             a, b = lo.get(sk), ln.get(sk)
             if a and b and a[0] == b[0]:
                 continue
-            groups.setdefault((sk, a, b), []).append("/".join(key))
+            groups.setdefault((sk, a, b), []).append(show(key))
     if not groups:
         return []
     rows = []
@@ -158,7 +160,7 @@ def structs_section(store, changed):
          "objects"], rows, right={1, 2, 3, 4, 5, 6, 7}).rstrip("\n")]
 
 
-def config_section(store, old, new, a_commit, b_commit):
+def config_section(store, old, new, a_commit, b_commit, show):
     out = []
     changes = {}
     for key in set(old) & set(new):
@@ -168,7 +170,7 @@ def config_section(store, old, new, a_commit, b_commit):
         ca, cb = query.config_values(store, sa), query.config_values(store, sb)
         for c in set(ca) | set(cb):
             if ca.get(c) != cb.get(c):
-                changes.setdefault((c, ca.get(c), cb.get(c)), []).append("/".join(key[:3]))
+                changes.setdefault((c, ca.get(c), cb.get(c)), []).append(show(key).rsplit("/", 1)[0] or show(key))
     if changes:
         rows = []
         for (c, va, vb), where in sorted(changes.items(), key=lambda x: (x[0][0], str(x[0][1:]))):

@@ -24,6 +24,11 @@ def digest(obj):
     return hashlib.sha256(text.encode()).digest()[:16]
 
 
+def slice_digest(members):
+    """Content address of a slice: [(coord names, analysis digest, setup digest, path)]."""
+    return digest(sorted([list(c), ad.hex(), sd.hex(), path] for c, ad, sd, path in members))
+
+
 def check_envelope(doc, where, mode):
     """Refuse a document that is not analyzer JSON of the version and mode we read."""
     if not isinstance(doc, dict) or doc.get("schema") != SCHEMA_NAME:
@@ -68,6 +73,7 @@ class Prepared:
         self.known = set()     # analysis digests of cached objects (rows that already exist)
         self.cache = []        # (object digest, analysis digest) to remember
         self.analyzer_digest = None
+        self.slices = {}       # digest -> (object name, [builds of that object])
 
 
 def _analysis_part(entry):
@@ -136,6 +142,10 @@ def prepare(files, uses, where, analyzer_digest=None):
             p.cache.append((entry["_object_digest"], ad))
         _add_build(p, entry, coord, ad)
     p.uses = sorted(set(uses))
+    groups = {}
+    for b in p.builds:
+        groups.setdefault(b[0][4], []).append(b)
+    p.slices = {slice_digest(members): (obj, members) for obj, members in groups.items()}
     return p
 
 
@@ -178,7 +188,7 @@ def _record(store, commit, p):
          int(commit.get("commit_date", 0)), commit.get("subject", ""), commit["status"],
          commit.get("error", ""), int(time.time()))).fetchone()
     cid = row[0]
-    d.execute("DELETE FROM builds WHERE commit_id = ?", (cid,))
+    d.execute("DELETE FROM commit_slices WHERE commit_id = ?", (cid,))
     d.execute("DELETE FROM config_uses WHERE commit_id = ?", (cid,))
 
     analysis_ids = store.digests("analyses", list(p.analyses) + sorted(p.known))
@@ -291,10 +301,18 @@ def _record(store, commit, p):
 
     # Coordinates, then the per-commit rows.
     coord_ids = coords(store, [b[0] for b in p.builds], names)
-    d.insert_many("INSERT INTO builds (commit_id, coord_id, analysis_id, setup_id, path_id) "
+    slice_ids = store.digests("slices", list(p.slices))
+    new = sorted(sd for sd in p.slices if sd not in slice_ids)
+    added = store.insert_digests("slices", ["object_id", "builds"],
+                                 [(sd, names[p.slices[sd][0]], len(p.slices[sd][1])) for sd in new])
+    slice_ids.update(added)
+    d.insert_many("INSERT INTO slice_builds (slice_id, coord_id, analysis_id, setup_id, path_id) "
                   "VALUES (?, ?, ?, ?, ?)",
-                  [(cid, coord_ids[c], analysis_ids[ad], setup_ids[sd], names[path])
-                   for c, ad, sd, path in p.builds])
+                  [(sid, coord_ids[c], analysis_ids[ad], setup_ids[sd], names[path])
+                   for dg, sid in added.items() for c, ad, sd, path in p.slices[dg][1]])
+    slice_ids.update(store.digests("slices", [sd for sd in new if sd not in slice_ids]))
+    d.insert_many("INSERT INTO commit_slices (commit_id, slice_id) VALUES (?, ?)",
+                  sorted((cid, slice_ids[sd]) for sd in p.slices))
     d.insert_many("INSERT INTO config_uses (commit_id, source_id, name_id) VALUES (?, ?, ?)",
                   [(cid, names[s], names[c]) for s, c in p.uses])
     if p.cache:

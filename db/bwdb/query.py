@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 """Read side: coordinates, metrics over commits, and the two sides of a diff.
 
-Every history question is: pick coordinates (a small table, filtered here), walk
-builds(coord_id, commit_id) through its index, and join one metric per analysis.
+Every history question is: pick coordinates (a small table, filtered here), find the
+slices holding them (slice_builds_history index) with one metric per analysis, then the
+commits using those slices (commit_slices_slice index).
 """
 import fnmatch
 import re
@@ -91,35 +92,75 @@ def label(c):
     return c["sha"][:12] + ("-dirty" if c["dirty"] else "")
 
 
-def values(store, metric, coords, commit_ids=None, by_coord=False):
-    """{(commit_id, coord_id|None): (value|None, builds)} aggregated over the coordinates."""
-    src = metric.source(store)
+def values(store, metric, coords, commit_ids=None, by_coord=False, key=None):
+    """{(commit_id, group): (value|None, objects)}: the metric aggregated over coordinates.
+
+    group is None, the coord_id (by_coord) or key(coord_id).  Work is proportional to the
+    distinct slices involved plus one commit_slices row per commit and slice: partial
+    aggregates are computed once per slice and reused by every commit that shares it."""
     if not coords:
         return {}
-    agg = "MAX" if metric.agg == "max" else "SUM"
-    if src is None:
-        expr, join, params = "NULL", "", []
-    else:
-        expr = "%s(m.val)" % agg
-        join = "LEFT JOIN (%s) m ON m.analysis_id = b.analysis_id" % src[0]
-        params = list(src[1])
-    group = "b.commit_id, b.coord_id" if by_coord else "b.commit_id"
-    cond = "b.coord_id IN (%s)" % marks(len(coords))
-    params += list(coords)
+    if by_coord:
+        key = lambda c: c   # noqa: E731
+    src = metric.source(store)
+    pairs = []   # (commit_id, slice_id)
+    slice_filter = None
     if commit_ids is not None:
-        cond += " AND b.commit_id IN (%s)" % marks(len(commit_ids))
-        params += list(commit_ids)
-    sql = ("SELECT %s, %s, COUNT(*) FROM builds b %s WHERE %s GROUP BY %s"
-           % (group, expr, join, cond, group))
+        for part in chunks(list(commit_ids)):
+            pairs += store.query("SELECT commit_id, slice_id FROM commit_slices WHERE commit_id "
+                                 "IN (%s)" % marks(len(part)), part)
+        slice_filter = {sl for _, sl in pairs}
+        if not slice_filter:
+            return {}
+    join, params0 = "", []
+    val = "NULL"
+    if src is not None:
+        join = "LEFT JOIN (%s) m ON m.analysis_id = b.analysis_id" % src[0]
+        params0 = list(src[1])
+        val = "m.val"
+    partial = {}   # slice_id -> {group: (value, objects)}
+    combine = _max if metric.agg == "max" else _sum
+    for part in chunks(sorted(coords)):
+        sql = ("SELECT b.slice_id, b.coord_id, %s FROM slice_builds b %s WHERE b.coord_id IN (%s)"
+               % (val, join, marks(len(part))))
+        params = params0 + list(part)
+        rows = store.query(sql, params)
+        for slice_id, coord_id, v in rows:
+            if slice_filter is not None and slice_id not in slice_filter:
+                continue
+            if v is None and metric.kind == "symbol":
+                v = 0   # an object without the symbol has 0 bytes of it
+            g = key(coord_id) if key else None
+            groups = partial.setdefault(slice_id, {})
+            old = groups.get(g)
+            groups[g] = (v, 1) if old is None else (combine(old[0], v), old[1] + 1)
+    if commit_ids is None:
+        for part in chunks(sorted(partial)):
+            pairs += store.query("SELECT commit_id, slice_id FROM commit_slices WHERE slice_id "
+                                 "IN (%s)" % marks(len(part)), part)
     out = {}
-    for row in store.query(sql, params):
-        if by_coord:
-            out[(row[0], row[1])] = (row[2], row[3])
-        else:
-            out[(row[0], None)] = (row[1], row[2])
-    if metric.kind == "symbol":   # an object without the symbol has 0 bytes of it
-        out = {k: (v if v is not None else 0, n) for k, (v, n) in out.items()}
+    for commit_id, slice_id in pairs:
+        for g, (v, n) in partial.get(slice_id, {}).items():
+            k = (commit_id, g)
+            old = out.get(k)
+            out[k] = (v, n) if old is None else (combine(old[0], v), old[1] + n)
     return out
+
+
+def _sum(a, b):
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return a + b
+
+
+def _max(a, b):
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return max(a, b)
 
 
 def resolve(store, repo, rev):
@@ -157,7 +198,8 @@ def resolve(store, repo, rev):
 def builds_of(store, commit_id, coords):
     """{coord_id: (analysis_id, setup_id)} of one commit, restricted to coords."""
     out = {}
-    rows = store.query("SELECT coord_id, analysis_id, setup_id FROM builds WHERE commit_id = ?",
+    rows = store.query("SELECT b.coord_id, b.analysis_id, b.setup_id FROM commit_slices cs "
+                       "JOIN slice_builds b ON b.slice_id = cs.slice_id WHERE cs.commit_id = ?",
                        (commit_id,))
     for coord_id, aid, sid in rows:
         if coord_id in coords:

@@ -7,6 +7,7 @@ db/views.sql are (re)installed whenever their text changed.
 """
 import glob
 import hashlib
+import importlib.util
 import os
 import re
 import sqlite3
@@ -24,10 +25,14 @@ CHUNK = 500   # parameters per IN (...) list
 
 
 def migrations():
-    """{version: path} of db/migrate/NNNN-what.sql; NNNN is the version it produces."""
+    """{version: path} of db/migrate/NNNN-what.sql|.py; NNNN is the version it produces.
+
+    A .sql step is run statement by statement; a .py step defines migrate(store, run_script)
+    for what SQL alone cannot do portably (e.g. computing content digests)."""
     steps = {}
-    for path in glob.glob(os.path.join(MIGRATE_DIR, "[0-9][0-9][0-9][0-9]-*.sql")):
-        steps[int(os.path.basename(path)[:4])] = path
+    for path in glob.glob(os.path.join(MIGRATE_DIR, "[0-9][0-9][0-9][0-9]-*.*")):
+        if path.endswith((".sql", ".py")):
+            steps[int(os.path.basename(path)[:4])] = path
     return steps
 
 
@@ -120,7 +125,13 @@ class Store:
         else:
             steps = migrations()
             for v in range(version + 1, latest + 1):
-                self._run_script(read(steps[v]))
+                if steps[v].endswith(".py"):
+                    spec = importlib.util.spec_from_file_location("bw_migrate_%04d" % v, steps[v])
+                    module = importlib.util.module_from_spec(spec)
+                    spec.loader.exec_module(module)
+                    module.migrate(self, self._run_script)
+                else:
+                    self._run_script(read(steps[v]))
                 self.d.execute("UPDATE schema_version SET version = ?", (v,))
         self.d.set_user_version(latest)
         if self._views_digest() != views_digest or version != latest:

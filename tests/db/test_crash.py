@@ -37,14 +37,14 @@ def test_sigkill_inside_transaction(tmp_path, repo):
     run_bw("--db", db, "-C", repo.path, "record", "--json", j0, "--rev", first, check=0)
     snapshot = sql(db, "SELECT object, arch, total FROM v_footprint ORDER BY 1, 2, 3")
     counts = [sql(db, "SELECT count(*) FROM %s" % t)[0][0]
-              for t in ("commits", "builds", "analyses", "symbols", "layouts", "names")]
+              for t in ("commits", "commit_slices", "slice_builds", "analyses", "symbols", "layouts", "names")]
 
     # 1. A new commit: nothing of it may survive.
     kill_mid_transaction(tmp_path, db, repo, j1, second)
     assert sql(db, "PRAGMA integrity_check") == [("ok",)]
     assert sql(db, "SELECT sha FROM commits") == [(first,)]
     assert [sql(db, "SELECT count(*) FROM %s" % t)[0][0]
-            for t in ("commits", "builds", "analyses", "symbols", "layouts", "names")] == counts
+            for t in ("commits", "commit_slices", "slice_builds", "analyses", "symbols", "layouts", "names")] == counts
     assert sql(db, "SELECT object, arch, total FROM v_footprint ORDER BY 1, 2, 3") == snapshot
 
     # 2. Re-recording an existing commit: its old record must survive whole.

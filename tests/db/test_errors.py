@@ -69,9 +69,9 @@ def test_wrong_analyzer_json_is_refused_before_writing(tmp_path, repo, recorded,
     doc = synth.document(small_matrix(1))
     doc.update(change)
     j = write_json(tmp_path / "bad.json", doc)
-    before = sql(db, "SELECT count(*) FROM builds")
+    before = sql(db, "SELECT count(*) FROM v_builds")
     one_line_error(run_bw("--db", db, "-C", repo.path, "record", "--json", j), message, str(j))
-    assert sql(db, "SELECT count(*) FROM builds") == before
+    assert sql(db, "SELECT count(*) FROM v_builds") == before
     # A database that does not exist yet is not created by a refused record.
     fresh = tmp_path / "fresh.db"
     one_line_error(run_bw("--db", fresh, "-C", repo.path, "record", "--json", j), message)

@@ -46,7 +46,7 @@ def test_record_matrix_and_content_addressing(tmp_path, repo):
     run_bw("--db", db, "-C", repo.path, "record", "--json", j0, "--rev", a, check=0)
     n_analyses = sql(db, "SELECT count(*) FROM analyses")[0][0]
     n_layouts = sql(db, "SELECT count(*) FROM layouts")[0][0]
-    assert sql(db, "SELECT count(*) FROM builds")[0][0] == len(m0)
+    assert sql(db, "SELECT count(*) FROM v_builds")[0][0] == len(m0)
     assert n_analyses == len(m0)   # every synthetic object differs
     assert n_layouts < sum(len(f["structs"]) for f in m0)   # shared layouts stored once
     r = run_bw("--db", db, "-C", repo.path, "record", "--json", j1, "--rev", b, check=0)
@@ -67,10 +67,10 @@ def test_rerecord_replaces_never_duplicates(tmp_path, repo):
     for _ in range(2):
         run_bw("--db", db, "-C", repo.path, "record", "--json", j0, check=0)
     assert sql(db, "SELECT count(*) FROM commits") == [(1,)]
-    assert sql(db, "SELECT count(*) FROM builds") == [(len(small_matrix(0)),)]
+    assert sql(db, "SELECT count(*) FROM v_builds") == [(len(small_matrix(0)),)]
     run_bw("--db", db, "-C", repo.path, "record", "--json", j1, check=0)
     assert sql(db, "SELECT count(*) FROM commits") == [(1,)]
-    assert sql(db, "SELECT count(*) FROM builds") == [(5,)]
+    assert sql(db, "SELECT count(*) FROM v_builds") == [(5,)]
     assert sql(db, "SELECT sum(total) FROM v_footprint")[0][0] == sum(f["dec"] for f in small_matrix(3)[:5])
 
 

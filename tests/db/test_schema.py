@@ -64,6 +64,8 @@ def test_migration_from_v1_keeps_data_and_matches_fresh_schema(tmp_path, repo):
     assert sql(old, "SELECT sha, status FROM commits ORDER BY sha") == before
     assert sql(old, "SELECT sha, arch, object, total FROM v_footprint ORDER BY 1, 2, 3") == footprint
     assert sql(old, "PRAGMA integrity_check") == [("ok",)]
+    slices_after_migration = sql(old, "SELECT count(*) FROM slices")[0][0]
+    assert sql(old, "SELECT count(*) FROM commit_slices")[0][0] == 3 * 4   # 3 commits x 4 objects
 
     fresh = str(tmp_path / "fresh.db")
     bwstore.Store(fresh).close()
@@ -78,6 +80,8 @@ def test_migration_from_v1_keeps_data_and_matches_fresh_schema(tmp_path, repo):
     assert r.stdout.count("fixture commit") == 3 and "after the upgrade" in r.stdout
     # The fixture was made from the same synthetic matrix: no new analysis was needed.
     assert sql(old, "SELECT count(*) FROM analyses")[0][0] == before_analyses
+    # ... and the slices the migration built have the digests ingest computes: all reused.
+    assert sql(old, "SELECT count(*) FROM slices")[0][0] == slices_after_migration
 
 
 def test_newer_database_is_refused_untouched(tmp_path):
