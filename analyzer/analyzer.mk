@@ -35,3 +35,6 @@ $(AN_OBJDIR)/san/%.o: analyzer/%.c
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) $(AN_CPPFLAGS) -MMD -MP -c -o $@ $<
 
 -include $(AN_PLAIN:.o=.d) $(AN_SANOBJS:.o=.d)
+
+# The DWARF struct extractor's tests (pahole oracle, malformed DWARF, fuzzing).
+include tests/analyzer/structs/structs.mk

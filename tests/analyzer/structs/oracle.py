@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """pahole oracle for the struct extractor: every struct, every number, every file (TAP).
 
-usage: oracle.py DRIVER [--reorganize] FILE...
+usage: oracle.py DRIVER [--reorganize] [--cli ANALYZER] FILE...
 
 For each FILE it runs `pahole --show_private_classes FILE` (text layouts), `pahole -s
 --show_private_classes FILE` (sizes, which pahole prints for unions too) and, with
@@ -11,9 +11,13 @@ For each FILE it runs `pahole --show_private_classes FILE` (text layouts), `paho
   struct: size, cachelines, member count, holes, sum holes, bit holes, sum bit holes,
           padding, bit_padding, sum members, sum bitfield members, reorganize saving;
   member: name, offset, size, bit-field width and bit offset, nested anonymous members.
+With --cli, `ANALYZER structs --json FILE` (bin/bloatwatch-analyze) must give the same numbers
+as the driver for every struct (size, cachelines, holes, bit holes, padding, members and the
+reorganize saving): the end-to-end tool is held to pahole through the driver's comparison.
 Every mismatch is printed; a file passes only with none. The documented exceptions (pahole
 being wrong or ambiguous) are listed in EXCEPTIONS below and counted, never silently skipped.
 """
+import json
 import os
 import re
 import subprocess
@@ -238,7 +242,40 @@ def forced_alignment(path, name):
 GARBLED = re.compile(r"^(struct|union|class) \S+ .*\S \{$", re.M)
 
 
-def check_file(driver, path, reorganize, n):
+def check_cli(cli, path, ours, diffs):
+    """The analyzer's JSON against the driver's dump (which pahole was compared with)."""
+    rc, out, err = run([cli, "structs", "--json", "--reorganize", path])
+    if rc != 0:
+        diffs.append(f"cli failed: {err.strip()}")
+        return
+    got = {}
+    for f in json.loads(out)["files"]:
+        for st in f.get("structs", []):
+            got.setdefault((st["name"], st["kind"]), []).append(st)
+    for name, variants in ours.items():
+        for v in variants:
+            cands = got.get((name, v["kind"]), [])
+            want = dict(size=v["size"], cachelines=v["cachelines"], holes=v["holes"],
+                        hole_bytes=v["hole_bytes"], bit_holes=v["bit_holes"],
+                        bit_hole_bits=v["bit_hole_bits"], padding=v["padding"],
+                        members=[(m["name"], m["offset"], m["size"], m["bit_size"],
+                                  m["bit_offset"]) for m in v["members"]],
+                        saving=v["size"] - v["reorg_size"])
+            ok = False
+            for c in cands:
+                have = dict((k, c.get(k)) for k in want if k not in ("members", "saving"))
+                have["members"] = [(m["name"], m["offset"], m["size"], m["bit_size"],
+                                    m["bit_offset"]) for m in c["members"]]
+                have["saving"] = c.get("reorganized", {}).get("saving")
+                if have == want:
+                    ok = True
+                    break
+            if not ok:
+                diffs.append(f"{v['kind']} {name}: bloatwatch-analyze --json differs from "
+                             f"the extractor ({len(cands)} candidates)")
+
+
+def check_file(driver, path, reorganize, n, cli=None):
     exceptions = {}
     ppath = path
     rc, ptext, perr = run([PAHOLE, "--show_private_classes", path])
@@ -293,6 +330,8 @@ def check_file(driver, path, reorganize, n):
                 continue
             diffs.append(f"{ps['kind']} {name}: reorganize saving pahole={ps['saved']} "
                          f"here={got}")
+    if cli:
+        check_cli(cli, path, ours, diffs)
     count = len(pah)
     if diffs:
         print(f"not ok {n} - {path}: {len(diffs)} mismatches in {count} structs")
@@ -308,14 +347,18 @@ def main():
     args = sys.argv[1:]
     driver = args.pop(0)
     reorganize = False
-    if args and args[0] == "--reorganize":
-        reorganize = True
-        args.pop(0)
+    cli = None
+    while args and args[0].startswith("--"):
+        opt = args.pop(0)
+        if opt == "--reorganize":
+            reorganize = True
+        elif opt == "--cli":
+            cli = args.pop(0)
     print(f"1..{len(args)}")
     failed = total = 0
     allexc = {}
     for i, path in enumerate(args, 1):
-        ok, count, exc = check_file(driver, path, reorganize, i)
+        ok, count, exc = check_file(driver, path, reorganize, i, cli)
         failed += not ok
         total += count
         for k, v in exc.items():

@@ -1,0 +1,23 @@
+#!/bin/sh
+# Build real binaries with DWARF for the pahole oracle: the analyzer's own C compiled by gcc and
+# clang with DWARF 4 and 5, linked as PIE executables (ET_DYN) and as one ld -r object (ET_REL).
+# usage: real.sh OUTDIR
+set -eu
+top=$(cd "$(dirname "$0")/../../.." && pwd)
+out=$1
+mkdir -p "$out"
+srcs="$top/tests/analyzer/structs/driver.c $top/analyzer/structs_*.c"
+for cc in gcc clang; do
+	for dw in 4 5; do
+		tmp=$(mktemp -d)
+		for s in $srcs; do
+			$cc -std=gnu11 -O2 -g -gdwarf-$dw -I"$top/analyzer" -c "$s" -o "$tmp/$(basename "$s" .c).o"
+		done
+		$cc -o "$out/analyzer-$cc-dwarf$dw" "$tmp"/*.o -ldw -lelf -lz
+		ld -r -o "$out/analyzer-$cc-dwarf$dw-ldr.o" "$tmp"/*.o
+		rm -rf "$tmp"
+	done
+done
+# -m32 ET_DYN with DWARF 5 (host gcc, no libc needed for a shared object of freestanding code).
+gcc -m32 -shared -nostdlib -ffreestanding -g -O2 -o "$out/fixtures-i386-gcc.so" \
+	"$top"/tests/analyzer/structs/src/*.c

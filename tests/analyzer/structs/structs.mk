@@ -1,0 +1,70 @@
+# tests/analyzer/structs/structs.mk: the DWARF struct extractor against pahole, on hostile DWARF
+# and under libFuzzer; plain and ASan/UBSan builds. Included from analyzer/analyzer.mk.
+#
+#   make test-structs          all of the below
+#   make test-structs-oracle   every struct of every fixture, real binary and matrix object vs pahole
+#   make test-structs-bad      malformed DWARF: one-line errors, no crash, no hang (sanitized)
+#   make test-structs-fuzz     bounded libFuzzer run of analyzer/fuzz/fuzz_structs.c
+
+ST_DIR      := tests/analyzer/structs
+ST_OUT      := $(BUILD)/tests/structs
+ST_SRCS     := $(sort $(wildcard analyzer/structs_*.c))
+ST_HDRS     := $(wildcard analyzer/structs*.h)
+ST_LIBS     := -ldw -lelf -lz
+ST_DRV      := $(ST_OUT)/driver
+ST_DRV_SAN  := $(ST_OUT)/driver-san
+ST_FUZZ     := $(ST_OUT)/fuzz_structs
+ST_FUZZ_SECS ?= 20
+# Real DWARF of the machine: the largest separate debug files (libc6-dbg, in .ci/packages).
+ST_SYSTEM    = $(shell ls -S /usr/lib/debug/.build-id/*/*.debug 2>/dev/null | head -n 8)
+# The build matrix (matrix/matrix.mk): every object it builds is compared too.
+ST_MATRIX    = $(filter %.o,$(MATRIX_OBJS))
+
+.PHONY: test-structs test-structs-oracle test-structs-oracle-san test-structs-bad test-structs-fuzz
+test-structs: test-structs-oracle test-structs-oracle-san test-structs-bad test-structs-fuzz
+TESTS += test-structs
+
+$(ST_DRV): $(ST_DIR)/driver.c $(ST_SRCS) $(ST_HDRS)
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) -Ianalyzer -o $@ $(ST_DIR)/driver.c $(ST_SRCS) $(ST_LIBS)
+
+$(ST_DRV_SAN): $(ST_DIR)/driver.c $(ST_SRCS) $(ST_HDRS)
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ianalyzer -o $@ $(ST_DIR)/driver.c $(ST_SRCS) $(ST_LIBS)
+
+$(ST_OUT)/fx/.stamp: $(ST_DIR)/fixtures.sh $(wildcard $(ST_DIR)/src/*.c)
+	$(Q)rm -rf $(@D) && sh $(ST_DIR)/fixtures.sh $(@D) && touch $@
+
+$(ST_OUT)/real/.stamp: $(ST_DIR)/real.sh $(ST_DIR)/driver.c $(ST_SRCS) $(ST_HDRS)
+	$(Q)rm -rf $(@D) && sh $(ST_DIR)/real.sh $(@D) && touch $@
+
+ST_INPUTS = $(ST_OUT)/fx/*.o $(ST_OUT)/fx/*-linked.so $(ST_OUT)/real/* $(ST_SYSTEM) $(ST_MATRIX)
+
+test-structs-oracle: $(ST_DRV) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp $(if $(MATRIX_OBJS),objects) $(AN_BIN)
+	$(Q)$(PYTHON) $(ST_DIR)/oracle.py $(ST_DRV) --reorganize --cli $(AN_BIN) $(ST_INPUTS) \
+		> $(ST_OUT)/oracle.tap; rc=$$?; grep -v '^ok ' $(ST_OUT)/oracle.tap; exit $$rc
+
+# The sanitized build on the same inputs, numbers only (pahole's reorganize is checked above).
+test-structs-oracle-san: $(ST_DRV_SAN) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp $(if $(MATRIX_OBJS),objects)
+	$(Q)$(PYTHON) $(ST_DIR)/oracle.py $(ST_DRV_SAN) $(ST_INPUTS) \
+		> $(ST_OUT)/oracle-san.tap; rc=$$?; grep -v '^ok ' $(ST_OUT)/oracle-san.tap; exit $$rc
+
+test-structs-bad: $(ST_DRV_SAN) $(ST_OUT)/fx/.stamp
+	$(Q)$(PYTHON) $(ST_DIR)/malformed.py $(ST_DRV_SAN) $(ST_OUT)/bad $(ST_OUT)/fx
+
+$(ST_FUZZ): analyzer/fuzz/fuzz_structs.c $(ST_SRCS) $(ST_HDRS)
+	@mkdir -p $(@D)
+	$(Q)clang -std=gnu11 -O1 -g -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=all -Ianalyzer -o $@ $< $(ST_SRCS) $(ST_LIBS)
+
+# Seed corpus: the fixtures and the malformed files the previous test wrote.
+test-structs-fuzz: $(ST_FUZZ) test-structs-bad
+	$(Q)rm -rf $(ST_OUT)/corpus && mkdir -p $(ST_OUT)/corpus && \
+		cp $(ST_OUT)/fx/*-O0-*.o $(ST_OUT)/bad/*.o $(ST_OUT)/corpus/ && \
+		$(ST_FUZZ) -max_total_time=$(ST_FUZZ_SECS) -timeout=10 -rss_limit_mb=2048 \
+			-print_final_stats=1 $(ST_OUT)/corpus > $(ST_OUT)/fuzz.log 2>&1; rc=$$?; \
+		tail -n 3 $(ST_OUT)/fuzz.log; \
+		if [ $$rc -ne 0 ]; then tail -n 40 $(ST_OUT)/fuzz.log; echo "fuzz_structs: 0 passed, 1 failed"; exit 1; fi; \
+		echo "fuzz_structs: 1 passed, 0 failed"
+
+CLEAN += $(ST_OUT)
