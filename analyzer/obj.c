@@ -24,6 +24,20 @@ static uint64_t rd64(const unsigned char *p, bool big)
 	return hi << 32 | lo;
 }
 
+/* e_shnum as written (section 0's sh_size under extended numbering, when readable). */
+static size_t raw_shnum(const struct bw_obj *o)
+{
+	const unsigned char *b = o->bytes;
+	bool big = o->big_endian;
+	uint64_t shoff = o->cls == 64 ? rd64(b + 0x28, big) : rd32(b + 0x20, big);
+	unsigned at = o->cls == 64 ? 0x3c : 0x30;
+	size_t n = big ? (size_t)(b[at] << 8 | b[at + 1]) : (size_t)(b[at + 1] << 8 | b[at]);
+
+	if (n == 0 && bw_range_ok(shoff, o->cls == 64 ? 64 : 40, o->size))
+		n = o->cls == 64 ? (size_t)rd64(b + shoff + 32, big) : rd32(b + shoff + 20, big);
+	return n;
+}
+
 const unsigned char *bw_sec_bytes(const struct bw_obj *o, size_t i)
 {
 	const struct bw_sec *s = &o->secs[i];
@@ -191,6 +205,9 @@ int bw_obj_open(struct bw_obj *o, const char *name, const unsigned char *bytes, 
 				       (unsigned long long)eh.e_shoff);
 		if (elf_getshdrnum(o->elf, &o->shnum))
 			return bw_fail(e, name, "bad section count: %s", elf_errmsg(-1));
+		/* libelf quietly shortens a table that runs past the end: check the header's count. */
+		if (raw_shnum(o) > o->shnum)
+			o->shnum = raw_shnum(o);
 		if (__builtin_mul_overflow((uint64_t)o->shnum, shentsize, &table) ||
 		    !bw_range_ok(eh.e_shoff, table, size))
 			return bw_fail(e, name, "section header table (%zu entries at offset %#llx) extends past the end of the file",

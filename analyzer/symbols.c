@@ -199,6 +199,10 @@ static int take_symbol(const struct sym_reader *r, size_t i, const GElf_Sym *sym
 	bool common = false, small = false;
 	const char *name;
 
+	/* BFD reads every name, listed or not: a bad one makes the table unreadable. */
+	if (sym->st_name >= r->strsize || !memchr(r->strtab + sym->st_name, '\0', r->strsize - sym->st_name))
+		return bw_fail(e, o->name, "symbol %zu: name offset %#x outside the string table (%#llx bytes)",
+			       i, sym->st_name, (unsigned long long)r->strsize);
 	if (type == STT_SECTION || type == STT_FILE || sym->st_size == 0)
 		return 0;	/* debugging symbols, and nm --size-sort drops size 0 */
 	if (shndx == SHN_XINDEX)
@@ -214,9 +218,6 @@ static int take_symbol(const struct sym_reader *r, size_t i, const GElf_Sym *sym
 			return 0;	/* BFD makes these absolute */
 		s = &o->secs[shndx];
 	}
-	if (sym->st_name >= r->strsize || !memchr(r->strtab + sym->st_name, '\0', r->strsize - sym->st_name))
-		return bw_fail(e, o->name, "symbol %zu: name offset %#x outside the string table (%#llx bytes)",
-			       i, sym->st_name, (unsigned long long)r->strsize);
 	name = r->strtab + sym->st_name;
 	if (target_special(o->machine, name))
 		return 0;
