@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* 32-bit ARM (ARMv7-A): the CPSR I bit through mrs/msr and cpsid/cpsie. */
+#ifndef _ASM_IRQFLAGS_ARM_H
+#define _ASM_IRQFLAGS_ARM_H
+
+#define PSR_I_BIT	0x00000080UL
+
+static inline unsigned long arch_local_save_flags(void)
+{
+	unsigned long flags;
+
+	__asm__ __volatile__("mrs %0, cpsr" : "=r"(flags) : : "memory", "cc");
+	return flags;
+}
+
+static inline unsigned long arch_local_irq_save(void)
+{
+	unsigned long flags;
+
+	__asm__ __volatile__("mrs %0, cpsr\n\tcpsid i" : "=r"(flags) : : "memory", "cc");
+	return flags;
+}
+
+static inline void arch_local_irq_restore(unsigned long flags)
+{
+	__asm__ __volatile__("msr cpsr_c, %0" : : "r"(flags) : "memory", "cc");
+}
+
+static inline void arch_local_irq_disable(void)
+{
+	__asm__ __volatile__("cpsid i" : : : "memory", "cc");
+}
+
+static inline void arch_local_irq_enable(void)
+{
+	__asm__ __volatile__("cpsie i" : : : "memory", "cc");
+}
+
+static inline int arch_irqs_disabled_flags(unsigned long flags)
+{
+	return (flags & PSR_I_BIT) != 0;
+}
+
+static inline unsigned long arch_stack_pointer(void)
+{
+	unsigned long sp;
+
+	__asm__("mov %0, sp" : "=r"(sp));
+	return sp;
+}
+
+#endif /* _ASM_IRQFLAGS_ARM_H */

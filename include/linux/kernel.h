@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* container_of, ARRAY_SIZE, BUG/WARN, printk and might_sleep for the RCU variants. */
+#ifndef _LINUX_KERNEL_H
+#define _LINUX_KERNEL_H
+
+#include <linux/types.h>
+#include <linux/compiler.h>
+#include <linux/export.h>
+#ifdef BW_SIM
+#include <bw/sim_hooks.h>
+#endif
+
+/* The structure that embeds @ptr as its member @member. */
+#define container_of(ptr, type, member) ({				\
+	const __typeof__(((type *)0)->member) *__mptr = (ptr);		\
+	(type *)((char *)__mptr - offsetof(type, member)); })
+
+#define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+#define DIV_ROUND_UP(n, d)	(((n) + (d) - 1) / (d))
+#define BITS_PER_LONG		(8 * (int)sizeof(long))
+#define BITS_TO_LONGS(n)	DIV_ROUND_UP(n, BITS_PER_LONG)
+
+#define KERN_ERR	"<3>"
+#define KERN_WARNING	"<4>"
+#define KERN_INFO	"<6>"
+
+/* Provided by the kernel proper (undefined in the objects) or by the simulator. */
+__printf(1, 2) int printk(const char *fmt, ...);
+
+#ifdef BW_SIM
+/* In the simulator a BUG or WARN is a failed run: report where, with the seed. */
+#define BUG()		bw_sim_bug(__FILE__, __LINE__, "BUG()")
+#define BUG_ON(c)	do { if (unlikely(c)) bw_sim_bug(__FILE__, __LINE__, #c); } while (0)
+#define WARN_ON(c)	({ int __w = !!(c); if (unlikely(__w)) bw_sim_warn(__FILE__, __LINE__, #c); unlikely(__w); })
+#define might_sleep()	bw_sim_might_sleep(__FILE__, __LINE__)
+#else
+/* Out of line in the kernel (kernel/panic.c): left undefined in the objects. */
+void warn_slowpath(const char *file, int line, const char *fmt, ...);
+#define BUG()		__builtin_trap()
+#define BUG_ON(c)	do { if (unlikely(c)) BUG(); } while (0)
+#define WARN_ON(c)	({ int __w = !!(c); if (unlikely(__w)) warn_slowpath(__FILE__, __LINE__, NULL); unlikely(__w); })
+#define might_sleep()	do { } while (0)
+#endif
+
+#endif /* _LINUX_KERNEL_H */

@@ -1,0 +1,472 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Simulated interrupts: delivery at interleaving points, irq_enter/exit, tick, NMI, softirqs, IPIs. */
+
+#include "sim_internal.h"
+
+struct softirq_action bw_sim_softirq_vec[NR_SOFTIRQS];
+int bw_sim_timekeeper = -1;
+volatile unsigned long jiffies;
+
+static void report_qs(struct sim_cpu *c, enum bw_sim_qs kind)
+{
+	if (bw_sim_h->qs)
+		bw_sim_h->qs(c->id, kind);
+}
+
+/* ---- interrupt flag primitives behind local_irq_save/restore ---- */
+
+unsigned long bw_sim_irqs_off(void)
+{
+	return (unsigned long)bw_sim_cur->irqs_off;
+}
+
+unsigned long bw_sim_irq_save(void)
+{
+	unsigned long flags = (unsigned long)bw_sim_cur->irqs_off;
+
+	bw_sim_cur->irqs_off = 1;
+	return flags;
+}
+
+void bw_sim_irq_restore(unsigned long flags)
+{
+	bw_sim_cur->irqs_off = flags ? 1 : 0;
+	if (!flags)
+		bw_sim_point(BW_PT_KERNEL);
+}
+
+/* ---- dyntick-idle (kernel/time/tick-sched.c) ---- */
+
+/* Stop the tick if nothing needs it; from the idle loop (inidle) or on irq exit to idle. */
+void bw_sim_tick_nohz_stop(int inidle)
+{
+	struct sim_cpu *c = bw_sim_cur;
+	int saved = c->irqs_off;
+
+	if (!IS_ENABLED(CONFIG_NO_HZ))
+		return;
+	c->irqs_off = 1;
+	if (inidle)
+		c->inidle = 1;
+	if (c->inidle && !c->tick_stopped && !need_resched() && !c->softirq_pending &&
+	    !rcu_needs_cpu(c->id)) {
+		c->tick_stopped = 1;
+		c->hw_pending &= ~HW_TICK;
+		bw_sim_trace("tick stopped (dyntick-idle)", 0, 0);
+		c->nohz_nesting--;
+		report_qs(c, BW_QS_NOHZ_ENTER);
+		rcu_enter_nohz();
+	}
+	c->irqs_off = saved;
+}
+
+void bw_sim_tick_nohz_restart(void)
+{
+	struct sim_cpu *c = bw_sim_cur;
+	int saved = c->irqs_off;
+
+	if (!IS_ENABLED(CONFIG_NO_HZ))
+		return;
+	c->irqs_off = 1;
+	c->inidle = 0;
+	if (c->tick_stopped) {
+		c->tick_stopped = 0;
+		c->nohz_nesting++;
+		bw_sim_trace("tick restarted", 0, 0);
+		rcu_exit_nohz();
+	}
+	c->irqs_off = saved;
+}
+
+/* ---- hardirq entry and exit (kernel/softirq.c) ---- */
+
+void irq_enter(void)
+{
+	bw_sim_cur->nohz_nesting++;
+	rcu_irq_enter();
+	add_preempt_count(HARDIRQ_OFFSET);
+}
+
+void irq_exit(void)
+{
+	struct sim_cpu *c = bw_sim_cur;
+
+	sub_preempt_count(HARDIRQ_OFFSET - 1);
+	if (!in_interrupt() && c->softirq_pending)
+		sim_do_softirq_irqoff(c);
+	if (!IS_ENABLED(CONFIG_NO_HZ)) {
+		c->nohz_nesting--;
+	} else {
+		if (--c->nohz_nesting == 0)
+			report_qs(c, BW_QS_NOHZ_IRQ_EXIT);
+		rcu_irq_exit();
+		if (idle_cpu(c->id) && !in_interrupt() && !need_resched())
+			bw_sim_tick_nohz_stop(0);
+	}
+	sub_preempt_count(1);
+}
+
+void nmi_enter(void)
+{
+	rcu_nmi_enter();
+	add_preempt_count(NMI_OFFSET + HARDIRQ_OFFSET);
+}
+
+void nmi_exit(void)
+{
+	sub_preempt_count(NMI_OFFSET + HARDIRQ_OFFSET);
+	rcu_nmi_exit();
+}
+
+/* ---- softirqs ---- */
+
+void open_softirq(int nr, void (*action)(struct softirq_action *))
+{
+	bw_sim_softirq_vec[nr].action = action;
+}
+
+void sim_wakeup_softirqd(struct sim_cpu *c)
+{
+	if (c->ksoftirqd && c->ksoftirqd->state == T_BLOCKED)
+		sim_wake(c->ksoftirqd);
+}
+
+void raise_softirq_irqoff(unsigned int nr)
+{
+	struct sim_cpu *c = bw_sim_cur;
+
+	if (!c->irqs_off)
+		bw_sim_fail("raise_softirq_irqoff(%u) with interrupts enabled", nr);
+	c->softirq_pending |= 1UL << nr;
+	if (!in_interrupt())
+		sim_wakeup_softirqd(c);
+}
+
+void raise_softirq(unsigned int nr)
+{
+	unsigned long flags = bw_sim_irq_save();
+
+	raise_softirq_irqoff(nr);
+	bw_sim_irq_restore(flags);
+}
+
+/* __do_softirq(): called with interrupts off, runs handlers with them on. */
+void sim_do_softirq_irqoff(struct sim_cpu *c)
+{
+	int restart = 10, nr;
+	unsigned long pending = c->softirq_pending;
+
+	add_preempt_count(SOFTIRQ_OFFSET);
+	for (;;) {
+		c->softirq_pending = 0;
+		bw_sim_irq_restore(0);
+		for (nr = 0; pending; nr++, pending >>= 1) {
+			int count = preempt_count(), r0 = c->readers[0], r1 = c->readers[1];
+			int locks = c->locks_held;
+
+			if (!(pending & 1))
+				continue;
+			if (!bw_sim_softirq_vec[nr].action)
+				bw_sim_fail("softirq %d raised but never opened", nr);
+			bw_sim_trace("softirq %ld start", nr, 0);
+			if (bw_sim_h->softirq_begin)
+				bw_sim_h->softirq_begin(c->id, nr);
+			bw_sim_softirq_vec[nr].action(&bw_sim_softirq_vec[nr]);
+			c = bw_sim_cur;
+			if (preempt_count() != count || c->readers[0] != r0 ||
+			    c->readers[1] != r1 || c->locks_held != locks || c->irqs_off)
+				bw_sim_fail("softirq %d handler returned unbalanced (preempt_count %#x, "
+					    "irqs_off %d)", nr, preempt_count(), c->irqs_off);
+			if (bw_sim_h->softirq_end)
+				bw_sim_h->softirq_end(c->id, nr);
+			report_qs(c, BW_QS_SOFTIRQ_END);
+			rcu_bh_qsctr_inc(c->id);
+		}
+		c->irqs_off = 1;
+		pending = c->softirq_pending;
+		if (!pending || --restart == 0)
+			break;
+	}
+	if (pending)
+		sim_wakeup_softirqd(c);
+	sub_preempt_count(SOFTIRQ_OFFSET);
+}
+
+void do_softirq(void)
+{
+	struct sim_cpu *c = bw_sim_cur;
+	unsigned long flags;
+
+	if (in_interrupt())
+		return;
+	flags = bw_sim_irq_save();
+	if (c->softirq_pending)
+		sim_do_softirq_irqoff(c);
+	bw_sim_irq_restore(flags);
+}
+
+void local_bh_disable(void)
+{
+	add_preempt_count(SOFTIRQ_OFFSET);
+	barrier();
+}
+
+void local_bh_enable(void)
+{
+	struct sim_cpu *c = bw_sim_cur;
+
+	if (in_irq() || c->irqs_off)
+		bw_sim_fail("local_bh_enable() in hardirq or with interrupts off");
+	if (!softirq_count())
+		bw_sim_fail("local_bh_enable() without local_bh_disable()");
+	sub_preempt_count(SOFTIRQ_OFFSET - 1);
+	if (!in_interrupt() && c->softirq_pending)
+		do_softirq();
+	dec_preempt_count();
+	bw_sim_point(BW_PT_KERNEL);
+}
+
+/* The ksoftirqd thread: runs softirqs raised outside interrupt context. */
+void sim_ksoftirqd(void *arg)
+{
+	(void)arg;
+	for (;;) {
+		struct sim_cpu *c = bw_sim_cur;
+
+		if (!c->softirq_pending) {
+			sim_block();
+			continue;
+		}
+		do_softirq();
+		bw_sim_cond_resched();
+		c = bw_sim_cur;
+		add_preempt_count(1);
+		report_qs(c, BW_QS_KSOFTIRQD);
+		rcu_qsctr_inc(c->id);
+		sub_preempt_count(1);
+	}
+}
+
+/* ---- the interrupts themselves ---- */
+
+/* Scheduling-clock interrupt body (update_process_times), in hardirq context. */
+static void timer_interrupt(struct sim_cpu *c, int user)
+{
+	int cpu = c->id, rcu_qs;
+
+	if (bw_sim_timekeeper < 0 || bw_sim_timekeeper == cpu ||
+	    !bw_sim_cpus[bw_sim_timekeeper].online || bw_sim_cpus[bw_sim_timekeeper].tick_stopped) {
+		bw_sim_timekeeper = cpu;
+		jiffies++;
+	}
+	c->ticks++;
+	bw_sim_trace(user ? "tick (user)" : "tick (kernel/idle)", 0, 0);
+	/* The 2.6.29 classification, reported before the variant acts on it. */
+	rcu_qs = user || (idle_cpu(cpu) && !in_softirq() && hardirq_count() <= HARDIRQ_OFFSET);
+	if (rcu_qs)
+		report_qs(c, user ? BW_QS_TICK_USER : BW_QS_TICK_IDLE);
+	else if (!in_softirq())
+		report_qs(c, BW_QS_TICK_BH);
+	if (rcu_pending(cpu))
+		rcu_check_callbacks(cpu, user);
+	if (bw_sim_h->timer && bw_sim_softirq_vec[TIMER_SOFTIRQ].action && bw_sim_chance(30))
+		raise_softirq_irqoff(TIMER_SOFTIRQ);
+	/* scheduler_tick(): a time slice may end when another task is waiting for the CPU */
+	if (bw_sim_chance(25) && sim_other_runnable(c))
+		c->ti.flags |= _TIF_NEED_RESCHED;
+}
+
+/* TIMER_SOFTIRQ: run the harness's timer body (timers are just harness work here). */
+static void run_timer_softirq(struct softirq_action *h)
+{
+	(void)h;
+	bw_sim_h->timer(bw_sim_cur->id);
+}
+
+void bw_sim_open_timer_softirq(void)
+{
+	if (bw_sim_h->timer)
+		open_softirq(TIMER_SOFTIRQ, run_timer_softirq);
+}
+
+/* Wake one task of this CPU sleeping in bw_sim_sleep(), if any. */
+static void wake_a_sleeper(struct sim_cpu *c)
+{
+	int i, n = 0, k;
+
+	for (i = 0; i < c->ntasks; i++)
+		n += c->tasks[i]->sleeping;
+	if (!n)
+		return;
+	k = (int)bw_sim_below((unsigned int)n);
+	for (i = 0; i < c->ntasks; i++) {
+		if (c->tasks[i]->sleeping && k-- == 0) {
+			c->tasks[i]->sleeping = 0;
+			sim_wake(c->tasks[i]);
+			return;
+		}
+	}
+}
+
+static void ipi_interrupt(struct sim_cpu *c)
+{
+	while (c->nipi) {
+		struct sim_ipi ipi = c->ipi[0];
+		int i;
+
+		for (i = 1; i < c->nipi; i++)
+			c->ipi[i - 1] = c->ipi[i];
+		c->nipi--;
+		ipi.func(ipi.info);
+		if (ipi.done)
+			*ipi.done = 1;
+	}
+	if (c->ipi_resched) {
+		c->ipi_resched = 0;
+		c->ti.flags |= _TIF_NEED_RESCHED;
+	}
+}
+
+/* Take one pending line: the CPU masks interrupts on entry and irq_exit runs softirqs. */
+static void hardirq(struct sim_cpu *c, unsigned int line, int user)
+{
+	int count = preempt_count(), r0 = c->readers[0], r1 = c->readers[1];
+
+	c->hw_pending &= ~line;
+	c->irqs_off = 1;
+	c->irqs++;
+	irq_enter();
+	if (line == HW_TICK) {
+		timer_interrupt(c, user);
+	} else if (line == HW_IPI) {
+		ipi_interrupt(c);
+	} else {
+		bw_sim_trace("device irq", 0, 0);
+		if (bw_sim_chance(25))
+			wake_a_sleeper(c);
+		if (bw_sim_h->irq)
+			bw_sim_h->irq(c->id);
+	}
+	c = bw_sim_cur;
+	if (!c->irqs_off)
+		bw_sim_fail("irq handler returned with interrupts enabled");
+	irq_exit();
+	c = bw_sim_cur;
+	if (preempt_count() != count || c->readers[0] != r0 || c->readers[1] != r1)
+		bw_sim_fail("interrupt returned unbalanced (preempt_count %#x, was %#x)",
+			    preempt_count(), count);
+	c->irqs_off = 0;
+}
+
+static void nmi(struct sim_cpu *c)
+{
+	int saved = c->irqs_off;
+
+	c->irqs_off = 1;
+	c->nmis++;
+	bw_sim_trace("NMI", 0, 0);
+	nmi_enter();
+	if (bw_sim_h->nmi)
+		bw_sim_h->nmi(c->id);
+	nmi_exit();
+	bw_sim_cur->irqs_off = saved;
+}
+
+/*
+ * At an interleaving point of kind @kind: deliver what the driver raised.
+ * Returns 1 if something ran (the CPU then yields again), 0 to continue.
+ */
+int sim_deliver(struct sim_cpu *c, int kind)
+{
+	enum sim_inject inj = c->inject;
+
+	c->inject = INJ_NONE;
+	if (kind == BW_PT_SPIN && ++c->spins > 1000000)
+		bw_sim_fail("cpu %d spun for a million steps: deadlock", c->id);
+	if (inj == INJ_NMI && !in_nmi()) {
+		nmi(c);
+		return 1;
+	}
+	if (!c->irqs_off && c->hw_pending) {
+		unsigned int line = c->hw_pending & HW_IPI ? HW_IPI :
+				    c->hw_pending & HW_TICK ? HW_TICK : HW_DEV;
+
+		hardirq(c, line, kind == BW_PT_USER);
+		return 1;
+	}
+	if (inj == INJ_SOFTIRQ && !in_interrupt() && !c->irqs_off &&
+	    kind != BW_PT_USER && kind != BW_PT_IDLE && c->softirq_pending) {
+		do_softirq();
+		return 1;
+	}
+	if (need_resched() && sim_sched_legal(c, kind)) {
+		schedule();
+		return 1;
+	}
+	return 0;
+}
+
+/* ---- IPIs (SMP) ---- */
+
+static void queue_ipi(struct sim_cpu *t, void (*func)(void *), void *info, int *done)
+{
+	if (t->nipi >= SIM_MAX_IPI)
+		bw_sim_fail("IPI queue of cpu %d overflowed", t->id);
+	t->ipi[t->nipi].func = func;
+	t->ipi[t->nipi].info = info;
+	t->ipi[t->nipi].done = done;
+	t->nipi++;
+	t->hw_pending |= HW_IPI;
+}
+
+#if IS_ENABLED(CONFIG_SMP)
+void smp_send_reschedule(int cpu)
+{
+	struct sim_cpu *t = &bw_sim_cpus[cpu];
+
+	if (!t->online)
+		return;
+	t->ipi_resched = 1;
+	t->hw_pending |= HW_IPI;
+}
+
+/* Run @func on every online CPU with interrupts off; with @wait, spin until all ran. */
+int on_each_cpu(void (*func)(void *info), void *info, int wait)
+{
+	struct sim_cpu *c = bw_sim_cur;
+	int done[NR_CPUS], cpu, me = c->id, all;
+
+	if (c->irqs_off)
+		bw_sim_fail("on_each_cpu() with interrupts disabled can deadlock");
+	add_preempt_count(1);
+	for (cpu = 0; cpu < NR_CPUS; cpu++) {
+		done[cpu] = 1;
+		if (cpu != me && bw_sim_cpus[cpu].online) {
+			done[cpu] = 0;
+			queue_ipi(&bw_sim_cpus[cpu], func, info, wait ? &done[cpu] : NULL);
+		}
+	}
+	while (wait) {
+		all = 1;
+		for (cpu = 0; cpu < NR_CPUS; cpu++)
+			all &= done[cpu] | !bw_sim_cpus[cpu].online;
+		if (all)
+			break;
+		bw_sim_point(BW_PT_SPIN);
+	}
+	bw_sim_cur->spins = 0;
+	c = bw_sim_cur;
+	c->irqs_off = 1;
+	func(info);
+	c->irqs_off = 0;
+	sub_preempt_count(1);
+	bw_sim_point(BW_PT_KERNEL);
+	return 0;
+}
+#endif /* CONFIG_SMP */
+
+/* Keep queue_ipi referenced on UP builds too. */
+void bw_sim_queue_ipi(int cpu, void (*func)(void *), void *info)
+{
+	queue_ipi(&bw_sim_cpus[cpu], func, info, NULL);
+}
