@@ -1,1 +1,82 @@
 # tests/torture/torture.mk: host torture harnesses and mutants for the RCU variants.
+#
+# Every variant's harness is the variant's real source built for the host (-DBW_SIM)
+# against the simulator in tests/torture/sim/, once per scenario of the variant, plain
+# and with ASan+UBSan. A variant registers itself with four lines (see Tiny below):
+#   TORTURE_VARIANTS        += <v>
+#   TORTURE_<v>_SRC         := <harness .c> <variant .c> common/rcupdate.c ...
+#   TORTURE_<v>_SCENARIOS   := scenario names (matrix/scenarios/)
+#   TORTURE_<v>_ARGS        := harness options for `make test` (TORTURE_<v>_LONG for `make torture`)
+# Mutants are files tests/torture/mutants/<v>/<name>.sed (see mutants/README).
+
+TORTURE_COMMON := tests/torture/rcutorture.c $(sort $(wildcard tests/torture/sim/*.c))
+TORTURE_CFLAGS := $(HOST_CFLAGS) -DBW_SIM -Iinclude
+TORTURE_SEEDS ?= 1
+TORTURE_VARIANTS :=
+
+TORTURE_VARIANTS += tiny
+TORTURE_tiny_SRC := tests/torture/tiny_harness.c tinyrcu/rcutiny.c common/rcupdate.c
+TORTURE_tiny_SCENARIOS := TINY01 TINY02 TINY03 TINY04
+TORTURE_tiny_ARGS := --rounds 60 --events 50000
+TORTURE_tiny_LONG := --rounds 1500 --events 50000
+
+# $(call torture_dir,scenario,kind,flags): object rules for one build of one scenario
+define torture_dir
+$(BUILD)/torture/$(1)/$(2)/%.o: %.c $(BUILD)/torture/$(1)/autoconf.h
+	@mkdir -p $$(@D)
+	@echo "  HOSTCC  $$@"
+	$(Q)$(HOST_CC) $(TORTURE_CFLAGS) $(3) -include $(BUILD)/torture/$(1)/autoconf.h -MMD -MP -c $$< -o $$@
+endef
+
+# $(call torture_bin,variant,scenario,kind,flags): link one harness binary
+define torture_bin
+TORTURE_OBJS_$(1)_$(2)_$(3) := $$(addprefix $(BUILD)/torture/$(2)/$(3)/,$$(patsubst %.c,%.o,$$(TORTURE_$(1)_SRC) $$(TORTURE_COMMON)))
+TORTURE_ALL_OBJS += $$(TORTURE_OBJS_$(1)_$(2)_$(3))
+TORTURE_BINS += $(BUILD)/torture/$(2)/$(3)/$(1)
+$(BUILD)/torture/$(2)/$(3)/$(1): $$(TORTURE_OBJS_$(1)_$(2)_$(3))
+	@echo "  LINK    $$@"
+	$(Q)$(HOST_CC) $(TORTURE_CFLAGS) $(4) -o $$@ $$^
+endef
+
+TORTURE_SCENARIOS := $(sort $(foreach v,$(TORTURE_VARIANTS),$(TORTURE_$(v)_SCENARIOS)))
+TORTURE_ALL_OBJS :=
+TORTURE_BINS :=
+
+$(BUILD)/torture/%/autoconf.h: matrix/CFcommon matrix/scenarios/% matrix/resolve.sh
+	$(Q)sh matrix/resolve.sh matrix/scenarios/$* $(BUILD)/torture/$*
+
+$(foreach s,$(TORTURE_SCENARIOS),$(eval $(call torture_dir,$(s),plain,)))
+$(foreach s,$(TORTURE_SCENARIOS),$(eval $(call torture_dir,$(s),san,$(SAN_FLAGS))))
+$(foreach v,$(TORTURE_VARIANTS),$(foreach s,$(TORTURE_$(v)_SCENARIOS),\
+	$(eval $(call torture_bin,$(v),$(s),plain,))\
+	$(eval $(call torture_bin,$(v),$(s),san,$(SAN_FLAGS)))))
+
+-include $(TORTURE_ALL_OBJS:.o=.d)
+
+.PHONY: torture-bins test-torture torture mutants test-mutants
+torture-bins: $(TORTURE_BINS)
+
+# `make test`: every variant, scenario and build with the short run; TAP lines from the harness.
+test-torture: $(TORTURE_BINS)
+	$(Q)sh tests/torture/run.sh "$(TORTURE_SEEDS)" $(foreach v,$(TORTURE_VARIANTS),\
+		$(foreach s,$(TORTURE_$(v)_SCENARIOS),$(foreach k,plain san,\
+		"$(BUILD)/torture/$(s)/$(k)/$(v) $(TORTURE_$(v)_ARGS)")))
+
+# `make torture`: the long run, several seeds (TORTURE_SEEDS="1 2 3 ..." to choose).
+torture: TORTURE_SEEDS = 1 2 3 4 5 6 7 8
+torture: $(TORTURE_BINS)
+	$(Q)sh tests/torture/run.sh "$(TORTURE_SEEDS)" $(foreach v,$(TORTURE_VARIANTS),\
+		$(foreach s,$(TORTURE_$(v)_SCENARIOS),$(foreach k,plain san,\
+		"$(BUILD)/torture/$(s)/$(k)/$(v) $(TORTURE_$(v)_LONG)")))
+
+# Mutants: rules generated from the mutant files (mutants/gen.sh).
+$(BUILD)/mutants.gen.mk: tests/torture/mutants/gen.sh $(wildcard tests/torture/mutants/*/*.sed)
+	@mkdir -p $(@D)
+	$(Q)sh tests/torture/mutants/gen.sh $(BUILD) > $@.tmp && mv $@.tmp $@
+include $(BUILD)/mutants.gen.mk
+
+mutants: $(MUTANT_STAMPS)
+	$(Q)sh tests/torture/mutants/summary.sh $(MUTANT_STAMPS)
+test-mutants: mutants
+
+TESTS += test-torture test-mutants

@@ -1,0 +1,474 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Generic RCU torture workload and oracles (O1, O4, O5, O6, synchronize_rcu) on the simulator. */
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/rcupdate.h>
+#include <linux/irqflags.h>
+#include <linux/smp.h>
+#include "rcutorture.h"
+
+struct bw_torture_stats bw_torture_stats;
+
+static const struct bw_torture_variant *var;
+static struct bw_obj *slots[2][BW_NSLOTS];	/* the shared data: [flavor][slot] */
+static unsigned long queued_seq[NR_CPUS][2];	/* next sequence number to hand out */
+static unsigned long invoked_seq[NR_CPUS][2];	/* next sequence number expected to run */
+static struct bw_obj *oldest[NR_CPUS][2], *newest[NR_CPUS][2];
+static long outstanding;			/* queued, callback not yet run */
+static long live_objects;			/* allocated, not yet freed */
+static int waiters;				/* tasks inside synchronize_rcu / rcu_barrier */
+
+#define MAX_OUTSTANDING	64			/* per flavor: keeps lists short and checks cheap */
+static long outstanding_fl[2];
+
+/* Freed objects wait here (poisoned) before free(), so late access is seen without ASan too. */
+#define QUARANTINE	512
+static struct bw_obj *quarantine[QUARANTINE];
+static unsigned int quarantine_pos;
+
+/* ---- readers ---- */
+
+struct bw_reader {
+	int flavor;
+	uint64_t start;			/* stamp right after the lock */
+	int cpu;
+	struct bw_reader *prev, *next;
+};
+static struct bw_reader readers_head = { .prev = &readers_head, .next = &readers_head };
+
+static void reader_begin(struct bw_reader *r, int flavor)
+{
+	if (flavor == BW_RCU)
+		rcu_read_lock();
+	else
+		rcu_read_lock_bh();
+	r->flavor = flavor;
+	r->start = bw_sim_stamp();
+	r->cpu = smp_processor_id();
+	r->next = &readers_head;
+	r->prev = readers_head.prev;
+	readers_head.prev->next = r;
+	readers_head.prev = r;
+}
+
+static void reader_end(struct bw_reader *r)
+{
+	r->prev->next = r->next;
+	r->next->prev = r->prev;
+	if (r->flavor == BW_RCU)
+		rcu_read_unlock();
+	else
+		rcu_read_unlock_bh();
+}
+
+/* Oldest active reader of @flavor that began before @t, or NULL. */
+static struct bw_reader *reader_before(int flavor, uint64_t t)
+{
+	struct bw_reader *r;
+
+	for (r = readers_head.next; r != &readers_head; r = r->next)
+		if (r->flavor == flavor && r->start < t)
+			return r;
+	return NULL;
+}
+
+static void check_obj(const struct bw_obj *o, const char *where)
+{
+	if (o->magic != BW_OBJ_LIVE || o->state == OBJ_FREED)
+		bw_sim_fail("O1: reader in %s sees a freed object (magic %#x state %d, flavor %d cpu %d "
+			    "seq %lu): freed before a pre-existing reader finished", where, o->magic,
+			    o->state, o->flavor, o->cpu, o->seq);
+}
+
+/* One read-side critical section: dereference slots, hold them across points, recheck. */
+static void do_read(int flavor, const char *where, int may_yield, int depth)
+{
+	struct bw_obj *held[3];
+	struct bw_reader r;
+	int i, n = 1 + (int)bw_sim_below(3);
+
+	reader_begin(&r, flavor);
+	for (i = 0; i < n; i++) {
+		held[i] = rcu_dereference(slots[flavor][bw_sim_below(BW_NSLOTS)]);
+		if (held[i])
+			check_obj(held[i], where);
+		if (may_yield)
+			bw_sim_point(BW_PT_KERNEL);
+	}
+	if (depth < 2 && bw_sim_chance(15))
+		do_read(bw_sim_chance(50) ? flavor : (flavor == BW_RCU && may_yield &&
+			!in_irq() ? BW_RCU_BH : BW_RCU), where, may_yield, depth + 1);
+	for (i = 0; i < n; i++)
+		if (held[i])
+			check_obj(held[i], where);
+	reader_end(&r);
+	bw_torture_stats.reads++;
+}
+
+/* ---- updates and callbacks ---- */
+
+static void unlink_outstanding(struct bw_obj *o)
+{
+	int c = o->cpu, f = o->flavor;
+
+	if (o->older)
+		o->older->newer = o->newer;
+	else
+		oldest[c][f] = o->newer;
+	if (o->newer)
+		o->newer->older = o->older;
+	else
+		newest[c][f] = o->older;
+}
+
+static void free_obj(struct bw_obj *o)
+{
+	struct bw_obj *old = quarantine[quarantine_pos];
+
+	memset(o, 0x6b, sizeof(*o));
+	o->magic = BW_OBJ_DEAD;
+	o->state = OBJ_FREED;
+	quarantine[quarantine_pos] = o;
+	quarantine_pos = (quarantine_pos + 1) % QUARANTINE;
+	free(old);
+	live_objects--;
+}
+
+static void update(int flavor);
+
+/* The callback: every generic oracle runs here, then the object is poisoned. */
+static void torture_cb(struct rcu_head *rh)
+{
+	struct bw_obj *o = container_of(rh, struct bw_obj, rh);
+	struct bw_reader *r;
+	int c, f;
+
+	if (o->magic != BW_OBJ_LIVE || o->state != OBJ_QUEUED)
+		bw_sim_fail("O4: callback for an object that is not queued (magic %#x state %d): "
+			    "invoked twice or corrupted", o->magic, o->state);
+	c = o->cpu;
+	f = o->flavor;
+	if (!in_softirq())
+		bw_sim_fail("callback invoked outside softirq context (preempt_count %#x)",
+			    preempt_count());
+	if (var->invoked)
+		var->invoked(o);
+	r = reader_before(f, o->removed);
+	if (r)
+		bw_sim_fail("O1: %s object (cpu %d seq %lu, removed at %llu) freed while a reader "
+			    "on cpu %d that began at %llu is still running", f ? "rcu_bh" : "rcu",
+			    c, o->seq, (unsigned long long)o->removed, r->cpu,
+			    (unsigned long long)r->start);
+	if (o->seq != invoked_seq[c][f])
+		bw_sim_fail("O4: %s callback cpu %d seq %lu invoked, expected seq %lu "
+			    "(lost, duplicated or reordered)", f ? "rcu_bh" : "rcu", c, o->seq,
+			    invoked_seq[c][f]);
+	invoked_seq[c][f]++;
+	bw_sim_trace("invoke seq %ld flavor %ld", (long)o->seq, f);
+	unlink_outstanding(o);
+	outstanding--;
+	outstanding_fl[f]--;
+	bw_torture_stats.invoked[f]++;
+	free_obj(o);
+	/* Callbacks take time (interrupts may arrive) and sometimes queue more work. */
+	if (bw_sim_chance(20))
+		bw_sim_point(BW_PT_KERNEL);
+	if (bw_sim_phase() == BW_PHASE_RANDOM && bw_sim_chance(10))
+		update(bw_sim_chance(50) ? BW_RCU : BW_RCU_BH);
+}
+
+/* Publish a new object in a random slot and retire the old one through call_rcu*(). */
+static void update(int flavor)
+{
+	int slot = (int)bw_sim_below(BW_NSLOTS), c;
+	struct bw_obj *o, *old;
+
+	if (outstanding_fl[flavor] >= MAX_OUTSTANDING)
+		return;
+	o = calloc(1, sizeof(*o));
+	if (!o)
+		bw_sim_fail("out of memory");
+	live_objects++;
+	o->magic = BW_OBJ_LIVE;
+	o->state = OBJ_PUBLISHED;
+	o->flavor = flavor;
+	old = slots[flavor][slot];
+	rcu_assign_pointer(slots[flavor][slot], o);
+	if (!old)
+		return;
+	old->removed = bw_sim_stamp();
+	old->state = OBJ_QUEUED;
+	c = smp_processor_id();
+	old->cpu = c;
+	old->seq = queued_seq[c][flavor]++;
+	old->newer = NULL;
+	old->older = newest[c][flavor];
+	if (old->older)
+		old->older->newer = old;
+	else
+		oldest[c][flavor] = old;
+	newest[c][flavor] = old;
+	outstanding++;
+	outstanding_fl[flavor]++;
+	bw_torture_stats.queued[flavor]++;
+	bw_sim_trace("queue seq %ld flavor %ld", (long)old->seq, flavor);
+	old->queued = bw_sim_stamp();
+	if (flavor == BW_RCU)
+		call_rcu(&old->rh, torture_cb);
+	else
+		call_rcu_bh(&old->rh, torture_cb);
+	if (var->queued)
+		var->queued(old);
+}
+
+struct bw_obj *bw_torture_oldest(int cpu, int flavor)
+{
+	return oldest[cpu][flavor];
+}
+
+struct bw_obj *bw_torture_obj(struct rcu_head *head)
+{
+	return head->func == torture_cb ? container_of(head, struct bw_obj, rh) : NULL;
+}
+
+long bw_torture_outstanding(void)
+{
+	return outstanding;
+}
+
+/* ---- synchronous waits (task context only) ---- */
+
+static void do_synchronize(void)
+{
+	uint64_t t0 = bw_sim_stamp();
+	long c0 = rcu_batches_completed();
+	struct bw_reader *r;
+
+	might_sleep();	/* the harness must only call it where sleeping is legal */
+	waiters++;
+	synchronize_rcu();
+	waiters--;
+	r = reader_before(BW_RCU, t0);
+	if (r)
+		bw_sim_fail("synchronize_rcu() returned while an rcu reader on cpu %d that began "
+			    "before it (at %llu) is still running", r->cpu,
+			    (unsigned long long)r->start);
+	if (var->after_sync)
+		var->after_sync(c0);
+	bw_torture_stats.syncs++;
+}
+
+static void do_barrier(void)
+{
+	unsigned long snap[NR_CPUS][2];
+	int which = (int)bw_sim_below(3), flavor = which == 1 ? BW_RCU_BH : BW_RCU, c;
+
+	might_sleep();
+	memcpy(snap, queued_seq, sizeof(snap));
+	waiters++;
+	if (which == 0)
+		rcu_barrier();
+	else if (which == 1)
+		rcu_barrier_bh();
+	else
+		rcu_barrier_sched();
+	waiters--;
+	for (c = 0; c < NR_CPUS; c++)
+		if (invoked_seq[c][flavor] < snap[c][flavor])
+			bw_sim_fail("O6: rcu_barrier%s() returned before callback cpu %d seq %lu "
+				    "(queued before the call) ran", which == 1 ? "_bh" :
+				    which == 2 ? "_sched" : "", c, invoked_seq[c][flavor]);
+	bw_torture_stats.barriers++;
+}
+
+/* ---- contexts ---- */
+
+static void worker_action(void)
+{
+	unsigned int r = bw_sim_below(1000);
+	unsigned long flags;
+
+	if (r < 300) {
+		do_read(BW_RCU, "task", 1, 0);
+	} else if (r < 450) {
+		do_read(BW_RCU_BH, "task", 1, 0);
+	} else if (r < 600) {
+		update(BW_RCU);
+	} else if (r < 700) {
+		update(BW_RCU_BH);
+	} else if (r < 730) {
+		do_synchronize();
+	} else if (r < 745) {
+		do_barrier();
+	} else if (r < 830) {
+		bw_sim_user(1 + (int)bw_sim_below(4));
+	} else if (r < 900) {
+		bw_sim_sleep();
+	} else if (r < 930) {
+		bw_sim_cond_resched();
+	} else if (r < 960) {
+		/* call_rcu() with interrupts already disabled is legal */
+		local_irq_save(flags);
+		update(bw_sim_chance(50) ? BW_RCU : BW_RCU_BH);
+		local_irq_restore(flags);
+	} else {
+		/* a bh-disabled region: softirqs wait until local_bh_enable() */
+		local_bh_disable();
+		bw_sim_point(BW_PT_KERNEL);
+		if (bw_sim_chance(50))
+			update(BW_RCU_BH);
+		bw_sim_point(BW_PT_KERNEL);
+		local_bh_enable();
+	}
+}
+
+/* @arg: index of the worker on its CPU; worker 0 keeps running in user mode while draining by ticks. */
+static void worker(void *arg)
+{
+	long index = (long)arg;
+
+	for (;;) {
+		switch (bw_sim_phase()) {
+		case BW_DRAIN_TICK:
+			if (index == 0)
+				bw_sim_user(1);
+			else
+				bw_sim_sleep();
+			break;
+		case BW_DRAIN_SCHED:
+			bw_sim_cond_resched();
+			break;
+		case BW_DRAIN_IDLE:
+			bw_sim_sleep();
+			break;
+		default:
+			worker_action();
+			bw_sim_cond_resched();
+			break;
+		}
+	}
+}
+
+static void irq_body(int cpu)
+{
+	unsigned int r = bw_sim_below(100);
+	int nest = bw_sim_chance(30);
+
+	(void)cpu;
+	if (nest)	/* a handler without IRQF_DISABLED: nested interrupts possible */
+		local_irq_enable();
+	if (r < 40) {
+		do_read(BW_RCU, "irq", 1, 0);
+		bw_torture_stats.irq_reads++;
+	} else if (bw_sim_phase() == BW_PHASE_RANDOM && r < 70) {
+		update(BW_RCU);
+	} else if (bw_sim_phase() == BW_PHASE_RANDOM && r < 90) {
+		update(BW_RCU_BH);
+	}
+	if (nest)
+		local_irq_disable();
+}
+
+static void nmi_body(int cpu)
+{
+	(void)cpu;
+	if (bw_sim_chance(60)) {
+		do_read(BW_RCU, "nmi", 1, 0);
+		bw_torture_stats.nmi_reads++;
+	}
+}
+
+static void timer_body(int cpu)
+{
+	unsigned int r = bw_sim_below(100);
+
+	(void)cpu;
+	if (r < 30)
+		do_read(BW_RCU_BH, "softirq", 1, 0);
+	else if (r < 50)
+		do_read(BW_RCU, "softirq", 1, 0);
+	else if (bw_sim_phase() == BW_PHASE_RANDOM && r < 75)
+		update(BW_RCU_BH);
+	else if (bw_sim_phase() == BW_PHASE_RANDOM)
+		update(BW_RCU);
+}
+
+/* ---- hooks ---- */
+
+static void setup(void)
+{
+	int cpu, i, n = var->workers_per_cpu ? var->workers_per_cpu : 3;
+
+	rcu_init();
+	bw_sim_open_timer_softirq();
+	for (cpu = 0; cpu < bw_sim_ncpus(); cpu++)
+		for (i = 0; i < n; i++)
+			bw_sim_task_create(cpu, "worker", worker, (void *)(long)i);
+	if (var->setup)
+		var->setup();
+}
+
+static int settled(void)
+{
+	return !outstanding && !waiters && (!var->settled || var->settled());
+}
+
+static void report(FILE *out)
+{
+	fprintf(out, "  torture: queued %lu/%lu invoked %lu/%lu (rcu/bh), outstanding %ld, "
+		"waiters %d, reads %lu, syncs %lu, barriers %lu\n",
+		bw_torture_stats.queued[0], bw_torture_stats.queued[1],
+		bw_torture_stats.invoked[0], bw_torture_stats.invoked[1], outstanding, waiters,
+		bw_torture_stats.reads, bw_torture_stats.syncs, bw_torture_stats.barriers);
+	if (var->report)
+		var->report(out);
+}
+
+static void finish(void)
+{
+	int f, s, i;
+
+	if (var->finish)
+		var->finish();
+	if (!bw_torture_stats.invoked[0] || !bw_torture_stats.invoked[1] ||
+	    !bw_torture_stats.syncs || !bw_torture_stats.barriers)
+		bw_sim_fail("run too short to mean anything: invoked %lu/%lu, syncs %lu, barriers %lu",
+			    bw_torture_stats.invoked[0], bw_torture_stats.invoked[1],
+			    bw_torture_stats.syncs, bw_torture_stats.barriers);
+	for (f = 0; f < 2; f++)
+		for (s = 0; s < BW_NSLOTS; s++)
+			if (slots[f][s]) {
+				free(slots[f][s]);
+				live_objects--;
+			}
+	for (i = 0; i < QUARANTINE; i++)
+		free(quarantine[i]);
+	if (live_objects)
+		bw_sim_fail("%ld objects neither freed nor published at the end", live_objects);
+	printf("# %s: callbacks %lu rcu + %lu rcu_bh, reads %lu (irq %lu, nmi %lu), "
+	       "synchronize_rcu %lu, barriers %lu\n", var->name, bw_torture_stats.invoked[0],
+	       bw_torture_stats.invoked[1], bw_torture_stats.reads, bw_torture_stats.irq_reads,
+	       bw_torture_stats.nmi_reads, bw_torture_stats.syncs, bw_torture_stats.barriers);
+}
+
+int bw_torture_main(int argc, char **argv, const struct bw_torture_variant *v)
+{
+	static struct bw_sim_hooks hooks;
+
+	var = v;
+	hooks.name = v->name;
+	hooks.setup = setup;
+	hooks.irq = irq_body;
+	hooks.nmi = nmi_body;
+	hooks.timer = timer_body;
+	hooks.qs = v->qs;
+	hooks.softirq_begin = v->softirq_begin;
+	hooks.softirq_end = v->softirq_end;
+	hooks.check = v->check;
+	hooks.settled = settled;
+	hooks.report = report;
+	hooks.finish = finish;
+	return bw_sim_main(argc, argv, &hooks);
+}

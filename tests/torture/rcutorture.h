@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Generic RCU torture workload and oracles on the simulator, shared by every variant's harness. */
+#ifndef _BW_RCUTORTURE_H
+#define _BW_RCUTORTURE_H
+
+/*
+ * The workload: shared slots (per flavor) hold pointers to objects; readers
+ * in task, irq, NMI and softirq context dereference them and hold them across
+ * interleaving points; updaters (same contexts, except NMI) publish a new
+ * object and hand the old one to call_rcu()/call_rcu_bh(); tasks also call
+ * synchronize_rcu() and rcu_barrier*(), sleep, spend time in user mode and
+ * reschedule.
+ *
+ * The generic oracles (reference §9.2), checked on every callback:
+ *   O1  no object is freed while a reader of its flavor that began before the
+ *       object's removal is still inside its critical section; readers also
+ *       check a magic value on every access, and freed objects are poisoned
+ *       and kept in quarantine before free() so stale access is caught with or
+ *       without ASan;
+ *   O4  every callback runs exactly once, in queue order per (CPU, flavor);
+ *   O5  liveness: every drain phase ends with nothing outstanding;
+ *   O6  rcu_barrier*() returns only after every callback of its flavor queued
+ *       before the call ran;
+ *   and synchronize_rcu() returns only after every pre-existing rcu reader.
+ * A variant harness adds its own oracles through struct bw_torture_variant.
+ *
+ * READING THE OUTPUT: one "ok - <name>: ..." line per run; on failure a
+ * "FAIL (<name>): <oracle>: <details>" line, the seed, the event number, the
+ * per-CPU state, the trace tail and the variant's report, and exit status 1.
+ */
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include <linux/rcupdate.h>
+#include "sim/sim.h"
+
+#define BW_NSLOTS	4
+
+enum bw_obj_state { OBJ_PUBLISHED = 1, OBJ_QUEUED, OBJ_FREED };
+
+/* A shared object: published in a slot, then retired through call_rcu*(). */
+struct bw_obj {
+	unsigned int magic;		/* BW_OBJ_LIVE until freed */
+	enum bw_obj_state state;
+	int flavor;			/* BW_RCU or BW_RCU_BH: which readers and call_rcu */
+	int cpu;			/* CPU that queued the callback */
+	unsigned long seq;		/* queue order per (cpu, flavor) */
+	uint64_t removed;		/* stamp when unlinked from its slot */
+	uint64_t queued;		/* stamp just before call_rcu*() */
+	long vdata[2];			/* for the variant harness (e.g. GP number at enqueue) */
+	struct bw_obj *older, *newer;	/* outstanding list per (cpu, flavor), queue order */
+	struct rcu_head rh;
+};
+
+#define BW_OBJ_LIVE	0x4c495645u
+#define BW_OBJ_DEAD	0x44454144u
+
+/* Hooks a variant harness adds to the generic oracles (all optional). */
+struct bw_torture_variant {
+	const char *name;
+	int workers_per_cpu;			/* default 3 */
+	void (*queued)(struct bw_obj *o);	/* right after call_rcu*() */
+	void (*invoked)(struct bw_obj *o);	/* callback, before the generic checks */
+	void (*after_sync)(long completed_before);	/* synchronize_rcu() returned */
+	void (*qs)(int cpu, enum bw_sim_qs kind);
+	void (*softirq_begin)(int cpu, int nr);
+	void (*softirq_end)(int cpu, int nr);
+	void (*check)(void);			/* after every event */
+	int (*settled)(void);			/* variant-side emptiness for the drain */
+	void (*report)(FILE *out);
+	void (*setup)(void);			/* after rcu_init() */
+	void (*finish)(void);
+};
+
+int bw_torture_main(int argc, char **argv, const struct bw_torture_variant *v);
+
+/* Oldest outstanding (queued, not invoked) object of (cpu, flavor), or NULL. */
+struct bw_obj *bw_torture_oldest(int cpu, int flavor);
+long bw_torture_outstanding(void);
+/* The torture object behind a queued rcu_head, or NULL for other callbacks (barrier, sync). */
+struct bw_obj *bw_torture_obj(struct rcu_head *head);
+
+/* Totals for throughput and reports. */
+struct bw_torture_stats {
+	unsigned long queued[2], invoked[2], reads, syncs, barriers, irq_reads, nmi_reads;
+};
+extern struct bw_torture_stats bw_torture_stats;
+
+#endif /* _BW_RCUTORTURE_H */
