@@ -136,6 +136,11 @@ class PostgreSQL:
         except psycopg2.Error as e:
             raise BwError("%s: cannot connect (%s)" % (self.path, str(e).strip().splitlines()[0]))
         self.conn.autocommit = True
+        # SUM(bigint) is NUMERIC in PostgreSQL: hand back int (as SQLite does), not Decimal.
+        numeric = psycopg2.extensions.new_type(
+            psycopg2.extensions.DECIMAL.values, "BW_NUMERIC",
+            lambda v, cur: None if v is None else (float(v) if "." in v else int(v)))
+        psycopg2.extensions.register_type(numeric, self.conn)
         self.cur = self.conn.cursor()
 
     def sql(self, text):

@@ -234,6 +234,7 @@ def _record(store, commit, p):
     # CONFIG sets and setups.
     added = store.insert_digests("config_sets", [], [(cd,) for cd in p.configs if cd not in config_ids])
     config_ids.update(added)
+    config_ids.update(store.digests("config_sets", [cd for cd in p.configs if cd not in config_ids]))
     if added:
         d.insert_many("INSERT INTO config_values (config_id, name_id, value) VALUES (?, ?, ?)",
                       [(added[cd], names[k], v) for cd in added for k, v in p.configs[cd]])

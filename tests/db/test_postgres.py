@@ -1,0 +1,154 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The same schema and commands against a real PostgreSQL server started by the test.
+
+The server (conftest.pg) runs on loopback in a temporary directory, as the unprivileged
+postgres user when the tests run as root; if it cannot start, these tests fail.
+"""
+import os
+import re
+import subprocess
+
+import psycopg2
+import pytest
+
+import project
+from conftest import BLOATWATCH, HERE, run_bw, write_json, small_matrix, synth
+
+from bwdb import store as bwstore
+from bwdb import dialect
+
+
+def q(url, query, params=()):
+    con = psycopg2.connect(url)
+    try:
+        cur = con.cursor()
+        cur.execute(query, params)
+        return cur.fetchall()
+    finally:
+        con.close()
+
+
+_n = [0]
+
+
+@pytest.fixture
+def url(pg):
+    _n[0] += 1
+    return pg.create_db("bw%d_%d" % (os.getpid(), _n[0]))
+
+
+def test_commands_on_postgresql(tmp_path, repo, url):
+    a = repo.commit({"a.c": "1\n"}, "base")
+    b = repo.commit({"a.c": "2\n"}, "next")
+    m0, m1 = small_matrix(0), small_matrix(4)
+    j0 = write_json(tmp_path / "0.json", synth.document(m0))
+    j1 = write_json(tmp_path / "1.json", synth.document(m1))
+    jh = os.path.join(HERE, "fixtures", "all-hand.json")
+    run_bw("--db", url, "-C", repo.path, "record", "--json", j0, "--rev", a, check=0)
+    run_bw("--db", url, "-C", repo.path, "record", "--json", j1, check=0)
+    run_bw("--db", url, "-C", repo.path, "record", "--json", j1, check=0)   # idempotent
+    assert q(url, "SELECT count(*) FROM commits") == [(2,)]
+    assert q(url, "SELECT count(*), sum(total) FROM v_footprint WHERE sha = %s", (b,)) == \
+        [(len(m1), sum(f["dec"] for f in m1))]
+    assert q(url, "SELECT version FROM schema_version") == [(bwstore.latest_version(),)]
+    # dirty records are separate
+    with open(os.path.join(repo.path, "a.c"), "w") as f:
+        f.write("dirty\n")
+    r = run_bw("--db", url, "-C", repo.path, "record", "--json", jh, check=0)
+    assert b[:12] + "-dirty" in r.stdout
+    assert q(url, "SELECT dirty, count(*) FROM commits GROUP BY dirty ORDER BY dirty") == [(0, 2), (1, 1)]
+    # the read commands give what they give on SQLite
+    sqlite_db = str(tmp_path / "same.db")
+    run_bw("--db", sqlite_db, "-C", repo.path, "record", "--json", j0, "--rev", a, check=0)
+    run_bw("--db", sqlite_db, "-C", repo.path, "record", "--json", j1, "--rev", b, check=0)
+    run_bw("--db", sqlite_db, "-C", repo.path, "record", "--json", jh, check=0)
+    for args in (["history", "total", "--by", "arch"], ["history", "symbol:tree_fn0", "--csv"],
+                 ["history", "struct:rcu_head.padding"], ["diff", a, b], ["log"]):
+        pg_out = run_bw("--db", url, "-C", repo.path, *args, check=0).stdout
+        lite_out = run_bw("--db", sqlite_db, "-C", repo.path, *args, check=0).stdout
+        strip = lambda s: re.sub(r"\(\d+\.\d+ s\)", "", s)   # noqa: E731
+        assert strip(pg_out) == strip(lite_out), args
+    budget = tmp_path / "b.toml"
+    budget.write_text('[[budget]]\nobject = "rcutree.o"\ngrowth_bytes = 0\n')
+    r = run_bw("--db", url, "-C", repo.path, "check", "--budget", budget, "--rev", b,
+               "--baseline", a, "--markdown", check=1)
+    assert r.stdout.startswith("### Bloatwatch: 1 of 1 budgets exceeded")
+    # bad analyzer JSON: one line, nothing written
+    bad = synth.document(m1)
+    bad["version"] = 7
+    jb = write_json(tmp_path / "bad.json", bad)
+    before = q(url, "SELECT count(*) FROM commit_slices")
+    r = run_bw("--db", url, "-C", repo.path, "record", "--json", jb, "--rev", a)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "version 7" in r.stderr
+    assert q(url, "SELECT count(*) FROM commit_slices") == before
+
+
+def test_unreachable_server_is_one_line(tmp_path, pg):
+    r = run_bw("--db", "postgresql://bw@127.0.0.1:1/none", "log")
+    assert r.returncode == 2 and r.stderr.startswith("bloatwatch: ") and r.stderr.count("\n") == 1
+
+
+def test_concurrent_recorders_lose_nothing(tmp_path, repo, url):
+    shas = [repo.commit({"a.c": "%d\n" % i}, "c%d" % i) for i in range(8)]
+    docs = [write_json(tmp_path / ("%d.json" % i), synth.document(small_matrix(i))) for i in range(8)]
+    env = dict(os.environ)
+    procs = []
+    for i in range(8):
+        procs.append(subprocess.Popen(
+            ["/usr/bin/python3", BLOATWATCH, "--db", url, "-C", repo.path, "record", "--json",
+             docs[i], "--rev", shas[i]], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True))
+    for i in range(3):   # the same commit three more times, at the same time
+        procs.append(subprocess.Popen(
+            ["/usr/bin/python3", BLOATWATCH, "--db", url, "-C", repo.path, "record", "--json",
+             docs[0], "--rev", shas[0]], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True))
+    for p in procs:
+        out, err = p.communicate(timeout=180)
+        assert p.returncode == 0, err
+    assert q(url, "SELECT count(*) FROM commits") == [(8,)]
+    for i, sha in enumerate(shas):
+        m = small_matrix(i)
+        assert q(url, "SELECT count(*), sum(total) FROM v_footprint WHERE sha = %s", (sha,)) == \
+            [(len(m), sum(f["dec"] for f in m))]
+    # content addressing held: no duplicate analysis, slice or name
+    assert q(url, "SELECT count(*) - count(DISTINCT digest) FROM analyses") == [(0,)]
+    assert q(url, "SELECT count(*) - count(DISTINCT name) FROM names") == [(0,)]
+    assert q(url, "SELECT count(*) - count(DISTINCT digest) FROM slices") == [(0,)]
+    assert q(url, "SELECT count(*) FROM commit_slices") == [(8 * 4,)]   # 4 object names each
+
+
+def test_migration_from_v1_on_postgresql(tmp_path, url):
+    """Load the version-1 fixture (SQLite dump, translated) and let bloatwatch upgrade it."""
+    d = dialect.PostgreSQL(url)
+    with open(os.path.join(HERE, "fixtures", "schema-v1.sql")) as f:
+        script = f.read()
+    for stmt in dialect.split_statements(script):
+        head = stmt.split(None, 2)[:2]
+        if head[0] in ("PRAGMA", "BEGIN", "COMMIT") or head[:2] == ["CREATE", "VIEW"]:
+            continue
+        if head[0] == "INSERT":
+            stmt = re.sub(r"X'([0-9a-fA-F]*)'", r"decode('\1', 'hex')", stmt)
+        else:
+            stmt = d.ddl(stmt)
+        d.cur.execute(stmt)
+    # identity columns must continue after the explicit ids the dump inserted
+    for table in ("names", "commits", "coords", "config_sets", "setups", "analyses", "layouts"):
+        d.cur.execute("SELECT setval(pg_get_serial_sequence('%s', 'id'), "
+                      "(SELECT coalesce(max(id), 1) FROM %s))" % (table, table))
+    d.close()
+    assert q(url, "SELECT version FROM schema_version") == [(1,)]
+    r = run_bw("--db", url, "log", check=0)
+    assert r.stdout.count("fixture commit") == 3
+    assert q(url, "SELECT version FROM schema_version") == [(bwstore.latest_version(),)]
+    assert q(url, "SELECT count(*) FROM commit_slices") == [(12,)]
+    tables = {r[0] for r in q(url, "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
+    assert "builds" not in tables and {"slices", "slice_builds", "commit_slices", "object_cache"} <= tables
+    assert len(q(url, "SELECT * FROM v_footprint")) == 36
+
+
+def test_track_into_postgresql(tmp_path, repo, url, analyzer):
+    shas = project.make(repo, [16, 32], broken={1})
+    r = run_bw("--db", url, "-C", repo.path, "track", "-j", "2", "%s..HEAD" % shas[0], check=0)
+    assert "1 recorded, 1 failed to build" in r.stdout
+    assert sorted(q(url, "SELECT status FROM commits")) == [("failed",), ("ok",)]
