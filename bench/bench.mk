@@ -1,1 +1,12 @@
 # bench/bench.mk: benchmarks: medians and ratios, never asserted.
+
+# Footprint of every built coordinate (shared rcupdate.o + variant objects), binutils size.
+.PHONY: bench-footprint bench-torture
+BENCHES += bench-footprint bench-torture
+bench-footprint: objects
+	$(Q)sh bench/footprint.sh $(BUILD) $(MATRIX_COORDS)
+
+# Torture harness throughput: simulated events per second, median of three runs per binary.
+bench-torture: $(TORTURE_BINS)
+	$(Q)sh bench/torture-speed.sh $(foreach v,$(TORTURE_VARIANTS),$(foreach s,$(TORTURE_$(v)_SCENARIOS),\
+		$(foreach k,plain san,"$(BUILD)/torture/$(s)/$(k)/$(v) $(TORTURE_$(v)_ARGS)")))

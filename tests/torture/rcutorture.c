@@ -215,6 +215,8 @@ static void update(int flavor)
 	bw_torture_stats.queued[flavor]++;
 	bw_sim_trace("queue seq %ld flavor %ld", (long)old->seq, flavor);
 	old->queued = bw_sim_stamp();
+	if (var->queuing)
+		var->queuing(old);
 	if (flavor == BW_RCU)
 		call_rcu(&old->rh, torture_cb);
 	else

@@ -60,6 +60,7 @@ struct bw_obj {
 struct bw_torture_variant {
 	const char *name;
 	int workers_per_cpu;			/* default 3 */
+	void (*queuing)(struct bw_obj *o);	/* right before call_rcu*() (snapshot GP numbers here) */
 	void (*queued)(struct bw_obj *o);	/* right after call_rcu*() */
 	void (*invoked)(struct bw_obj *o);	/* callback, before the generic checks */
 	void (*after_sync)(long completed_before);	/* synchronize_rcu() returned */
