@@ -20,7 +20,10 @@ define matrix_cc
 	$(Q)sh matrix/cc.sh $@ $< $(1) $(2) $(3) $(4) $($(5))
 endef
 
+# `make clean` needs no rules (and no compilers).
+ifneq ($(filter clean,$(MAKECMDGOALS)),clean)
 include $(BUILD)/matrix.gen.mk
+endif
 
 .PHONY: objects matrix-list
 objects: $(MATRIX_OBJS)

@@ -3,9 +3,11 @@
 #ifndef _ASM_IRQFLAGS_ARM64_H
 #define _ASM_IRQFLAGS_ARM64_H
 
+#include <linux/compiler.h>
+
 #define PSR_I_BIT	0x00000080UL
 
-static inline unsigned long arch_local_save_flags(void)
+static __always_inline unsigned long arch_local_save_flags(void)
 {
 	unsigned long flags;
 
@@ -13,7 +15,7 @@ static inline unsigned long arch_local_save_flags(void)
 	return flags;
 }
 
-static inline unsigned long arch_local_irq_save(void)
+static __always_inline unsigned long arch_local_irq_save(void)
 {
 	unsigned long flags;
 
@@ -21,27 +23,27 @@ static inline unsigned long arch_local_irq_save(void)
 	return flags;
 }
 
-static inline void arch_local_irq_restore(unsigned long flags)
+static __always_inline void arch_local_irq_restore(unsigned long flags)
 {
 	__asm__ __volatile__("msr daif, %0" : : "r"(flags) : "memory");
 }
 
-static inline void arch_local_irq_disable(void)
+static __always_inline void arch_local_irq_disable(void)
 {
 	__asm__ __volatile__("msr daifset, #2" : : : "memory");
 }
 
-static inline void arch_local_irq_enable(void)
+static __always_inline void arch_local_irq_enable(void)
 {
 	__asm__ __volatile__("msr daifclr, #2" : : : "memory");
 }
 
-static inline int arch_irqs_disabled_flags(unsigned long flags)
+static __always_inline int arch_irqs_disabled_flags(unsigned long flags)
 {
 	return (flags & PSR_I_BIT) != 0;
 }
 
-static inline unsigned long arch_stack_pointer(void)
+static __always_inline unsigned long arch_stack_pointer(void)
 {
 	unsigned long sp;
 

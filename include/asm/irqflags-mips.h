@@ -3,9 +3,11 @@
 #ifndef _ASM_IRQFLAGS_MIPS_H
 #define _ASM_IRQFLAGS_MIPS_H
 
+#include <linux/compiler.h>
+
 #define ST0_IE	0x00000001UL
 
-static inline unsigned long arch_local_save_flags(void)
+static __always_inline unsigned long arch_local_save_flags(void)
 {
 	unsigned long flags;
 
@@ -13,7 +15,7 @@ static inline unsigned long arch_local_save_flags(void)
 	return flags;
 }
 
-static inline unsigned long arch_local_irq_save(void)
+static __always_inline unsigned long arch_local_irq_save(void)
 {
 	unsigned long flags;
 
@@ -22,7 +24,7 @@ static inline unsigned long arch_local_irq_save(void)
 	return flags & ST0_IE;
 }
 
-static inline void arch_local_irq_restore(unsigned long flags)
+static __always_inline void arch_local_irq_restore(unsigned long flags)
 {
 	unsigned long tmp;
 
@@ -32,22 +34,22 @@ static inline void arch_local_irq_restore(unsigned long flags)
 			     : "=&r"(tmp) : "r"(flags) : "memory");
 }
 
-static inline void arch_local_irq_disable(void)
+static __always_inline void arch_local_irq_disable(void)
 {
 	__asm__ __volatile__(".set push\n\t.set mips32r2\n\tdi\n\tehb\n\t.set pop" : : : "memory");
 }
 
-static inline void arch_local_irq_enable(void)
+static __always_inline void arch_local_irq_enable(void)
 {
 	__asm__ __volatile__(".set push\n\t.set mips32r2\n\tei\n\tehb\n\t.set pop" : : : "memory");
 }
 
-static inline int arch_irqs_disabled_flags(unsigned long flags)
+static __always_inline int arch_irqs_disabled_flags(unsigned long flags)
 {
 	return !(flags & ST0_IE);
 }
 
-static inline unsigned long arch_stack_pointer(void)
+static __always_inline unsigned long arch_stack_pointer(void)
 {
 	unsigned long sp;
 

@@ -3,9 +3,11 @@
 #ifndef _ASM_IRQFLAGS_POWERPC_H
 #define _ASM_IRQFLAGS_POWERPC_H
 
+#include <linux/compiler.h>
+
 #define MSR_EE	0x00008000UL
 
-static inline unsigned long arch_local_save_flags(void)
+static __always_inline unsigned long arch_local_save_flags(void)
 {
 	unsigned long msr;
 
@@ -13,12 +15,12 @@ static inline unsigned long arch_local_save_flags(void)
 	return msr;
 }
 
-static inline void arch_local_irq_restore(unsigned long flags)
+static __always_inline void arch_local_irq_restore(unsigned long flags)
 {
 	__asm__ __volatile__("mtmsr %0" : : "r"(flags) : "memory");
 }
 
-static inline unsigned long arch_local_irq_save(void)
+static __always_inline unsigned long arch_local_irq_save(void)
 {
 	unsigned long flags = arch_local_save_flags();
 
@@ -26,22 +28,22 @@ static inline unsigned long arch_local_irq_save(void)
 	return flags;
 }
 
-static inline void arch_local_irq_disable(void)
+static __always_inline void arch_local_irq_disable(void)
 {
 	arch_local_irq_restore(arch_local_save_flags() & ~MSR_EE);
 }
 
-static inline void arch_local_irq_enable(void)
+static __always_inline void arch_local_irq_enable(void)
 {
 	arch_local_irq_restore(arch_local_save_flags() | MSR_EE);
 }
 
-static inline int arch_irqs_disabled_flags(unsigned long flags)
+static __always_inline int arch_irqs_disabled_flags(unsigned long flags)
 {
 	return !(flags & MSR_EE);
 }
 
-static inline unsigned long arch_stack_pointer(void)
+static __always_inline unsigned long arch_stack_pointer(void)
 {
 	unsigned long sp;
 

@@ -3,9 +3,11 @@
 #ifndef _ASM_IRQFLAGS_X86_H
 #define _ASM_IRQFLAGS_X86_H
 
+#include <linux/compiler.h>
+
 #define X86_EFLAGS_IF	0x00000200UL
 
-static inline unsigned long arch_local_save_flags(void)
+static __always_inline unsigned long arch_local_save_flags(void)
 {
 	unsigned long flags;
 
@@ -13,22 +15,22 @@ static inline unsigned long arch_local_save_flags(void)
 	return flags;
 }
 
-static inline void arch_local_irq_restore(unsigned long flags)
+static __always_inline void arch_local_irq_restore(unsigned long flags)
 {
 	__asm__ __volatile__("push %0 ; popf" : : "g"(flags) : "memory", "cc");
 }
 
-static inline void arch_local_irq_disable(void)
+static __always_inline void arch_local_irq_disable(void)
 {
 	__asm__ __volatile__("cli" : : : "memory");
 }
 
-static inline void arch_local_irq_enable(void)
+static __always_inline void arch_local_irq_enable(void)
 {
 	__asm__ __volatile__("sti" : : : "memory");
 }
 
-static inline unsigned long arch_local_irq_save(void)
+static __always_inline unsigned long arch_local_irq_save(void)
 {
 	unsigned long flags = arch_local_save_flags();
 
@@ -36,12 +38,12 @@ static inline unsigned long arch_local_irq_save(void)
 	return flags;
 }
 
-static inline int arch_irqs_disabled_flags(unsigned long flags)
+static __always_inline int arch_irqs_disabled_flags(unsigned long flags)
 {
 	return !(flags & X86_EFLAGS_IF);
 }
 
-static inline unsigned long arch_stack_pointer(void)
+static __always_inline unsigned long arch_stack_pointer(void)
 {
 	unsigned long sp;
 

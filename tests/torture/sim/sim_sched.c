@@ -347,8 +347,10 @@ int bw_sim_cpu_down(int cpu)
 	t->ti.flags |= _TIF_NEED_RESCHED;
 	/* Wait until the dying CPU sits in its idle loop with nothing pending (stop_machine). */
 	while (!(t->curr == t->idle && t->point == BW_PT_IDLE && !t->nipi &&
-		 !t->ti.preempt_count && !t->hw_pending))
+		 !t->ti.preempt_count && !t->hw_pending)) {
+		t->ti.flags |= _TIF_NEED_RESCHED;	/* the stopper thread keeps preempting it */
 		bw_sim_point(BW_PT_TASK);
+	}
 	bw_sim_trace("cpu %ld offline", cpu, 0);
 	t->online = 0;
 	cpu_clear(cpu, cpu_online_map);
