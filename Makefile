@@ -32,6 +32,7 @@ include analyzer/analyzer.mk
 include db/db.mk
 include reports/reports.mk
 include bench/bench.mk
+include bench/db.mk
 
 .PHONY: all deps test bench clean
 all: objects analyzer

@@ -25,7 +25,7 @@ OUT = os.path.join(ROOT, os.environ.get("BUILD", "build"), "bench-db")
 BLOATWATCH = os.path.join(ROOT, "bin", "bloatwatch")
 COMMITS = int(os.environ.get("BENCH_DB_COMMITS", "10000"))
 STATES = 40
-GENERATOR = "3"   # bump when the synthesized database changes shape
+GENERATOR = "4"   # bump when the synthesized database changes shape
 RUNS = 5
 
 
@@ -95,12 +95,12 @@ def synthesize(path):
                             (sha, 1600000000 + 600 * i, 1600000000 + 600 * i,
                              "synthetic commit %d" % i)).fetchone()[0]
             src = template[min(i // per_state, STATES - 1)]
-            d.execute("INSERT INTO builds SELECT ?, coord_id, analysis_id, setup_id, path_id "
-                      "FROM builds WHERE commit_id = ?", (cid, src))
+            d.execute("INSERT INTO commit_slices SELECT ?, slice_id FROM commit_slices "
+                      "WHERE commit_id = ?", (cid, src))
             d.execute("INSERT INTO config_uses SELECT ?, source_id, name_id FROM config_uses "
                       "WHERE commit_id = ?", (cid, src))
         for t in template:   # the templates were scaffolding, not history
-            d.execute("DELETE FROM builds WHERE commit_id = ?", (t,))
+            d.execute("DELETE FROM commit_slices WHERE commit_id = ?", (t,))
             d.execute("DELETE FROM config_uses WHERE commit_id = ?", (t,))
             d.execute("DELETE FROM commits WHERE id = ?", (t,))
 
@@ -124,11 +124,15 @@ def bench_history():
         synthesize(path)
     s = bwstore.Store(path)
     n_commits = s.query("SELECT count(*) FROM commits")[0][0]
-    n_builds = s.query("SELECT count(*) FROM builds")[0][0]
+    n_builds = s.query("SELECT sum(s.builds) FROM commit_slices cs JOIN slices s "
+                       "ON s.id = cs.slice_id")[0][0]
+    n_slice_rows = s.query("SELECT count(*) FROM slice_builds")[0][0]
     n_symbols = s.query("SELECT count(*) FROM symbols")[0][0]
     size = os.path.getsize(path)
-    print("history on %d commits x %d objects (%d builds rows, %d symbol rows, %.0f MiB):"
-          % (n_commits, n_builds // max(n_commits, 1), n_builds, n_symbols, size / 2**20))
+    print("history on %d commits x %d objects = %d recorded objects, stored as %d slice rows "
+          "+ %d commit-slice rows, %d symbol rows: %.1f MiB"
+          % (n_commits, n_builds // max(n_commits, 1), n_builds, n_slice_rows,
+             s.query("SELECT count(*) FROM commit_slices")[0][0], n_symbols, size / 2**20))
     one = ["--arch", "arm", "--compiler", "gcc", "--scenario", "TREE01", "--object", "rcutree.o"]
     cases = [
         ("total, one object", ["total"] + one),
@@ -144,11 +148,13 @@ def bench_history():
         for i in range(1, len(args) - 1, 2):
             if args[i].startswith("--") and args[i] != "--by":
                 filt[args[i][2:]] = [args[i + 1]]
-        by = "--by" in args
+        by = [query.FIELDS.index(f) for f in args[args.index("--by") + 1].split(",")] \
+            if "--by" in args else None
 
         def inproc():
             coords = query.coordinates(s, filt)
-            return query.values(s, metric, coords, None, by_coord=by), query.commits(s)
+            key = (lambda c: tuple(coords[c][i] for i in by)) if by else None
+            return query.values(s, metric, coords, None, key=key), query.commits(s)
 
         inproc()   # warm the page cache like any second query would
         t_in = median_of(inproc, runs=7)

@@ -6,7 +6,7 @@ import sqlite3
 import sys
 import time
 
-from . import analyze, gitrepo, ingest, project, query, recorder, render
+from . import gitrepo, query, render
 from .errors import BwError
 from .store import Store, chunks, default_target, marks
 
@@ -60,9 +60,11 @@ class Context:
         return Store(self.target(), create=create)
 
     def project(self):
+        from . import project   # tomllib: only the commands that build need it
         return project.load(self.args.config, None if self.args.config else self.root())
 
     def analyzer(self):
+        from . import analyze
         return self.args.analyzer or analyze.default_analyzer()
 
 
@@ -148,6 +150,7 @@ def parser():
 
 
 def cmd_record(ctx):
+    from . import ingest, recorder
     a = ctx.args
     root = ctx.root()
     if a.json:
@@ -220,17 +223,11 @@ def history_rows(ctx, store):
                          key=lambda c: (order[c["sha"]], c["dirty"]))
         if not commits:
             raise BwError("no commit of %s is recorded" % a.range)
-    vals = query.values(store, metric, coords, None, by_coord=bool(by))
     idx = [query.FIELDS.index(f) for f in by]
-    series = {}   # series key -> {commit_id: (value, builds)}
-    for (cid, coord), (v, n) in vals.items():
-        key = tuple(coords[coord][i] for i in idx) if by else ()
-        cur = series.setdefault(key, {}).get(cid)
-        if cur is None:
-            series[key][cid] = (v, n)
-        elif v is not None:
-            merged = v if cur[0] is None else (max(cur[0], v) if metric.agg == "max" else cur[0] + v)
-            series[key][cid] = (merged, cur[1] + n)
+    group = (lambda c: tuple(coords[c][i] for i in idx)) if by else None
+    series = {}   # series key -> {commit_id: (value, objects)}
+    for (cid, key), v in query.values(store, metric, coords, None, key=group).items():
+        series.setdefault(key or (), {})[cid] = v
     rows = []
     for key in sorted(series):
         prev = None
@@ -261,8 +258,12 @@ def cmd_history(ctx):
         rows = rows[-a.limit:]
     headers = ["commit", "date", "subject"] + by + ["objects", metric.spec, "delta"]
     out = []
+    dates = {}
     for c, key, v, n, delta, note in rows:
-        date = time.strftime("%Y-%m-%d", time.gmtime(c["commit_date"]))
+        day = c["commit_date"] // 86400
+        date = dates.get(day)
+        if date is None:
+            date = dates[day] = time.strftime("%Y-%m-%d", time.gmtime(day * 86400))
         if a.csv:
             out.append([c["sha"] + ("-dirty" if c["dirty"] else ""), date, c["subject"]] + list(key)
                        + [n, v, delta if delta is not None else ""])
@@ -311,8 +312,8 @@ def cmd_bisect(ctx):
     root = ctx.root()
     metric = query.Metric(a.metric)
     store = ctx.open(create=not a.no_build)
-    coords = query.coordinates(store, query.parse_filters(a))
-    if not coords and a.no_build:
+    filters = query.parse_filters(a)
+    if a.no_build and not query.coordinates(store, filters):
         raise BwError("no recorded object matches the filters")
     proj = ctx.project()
     analyzer = ctx.analyzer()
@@ -320,11 +321,8 @@ def cmd_bisect(ctx):
     def log(msg):
         print(msg, file=sys.stderr, flush=True)
 
-    class LazyCoords(dict):
-        pass
-
     text, found = bisect.run(store, root, proj, analyzer, a.range, metric,
-                             _CoordsView(store, query.parse_filters(a)), a.threshold, a.below,
+                             _CoordsView(store, filters), a.threshold, a.below,
                              not a.no_build, log)
     sys.stdout.write(text)
     return 0 if found else 1

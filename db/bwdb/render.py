@@ -6,19 +6,19 @@ import io
 
 def table(headers, rows, right=()):
     """Columns padded to their widest cell; columns whose index is in `right` align right."""
-    rows = [["" if c is None else str(c) for c in r] for r in rows]
-    widths = [len(h) for h in headers]
-    for r in rows:
-        for i, c in enumerate(r):
-            widths[i] = max(widths[i], len(c))
-
-    def line(cells):
-        out = []
-        for i, c in enumerate(cells):
-            out.append(c.rjust(widths[i]) if i in right else c.ljust(widths[i]))
-        return "  ".join(out).rstrip()
-
-    return "\n".join([line(headers)] + [line(r) for r in rows]) + "\n"
+    rows = [[c if isinstance(c, str) else ("" if c is None else str(c)) for c in r] for r in rows]
+    widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(headers)]
+    last = len(headers) - 1
+    specs = []
+    for i, w in enumerate(widths):
+        if i in right:
+            specs.append("{:>%d}" % w)
+        else:
+            specs.append("{:<%d}" % w if i < last else "{}")
+    fmt = "  ".join(specs)
+    out = [fmt.format(*headers).rstrip()]
+    out += [fmt.format(*r).rstrip() for r in rows]
+    return "\n".join(out) + "\n"
 
 
 def to_csv(headers, rows):
