@@ -32,3 +32,10 @@ objects: $(MATRIX_OBJS)
 # The coordinates, one per line: for scripts and later stages.
 matrix-list:
 	@printf '%s\n' $(MATRIX_COORDS)
+
+# Checks of the built matrix: layout, records, incrementality, symbols, irq instructions,
+# #CHECK# enforcement, Tiny's size budget (tests/matrix/check.sh).
+.PHONY: test-matrix
+test-matrix: objects
+	$(Q)sh tests/matrix/check.sh $(BUILD) "$(MAKE)" $(MATRIX_COORDS)
+TESTS += test-matrix
