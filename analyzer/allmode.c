@@ -5,13 +5,14 @@
 #include "modes.h"
 #include "symbols.h"
 
-static int all_one(struct bw_ctx *ctx, const struct bw_image_ref *img, void *arg)
+int bw_all_image(struct bw_ctx *ctx, const struct bw_image_ref *img, void *arg)
 {
 	struct bw_layout_set set = { 0 };
 	struct bw_symtab t;
 	struct bw_obj o;
 	struct bw_err e;
 	bool have_structs = bw_layouts_available();
+	int ret = 0;
 
 	(void)arg;
 	if (bw_obj_open(&o, img->display, img->bytes, img->size, &e) || bw_symbols_read(&o, &t, &e)) {
@@ -19,11 +20,11 @@ static int all_one(struct bw_ctx *ctx, const struct bw_image_ref *img, void *arg
 		bw_report(ctx, &e);
 		return -1;
 	}
+	/* Unreadable DWARF costs the layouts only: sizes and symbols are still worth recording. */
 	if (have_structs && bw_layouts_extract(ctx, img, &set, &e)) {
-		bw_symtab_free(&t);
-		bw_obj_close(&o);
 		bw_report(ctx, &e);
-		return -1;
+		have_structs = false;
+		ret = -1;
 	}
 	bw_filejson_begin(ctx, img, &o);
 	bw_symbols_json(ctx->js, &t);
@@ -31,13 +32,13 @@ static int all_one(struct bw_ctx *ctx, const struct bw_image_ref *img, void *arg
 	if (have_structs)
 		bw_layouts_json(ctx->js, &set);
 	else
-		bw_json_null(ctx->js);	/* extractor not built: unknown, not "no structs" */
+		bw_json_null(ctx->js);	/* unknown (not built, or DWARF unreadable), not "no structs" */
 	bw_json_obj_end(ctx->js);
 	if (have_structs)
 		bw_layout_set_free(&set);
 	bw_symtab_free(&t);
 	bw_obj_close(&o);
-	return 0;
+	return ret;
 }
 
 int bw_mode_all(struct bw_ctx *ctx, char **files, int nfiles)
@@ -48,7 +49,7 @@ int bw_mode_all(struct bw_ctx *ctx, char **files, int nfiles)
 	ctx->js = &js;
 	bw_envelope_begin(ctx);
 	for (int i = 0; i < nfiles; i++)
-		bw_for_each_image(ctx, files[i], all_one, NULL);
+		bw_for_each_image(ctx, files[i], bw_all_image, NULL);
 	bw_envelope_end(ctx, true);
 	ctx->js = NULL;
 	return bw_status(ctx);

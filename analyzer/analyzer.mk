@@ -38,3 +38,57 @@ $(AN_OBJDIR)/san/%.o: analyzer/%.c
 
 # The DWARF struct extractor's tests (pahole oracle, malformed DWARF, fuzzing).
 include tests/analyzer/structs/structs.mk
+
+# ---- tests: oracles (size, nm, extractconfig.sh, bloat-o-meter), malformed inputs, fuzzing ----
+AN_FIX       := $(AN_OBJDIR)/fixtures
+AN_FIX_STAMP := $(AN_FIX)/.stamp
+# Cover every object of the build matrix once matrix.mk can build it.
+AN_MATRIX_DEP := $(if $(shell grep -s '^objects:' matrix/matrix.mk),objects)
+AN_FUZZ_DIR  := $(AN_OBJDIR)/fuzz
+AN_FUZZERS   := $(AN_FUZZ_DIR)/fuzz_obj $(AN_FUZZ_DIR)/fuzz_configs
+AN_FUZZ_SRCS := $(filter-out analyzer/main.c,$(AN_SRCS))
+AN_FUZZ_SECS ?= 12
+# Leaks are errors too; UBSan stops at the first report.
+AN_SAN_ENV   := ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99 \
+		UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:exitcode=99
+
+$(AN_FIX_STAMP): tests/analyzer/fixtures.sh $(wildcard tests/analyzer/fixtures/src/*.c)
+	@rm -rf $(AN_FIX)
+	$(Q)sh tests/analyzer/fixtures.sh $(AN_FIX) 2>$(AN_OBJDIR)/fixtures.log || { cat $(AN_OBJDIR)/fixtures.log; exit 1; }
+	@touch $@
+
+.PHONY: test-analyzer test-analyzer-san fuzz-analyzer analyzer-fuzzers
+test-analyzer: $(AN_BIN) $(AN_FIX_STAMP) $(AN_MATRIX_DEP)
+	$(Q)sh tests/analyzer/run.sh $(abspath $(AN_BIN)) $(abspath $(AN_FIX)) $(abspath $(AN_OBJDIR)/work-plain) analyzer
+
+test-analyzer-san: $(AN_SAN_BIN) $(AN_FIX_STAMP) $(AN_MATRIX_DEP)
+	$(Q)$(AN_SAN_ENV) sh tests/analyzer/run.sh $(abspath $(AN_SAN_BIN)) $(abspath $(AN_FIX)) \
+		$(abspath $(AN_OBJDIR)/work-san) analyzer-asan-ubsan
+
+analyzer-fuzzers: $(AN_FUZZERS)
+
+$(AN_FUZZ_DIR)/fuzz_%: analyzer/fuzz/fuzz_%.c $(AN_FUZZ_SRCS) $(wildcard analyzer/*.h)
+	@mkdir -p $(dir $@)
+	$(Q)$(AN_CLANG) -std=gnu11 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=all $(AN_CPPFLAGS) -o $@ $< $(AN_FUZZ_SRCS) $(AN_LIBS)
+
+# Bounded run: the seed corpus is generated (fixtures and malformed files), never committed.
+fuzz-analyzer: $(AN_FUZZERS) $(AN_FIX_STAMP)
+	@rm -rf $(AN_FUZZ_DIR)/seeds-obj $(AN_FUZZ_DIR)/seeds-configs
+	@mkdir -p $(AN_FUZZ_DIR)/seeds-obj $(AN_FUZZ_DIR)/seeds-configs $(AN_FUZZ_DIR)/corpus-obj $(AN_FUZZ_DIR)/corpus-configs
+	$(Q)/usr/bin/python3 tests/analyzer/malformed.py $(AN_FUZZ_DIR)/seeds-obj \
+		$(AN_FIX)/x86_64/gcc/kernel-O2.o $(AN_FIX)/mips/gcc/kernel-O2.o
+	$(Q)for f in $$(find $(AN_FIX) -name '*.o' -size -64k) $(AN_FIX)/*/gcc/lib.a; do \
+		cp $$f $(AN_FUZZ_DIR)/seeds-obj/$$(echo $$f | tr / _); done
+	$(Q)cp tests/analyzer/configs/*.c tests/analyzer/fixtures/src/*.c $(AN_FUZZ_DIR)/seeds-configs/
+	$(Q)$(AN_FUZZ_DIR)/fuzz_obj -max_total_time=$(AN_FUZZ_SECS) -timeout=20 -rss_limit_mb=2048 \
+		-max_len=131072 -print_final_stats=1 -artifact_prefix=$(AN_FUZZ_DIR)/ $(AN_FUZZ_DIR)/corpus-obj $(AN_FUZZ_DIR)/seeds-obj \
+		2>$(AN_FUZZ_DIR)/fuzz_obj.log || { tail -60 $(AN_FUZZ_DIR)/fuzz_obj.log; exit 1; }
+	$(Q)$(AN_FUZZ_DIR)/fuzz_configs -max_total_time=$$(( $(AN_FUZZ_SECS) / 2 )) -timeout=10 \
+		-artifact_prefix=$(AN_FUZZ_DIR)/ \
+		$(AN_FUZZ_DIR)/corpus-configs $(AN_FUZZ_DIR)/seeds-configs \
+		2>$(AN_FUZZ_DIR)/fuzz_configs.log || { tail -60 $(AN_FUZZ_DIR)/fuzz_configs.log; exit 1; }
+	@grep -h 'stat::number_of_executed_units' $(AN_FUZZ_DIR)/fuzz_obj.log | sed 's/^/fuzz_obj: /'
+	@echo "fuzz-analyzer: no crash, leak or hang in $(AN_FUZZ_SECS)s + $$(( $(AN_FUZZ_SECS) / 2 ))s"
+
+TESTS += test-analyzer test-analyzer-san fuzz-analyzer

@@ -13,6 +13,13 @@ int bw_mode_configs(struct bw_ctx *ctx, char **files, int nfiles);
 int bw_mode_diff(struct bw_ctx *ctx, char **files, int nfiles);
 int bw_mode_all(struct bw_ctx *ctx, char **files, int nfiles);
 
+/* One image of each mode (the fuzzers call these directly); @arg may be NULL. */
+struct bw_image_ref;
+int bw_size_image(struct bw_ctx *ctx, const struct bw_image_ref *img, void *arg);
+int bw_symbols_image(struct bw_ctx *ctx, const struct bw_image_ref *img, void *arg);
+int bw_structs_image(struct bw_ctx *ctx, const struct bw_image_ref *img, void *arg);
+int bw_all_image(struct bw_ctx *ctx, const struct bw_image_ref *img, void *arg);
+
 /* JSON envelope shared by every mode (SCHEMA.md): opens the document and its "files" array. */
 void bw_envelope_begin(struct bw_ctx *ctx);
 /* Close "files" (when @files_open), write "errors" and close the document. */

@@ -42,18 +42,19 @@ const unsigned char *bw_sec_bytes(const struct bw_obj *o, size_t i)
 {
 	const struct bw_sec *s = &o->secs[i];
 
-	if (s->type == SHT_NOBITS || s->type == SHT_NULL || s->size == 0)
+	if (i == 0 || s->type == SHT_NOBITS || s->type == SHT_NULL || s->size == 0)
 		return NULL;
 	return o->bytes + s->offset;	/* range checked in bw_obj_open() */
 }
 
 /* Compressed sections: size reports sh_size; JSON also gives the uncompressed size. */
-static void read_compression(struct bw_obj *o, struct bw_sec *s)
+static void read_compression(struct bw_obj *o, size_t i)
 {
-	const unsigned char *p = o->bytes + s->offset;
+	struct bw_sec *s = &o->secs[i];
+	const unsigned char *p = bw_sec_bytes(o, i);
 
 	s->usize = s->size;
-	if (s->type == SHT_NOBITS)
+	if (!p)
 		return;
 	if (s->flags & SHF_COMPRESSED) {
 		size_t chdr = o->cls == 64 ? 24 : 12;
@@ -144,8 +145,10 @@ static int read_sections(struct bw_obj *o, struct bw_err *e)
 	if (o->shstrndx >= o->shnum)
 		return bw_fail(e, o->name, "bad e_shstrndx %zu: only %zu sections", o->shstrndx, o->shnum);
 	strsec = &o->secs[o->shstrndx];
-	if (strsec->type == SHT_NOBITS || strsec->size == 0)
-		return bw_fail(e, o->name, "section name string table (section %zu) is empty", o->shstrndx);
+	if (strsec->type == SHT_NOBITS || strsec->type == SHT_NULL || strsec->size == 0 ||
+	    !bw_range_ok(strsec->offset, strsec->size, o->size))
+		return bw_fail(e, o->name, "section name string table (section %zu) is empty or outside the file",
+			       o->shstrndx);
 	for (size_t i = 0; i < o->shnum; i++) {
 		uint64_t off = (uint64_t)(uintptr_t)o->secs[i].name;
 		const char *tab = (const char *)o->bytes + strsec->offset;
@@ -157,7 +160,7 @@ static int read_sections(struct bw_obj *o, struct bw_err *e)
 				       i, (unsigned long long)off, (unsigned long long)strsec->size);
 		}
 		o->secs[i].name = tab + off;
-		read_compression(o, &o->secs[i]);
+		read_compression(o, i);
 	}
 	return check_overlap(o, e);
 }

@@ -114,9 +114,9 @@ static void print_sysv(struct bw_ctx *ctx, const struct bw_image_ref *img, const
 	fputs("\n\n\n", f);
 }
 
-static int size_one(struct bw_ctx *ctx, const struct bw_image_ref *img, void *arg)
+int bw_size_image(struct bw_ctx *ctx, const struct bw_image_ref *img, void *arg)
 {
-	struct size_run *run = arg;
+	struct size_run scratch = { 0 }, *run = arg ? arg : &scratch;
 	struct bw_obj o;
 	struct bw_err e;
 
@@ -148,7 +148,7 @@ int bw_mode_size(struct bw_ctx *ctx, char **files, int nfiles)
 		bw_envelope_begin(ctx);
 	}
 	for (int i = 0; i < nfiles; i++)
-		bw_for_each_image(ctx, files[i], size_one, &run);
+		bw_for_each_image(ctx, files[i], bw_size_image, &run);
 	if (ctx->js) {
 		bw_envelope_end(ctx, true);
 		ctx->js = NULL;

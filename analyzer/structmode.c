@@ -4,7 +4,7 @@
 #include "layouts.h"
 #include "modes.h"
 
-static int structs_one(struct bw_ctx *ctx, const struct bw_image_ref *img, void *arg)
+int bw_structs_image(struct bw_ctx *ctx, const struct bw_image_ref *img, void *arg)
 {
 	struct bw_layout_set set;
 	struct bw_obj o;
@@ -43,7 +43,7 @@ int bw_mode_structs(struct bw_ctx *ctx, char **files, int nfiles)
 		bw_envelope_begin(ctx);
 	}
 	for (int i = 0; i < nfiles; i++)
-		bw_for_each_image(ctx, files[i], structs_one, NULL);
+		bw_for_each_image(ctx, files[i], bw_structs_image, NULL);
 	if (ctx->js) {
 		bw_envelope_end(ctx, true);
 		ctx->js = NULL;

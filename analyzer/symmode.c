@@ -9,9 +9,9 @@ struct sym_run {
 	const char *last_archive;	/* archive whose header was printed */
 };
 
-static int symbols_one(struct bw_ctx *ctx, const struct bw_image_ref *img, void *arg)
+int bw_symbols_image(struct bw_ctx *ctx, const struct bw_image_ref *img, void *arg)
 {
-	struct sym_run *run = arg;
+	struct sym_run scratch = { 0 }, *run = arg ? arg : &scratch;
 	struct bw_symtab t;
 	struct bw_obj o;
 	struct bw_err e;
@@ -52,7 +52,7 @@ int bw_mode_symbols(struct bw_ctx *ctx, char **files, int nfiles)
 		bw_envelope_begin(ctx);
 	}
 	for (int i = 0; i < nfiles; i++)
-		bw_for_each_image(ctx, files[i], symbols_one, &run);
+		bw_for_each_image(ctx, files[i], bw_symbols_image, &run);
 	if (ctx->js) {
 		bw_envelope_end(ctx, true);
 		ctx->js = NULL;

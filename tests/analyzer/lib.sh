@@ -36,7 +36,7 @@ done_testing() {
 
 # Inputs shared by the oracle tests, one path per line.
 fixture_files() {
-	find "$FIX" -type f ! -name '*.txt' | sort
+	find "$FIX" -type f ! -name '*.txt' ! -name '.*' | sort
 }
 
 # Objects of the build matrix: build/<arch>/<cc>/<scenario>/*.o (empty until matrix.mk builds them).

@@ -10,7 +10,7 @@ import struct
 import subprocess
 import sys
 
-out, good64, good32 = sys.argv[1], sys.argv[2], sys.argv[3]
+out, good64, good32 = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3]
 os.makedirs(out, exist_ok=True)
 cases = []
 
