@@ -25,6 +25,7 @@ struct tinfo {
 	uint64_t size;
 	Dwarf_Die aggr;		/* the anonymous struct/union DIE behind it, when anon_aggr */
 	uint8_t tclass;		/* BW_TC_* */
+	int64_t big;		/* memo of biggest_base(): -1 unknown, -2 being computed */
 	bool done;		/* false while being resolved: seeing it again means a cycle */
 	bool anon_aggr;		/* an anonymous struct/union, or an array or qualified form of one:
 				 * pahole expands it inline when it is a member's type */
@@ -47,6 +48,8 @@ struct ctx {
 	uint8_t addr_size;	/* of the current unit */
 	unsigned cacheline;
 	unsigned base_mask;	/* BW_BASE_* types seen in the current unit */
+	size_t units;		/* compilation/type units read */
+	size_t anon_budget;	/* members left to expand inline in the current top-level type */
 	/* Per-unit type cache: open addressing on tinfo pointers. */
 	struct tinfo **tab;
 	size_t tab_cap, tab_n;
@@ -596,6 +599,7 @@ static struct tinfo *resolve(struct ctx *c, Dwarf_Die *die, unsigned depth)
 		return NULL;
 	memset(t, 0, sizeof(*t));
 	t->key = (uintptr_t)die->addr;
+	t->big = -1;
 	if (cache_add(c, t))
 		return NULL;
 
@@ -707,6 +711,7 @@ static uint64_t biggest_base(struct ctx *c, Dwarf_Die *aggr, unsigned depth)
 	Dwarf_Attribute a;
 	Dwarf_Off last = 0;
 	uint64_t best = 0, sz;
+	struct tinfo *ti;
 	int r;
 
 	if (depth > BW_MAX_ANON_DEPTH)
@@ -727,7 +732,15 @@ static uint64_t biggest_base(struct ctx *c, Dwarf_Die *aggr, unsigned depth)
 		case DW_TAG_structure_type:
 		case DW_TAG_union_type:
 		case DW_TAG_class_type:
-			sz = biggest_base(c, &t, depth + 1);
+			/* Memoized per type DIE: shared nested types must not make this exponential. */
+			ti = resolve(c, &t, 0);
+			if (!ti)
+				return 0;
+			if (ti->big == -1) {
+				ti->big = -2;
+				ti->big = (int64_t)biggest_base(c, &t, depth + 1);
+			}
+			sz = ti->big > 0 ? (uint64_t)ti->big : 0;
 			break;
 		default:
 			continue;
@@ -855,6 +868,11 @@ static int add_member(struct ctx *c, Dwarf_Die *m, int tag, struct bw_layout_mem
 		out->offset = byte_off;
 	}
 	if (t->anon_aggr && depth < BW_MAX_ANON_DEPTH) {
+		/* Shared anonymous types can nest exponentially in hostile DWARF. */
+		if (!c->anon_budget--) {
+			fail(c, "DIE 0x%llx: anonymous struct/union nesting too large", die_off(m));
+			return -1;
+		}
 		int ttag = dwarf_tag(&t->aggr);
 
 		out->anon = build_layout(c, &t->aggr, ttag == DW_TAG_union_type ? "union" :
@@ -1078,6 +1096,7 @@ static int walk_unit(struct ctx *c, Dwarf_Die *cudie)
 			if (name && *name && !attr_flag(d, DW_AT_declaration) &&
 			    dwarf_hasattr(d, DW_AT_byte_size) &&
 			    (!c->opts->only || strcmp(c->opts->only, name) == 0)) {
+				c->anon_budget = BW_MAX_ANON_MEMBERS;
 				struct bw_layout *l = build_layout(c, d, tag == DW_TAG_structure_type ?
 								   "struct" : tag == DW_TAG_union_type ?
 								   "union" : "class", 0);
@@ -1115,6 +1134,47 @@ static int walk_unit(struct ctx *c, Dwarf_Die *cudie)
 	}
 }
 
+/* Every unit header of .debug_info must lie inside the section: libdw 0.188 accepts a unit
+ * whose length runs past the end (a truncated section) and reads nothing from it. */
+static int check_unit_lengths(struct ctx *c, Dwarf *dw)
+{
+	Elf *elf = dwarf_getelf(dw);
+	Elf_Scn *scn = NULL;
+	size_t shstrndx, secsize = 0;
+	Dwarf_Off off = 0, next;
+	size_t hsize;
+	int r;
+
+	if (!elf || elf_getshdrstrndx(elf, &shstrndx) != 0)
+		return 0;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		const char *n;
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		n = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (n && (!strcmp(n, ".debug_info") || !strcmp(n, ".zdebug_info")) &&
+		    (d = elf_getdata(scn, NULL)))
+			secsize = d->d_size;
+	}
+	while ((r = dwarf_next_unit(dw, off, &next, &hsize, NULL, NULL, NULL, NULL, NULL,
+				    NULL)) == 0) {
+		if (next > secsize || next <= off) {
+			fail(c, "unit at 0x%llx runs past the end of .debug_info (truncated)",
+			     (unsigned long long)off);
+			return -1;
+		}
+		off = next;
+	}
+	if (r < 0 || (secsize && off < secsize && off + 4 <= secsize)) {
+		fail(c, "corrupt unit header at 0x%llx in .debug_info", (unsigned long long)off);
+		return -1;
+	}
+	return 0;
+}
+
 static int walk_dwarf(struct ctx *c, Dwarf *dw)
 {
 	Dwarf_CU *cu = NULL;
@@ -1123,7 +1183,10 @@ static int walk_dwarf(struct ctx *c, Dwarf *dw)
 	Dwarf_Die cudie, subdie;
 	int r;
 
+	if (check_unit_lengths(c, dw))
+		return -1;
 	while ((r = dwarf_get_units(dw, cu, &cu, &version, &unit_type, &cudie, &subdie)) == 0) {
+		c->units++;
 		uint8_t asz = 0, osz;
 		Dwarf_Half v;
 		Dwarf_Off abbrev;
@@ -1224,6 +1287,7 @@ int bw_structs_extract(const struct bw_image *img, const struct bw_structs_opts 
 	Dwarf *dw, *plain_dw = NULL;
 	Elf *plain_elf = NULL;
 	Dwarf_Addr bias;
+	bool has_debug = false;
 	size_t i;
 	int ret = -1;
 
@@ -1247,6 +1311,19 @@ int bw_structs_extract(const struct bw_image *img, const struct bw_structs_opts 
 	unsigned e_type = c.little_endian ? id[16] | id[17] << 8 : id[16] << 8 | id[17];
 
 	elf_version(EV_CURRENT);
+	{
+		Elf *check = elf_memory((char *)img->bytes, img->size);
+		int bad = !check || bw_elf_check(check, img->size, &has_debug, c.err, c.errlen);
+
+		if (!check)
+			snprintf(c.err, c.errlen, "not an ELF file: %s", elf_errmsg(-1));
+		elf_end(check);
+		if (bad)
+			return -1;
+		/* Without DWARF of its own, only a separate debug file could help. */
+		if (!has_debug && (c.opts->no_debuginfo_search || e_type == ET_REL))
+			return 0;
+	}
 	dwfl = dwfl_begin(c.opts->no_debuginfo_search ? &cb_nosearch : &cb_search);
 	if (!dwfl) {
 		fail(&c, "libdwfl: %s", dwfl_errmsg(-1));
@@ -1307,10 +1384,15 @@ int bw_structs_extract(const struct bw_image *img, const struct bw_structs_opts 
 	}
 	if (walk_dwarf(&c, dw))
 		goto out_set;
+	if (!c.units && has_debug) {
+		fail(&c, "corrupt .debug_info: no readable unit");
+		goto out_set;
+	}
 	for (i = 0; i < c.nout; i++) {
 		c.out[i].reorg_size = i;
 	}
-	qsort(c.out, c.nout, sizeof(*c.out), cmp_layout);
+	if (c.nout)
+		qsort(c.out, c.nout, sizeof(*c.out), cmp_layout);
 	for (i = 0; i < c.nout; i++) {
 		bw_layout_find_holes(&c.out[i], c.cacheline, NULL, NULL);
 		if (bw_layout_reorganize(&c.out[i], c.cacheline)) {

@@ -13,6 +13,8 @@
 #define BW_MAX_TYPE_DEPTH	256
 /* Deepest nesting of anonymous struct/union members expanded inline. */
 #define BW_MAX_ANON_DEPTH	32
+/* Most anonymous struct/union members expanded inline within one type (hostile sharing). */
+#define BW_MAX_ANON_MEMBERS	65536
 
 /* Per-member result of pahole's hole search (class__find_holes semantics). */
 struct bw_hole_info {
@@ -62,6 +64,11 @@ uint64_t bw_hash_bytes(uint64_t h, const void *p, size_t len);
 /* Identity of a layout for de-duplication: kind, name, size and every member field. */
 uint64_t bw_layout_hash(const struct bw_layout *l);
 bool bw_layout_equal(const struct bw_layout *a, const struct bw_layout *b);
+
+/* Refuse ELF images that would crash libdwfl; tell whether a .debug_info is present.
+ * Return 0, or -1 with a one-line message in @err. */
+#include <libelf.h>
+int bw_elf_check(Elf *elf, size_t size, bool *has_debug, char *err, size_t errlen);
 
 /* printf into a fresh malloc'd string; NULL on failure. */
 char *bw_strfmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
