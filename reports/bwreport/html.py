@@ -1,0 +1,412 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The HTML site: Jinja2 templates (autoescape on) fed with Tables and plain values.
+
+Every page links relatively (works from file:// and any static host), loads only files
+of the site (style.css, plots/*.svg) and needs no script.  Names from binaries reach the
+templates as plain strings, so Jinja escapes them in text and attributes; file names and
+anchors come from output.slug().
+"""
+import collections
+import os
+
+import jinja2
+
+from . import STATIC, TEMPLATES, article, configcost, diffs, history, layout, model, plots, structs
+from .cells import Bytes, Delta, Percent, Strong, Text, blank
+from .data import date
+from .model import ARTICLE_KEY, COMMON, variant_name
+from .output import slug
+from .tables import Column, Table
+
+SUBDIRS = ("coord", "structs", "diff", "plots")
+
+
+def env():
+    e = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True,
+                           undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                           keep_trailing_newline=True)
+    e.filters["date"] = date
+    return e
+
+
+# ---- URLs (relative to the site root; pages in subfolders prefix "../") --------------------
+
+def coord_url(arch, compiler):
+    return "coord/%s.html" % slug("%s-%s" % (arch, compiler))
+
+
+def struct_url(variant):
+    return "structs/%s.html" % slug(variant)
+
+
+def diff_url(commit):
+    return "diff/%s.html" % slug(commit["label"])
+
+
+class Site:
+    def __init__(self, tree, data, sections, noise):
+        self.tree, self.data, self.sections, self.noise = tree, data, sections, noise
+        self.env = env()
+        self.series = history.build_series(data, noise)
+        self.movers = history.movers(self.series)
+        self.pairs = configcost.pairs(data.builds)
+        self.diffs = {}
+        for c in data.ok:
+            prev = data.prev.get(c["commit_id"])
+            if prev is not None:
+                self.diffs[c["commit_id"]] = diffs.compute(data, prev, c)
+        self.struct_variants = sorted({r["variant"] for r in data.structs}, key=model.variant_sort)
+
+    # ---- rendering helpers --------------------------------------------------------------
+
+    def render(self, rel, template, **ctx):
+        depth = rel.count("/")
+        root = "../" * depth
+        base = dict(root=root, head=self.data.head, db=os.path.basename(self.data.where) or self.data.where,
+                    nav_variants=[(variant_name(v), root + struct_url(v)) for v in self.struct_variants],
+                    variant_name=variant_name, coord_url=lambda a, c: root + coord_url(a, c),
+                    diff_url=lambda c: root + diff_url(c), has_diff=lambda c: c["commit_id"] in self.diffs,
+                    commits=len(self.data.commits))
+        base.update(ctx)
+        self.tree.write(rel, self.env.get_template(template).render(**base))
+        return rel
+
+    # ---- plots --------------------------------------------------------------------------
+
+    def plot_footprint(self):
+        """Stacked bars at the article's configuration, a panel per compiler; [(rel, caption)]."""
+        panels = []
+        for cc in sorted({c for _, c in self.data.coordinates()}):
+            sums = {}
+            for g in self.data.groups:
+                if g.compiler == cc and g.key == ARTICLE_KEY:
+                    for v in g.variants():
+                        sums[(g.arch, v)] = g.first(v).sums()
+            if sums:
+                panels.append((cc, sums))
+        if not panels:
+            return []
+        variants = sorted({v for _, sums in panels for _, v in sums}, key=model.variant_sort)
+        arches = sorted({a for _, sums in panels for a, _ in sums})
+        rel = plots.footprint_bars(
+            self.tree, "plots/footprint.svg",
+            "text / data / bss per variant at %s (commit %s)" % (ARTICLE_KEY.label(), self.data.head["label"]),
+            arches, variants, panels)
+        return [(rel, "rcupdate.o plus each variant's object at %s, stacked by section class "
+                      "(size(1)'s text, data and bss)." % ARTICLE_KEY.label())]
+
+    def plot_history(self):
+        """One plot per variant (a panel per compiler, a line per arch); [(variant, rel, caption)]."""
+        commits = self.data.commits
+        index = {c["commit_id"]: i for i, c in enumerate(commits)}
+        by = collections.defaultdict(lambda: collections.defaultdict(list))
+        for s in self.series:
+            by[s.variant][s.compiler].append(s)
+        out = []
+        for variant in sorted(by, key=model.variant_sort):
+            panels = []
+            for cc in sorted(by[variant]):
+                ss = sorted(by[variant][cc], key=lambda s: s.arch)
+                panels.append((cc, [(s.arch, [(index[p.commit["commit_id"]], p.total, p.marked,
+                                               p.delta, p.commit) for p in s.points]) for s in ss]))
+            objs = "rcupdate.o + %s" % self._own_object(variant)
+            scen = sorted({s.scenario for cc in by[variant] for s in by[variant][cc]})
+            rel = plots.history_lines(
+                self.tree, "plots/history-%s.svg" % slug(variant),
+                "%s across commits (scenario %s)" % (variant_name(variant), ", ".join(scen)),
+                "bytes (%s)" % objs, commits, panels, lambda c: "../" + diff_url(c))
+            out.append((variant, rel, "%s: total of %s per architecture and compiler; circled "
+                                      "points moved by more than the noise floor (in the SVG "
+                                      "itself they link to their diff; see also the list)."
+                        % (variant_name(variant), objs)))
+        return out
+
+    def _own_object(self, variant):
+        for b in self.data.builds:
+            if b.variant == variant:
+                for o in b.objects:
+                    if o.variant == variant:
+                        return o.object
+        return "the variant's object"
+
+    def plot_config(self):
+        """{variant: (rel, caption)} option costs per arch and compiler."""
+        out = {}
+        arches = sorted({a for a, _ in self.data.coordinates()})
+        compilers = sorted({c for _, c in self.data.coordinates()})
+        for variant in sorted({p.variant for p in self.pairs}, key=model.variant_sort):
+            ps = [p for p in self.pairs if p.variant == variant]
+            opts = configcost.options(ps)
+            cost = collections.defaultdict(list)
+            for p in ps:
+                cost[(p.compiler, p.arch, p.option)].append(p.deltas()[3])
+            used_cc = [c for c in compilers if any(k[0] == c for k in cost)]
+            rel = plots.config_costs(
+                self.tree, "plots/config-%s.svg" % slug(variant),
+                "Bytes each CONFIG option adds, %s (rcupdate.o + %s, commit %s)"
+                % (variant_name(variant), self._own_object(variant), self.data.head["label"]),
+                used_cc, arches, opts, cost)
+            out[variant] = (rel, "%s: bar = mean over the pairs of builds that differ only in that "
+                                 "option; whiskers = smallest and largest pair." % variant_name(variant))
+        return out
+
+    # ---- pages --------------------------------------------------------------------------
+
+    def write(self):
+        data = self.data
+        footprint_plots = self.plot_footprint()
+        history_plots = self.plot_history()
+        config_plots = self.plot_config()
+        for arch, cc in data.coordinates():
+            self.page_coord(arch, cc)
+        for v in self.struct_variants:
+            self.page_structs(v)
+        for cid, d in self.diffs.items():
+            self.page_diff(d)
+        self.page_config(config_plots)
+        self.page_history(history_plots)
+        self.tree.write("style.css", open(os.path.join(STATIC, "style.css"), encoding="utf-8").read())
+        self.tree.prune(SUBDIRS)
+        overview = layout.overview_table(data, href=coord_url)
+        rel = self.render("index.html", "index.html.j2", title="RCU memory footprint",
+                          header=layout.header(data), article=self.sections[0],
+                          overview=overview, footprint_plots=footprint_plots,
+                          history_plots=history_plots, movers=self.movers[-20:][::-1],
+                          coords=data.coordinates(), variants=self.struct_variants,
+                          noise=self.noise, missing=self._missing())
+        index = self.tree.path(rel)
+        os.utime(index)     # the make target: newer than its inputs even when unchanged
+        return index
+
+    def _missing(self):
+        have = set(self.data.variants())
+        return [variant_name(v) for v in layout.EXPECTED if v not in have]
+
+    def page_coord(self, arch, cc):
+        data = self.data
+        groups = [g for g in data.groups if (g.arch, g.compiler) == (arch, cc)]
+        secs = collections.defaultdict(list)
+        for r in data.sections:
+            secs[(r["arch"], r["compiler"], r["scenario"], r["variant"], r["object"])].append(r)
+        syms = collections.defaultdict(list)
+        for r in data.symbols:
+            syms[(r["arch"], r["compiler"], r["scenario"], r["variant"], r["object"])].append(r)
+        objects = []
+        for b in data.builds:
+            if (b.arch, b.compiler) != (arch, cc):
+                continue
+            for o in b.objects:
+                st = Table("", [Column("section"), Column("class"), Column("size", "r")])
+                for r in sorted(secs[o.coord], key=lambda r: r["seq"]):
+                    st.add([Text(r["section"]), Text(r["bucket"]), Bytes(r["size"])])
+                yt = Table("", [Column("symbol"), Column("nm"), Column("section"), Column("kind"),
+                                Column("size", "r")])
+                for r in sorted(syms[o.coord], key=lambda r: (-r["size"], r["raw_name"])):
+                    yt.add([Text(r["raw_name"]), Text(r["type"]), Text(r["section"]), Text(r["kind"]),
+                            Bytes(r["size"])])
+                objects.append(dict(build=b, obj=o, sections=st, symbols=yt,
+                                    anchor="o-" + slug("%s-%s" % (b.scenario, o.object))))
+        tables = [(layout.article_table(g), g) for g in groups]
+        self.render(coord_url(arch, cc), "coord.html.j2", title="%s/%s" % (arch, cc),
+                    arch=arch, compiler=cc, tables=tables, objects=objects)
+
+    def page_structs(self, variant):
+        data = self.data
+        rows = [r for r in data.structs if r["variant"] == variant]
+        bits = {}
+        for b in data.builds:
+            for o in b.objects:
+                bits[o.coord] = o.bits
+        by_layout = collections.defaultdict(list)
+        for r in rows:
+            by_layout[r["layout_id"]].append(r)
+        members = data.member_rows(list(by_layout))
+        structs_ = collections.defaultdict(list)
+        for lid, rs in by_layout.items():
+            r0 = rs[0]
+            coords = sorted({(r["arch"], r["compiler"], r["scenario"], r["object"]) for r in rs})
+            arches = sorted({c[0] for c in coords})
+            wbits = {bits.get((r["arch"], r["compiler"], r["scenario"], r["variant"], r["object"]), 0)
+                     for r in rs}
+            wbits = max(wbits) if wbits else 0
+            mem = structs.members_of(members[lid])
+            reorg = structs.reorganize(r0["kind"], r0["size"], mem, wbits, arches)
+            structs_[(r0["struct"], r0["kind"])].append(dict(
+                row=r0, members=members[lid], drawing=structs.rows(r0["size"], mem),
+                reorg=reorg and dict(order=reorg[0], size=reorg[2],
+                                     drawing=structs.rows(reorg[2], reorg[1])),
+                where=_where(coords), bits=wbits, ncoords=len(coords),
+                anchor="s-" + slug("%s-%s-%d" % (r0["kind"], r0["struct"], lid))))
+        items = []
+        summary = Table("Every struct and union in %s objects at %s" % (variant_name(variant), data.head["label"]),
+                        [Column("struct"), Column("layouts", "r"), Column("size", "r"),
+                         Column("holes", "r"), Column("hole bytes", "r"), Column("padding", "r"),
+                         Column("reorganized", "r"), Column("saving", "r")])
+        for (name, kind), ls in sorted(structs_.items()):
+            ls.sort(key=lambda l: (-l["row"]["size"], l["where"]))
+            for i, l in enumerate(ls):
+                r = l["row"]
+                summary.add([Text("%s %s" % (kind, name) if i == 0 else "", href="#" + l["anchor"]),
+                             Text("%d bits, %d builds" % (l["bits"], l["ncoords"])) if l["bits"] else Text("%d builds" % l["ncoords"]),
+                             Bytes(r["size"]), Bytes(r["holes"]), Bytes(r["hole_bytes"]),
+                             Bytes(r["padding"]), Bytes(r["reorg_size"]), Bytes(r["reorg_saving"])])
+            items.append(dict(name=name, kind=kind, layouts=ls))
+        self.render(struct_url(variant), "structs.html.j2", title="Struct layouts: %s" % variant_name(variant),
+                    variant=variant, summary=summary, structs=items, row_bytes=structs.ROW_BYTES,
+                    cacheline=structs.CACHELINE)
+
+    def page_diff(self, d):
+        objects = Table("Objects that differ (%d of %d compared)" % (len(d.objects), d.compared),
+                        [Column("object"), Column("text", "r"), Column("data", "r"), Column("bss", "r"),
+                         Column("old total", "r"), Column("new total", "r"), Column("delta", "r"),
+                         Column("change", "r")])
+        for c in d.objects:
+            o, n = c.old, c.new
+            cells = [Text(diffs.coord_label(c.coord))]
+            cells += [Delta((getattr(n, f) if n else 0) - (getattr(o, f) if o else 0)) for f in ("text", "data", "bss")]
+            cells += [Bytes(o.total) if o else Text("new"), Bytes(n.total) if n else Text("removed"),
+                      Delta((n.total if n else 0) - (o.total if o else 0)),
+                      Percent.change(o.total, n.total) if o and n else blank()]
+            objects.add(cells)
+        structs_t = Table("Struct layouts that changed", [
+            Column("struct"), Column("size", "r"), Column("new", "r"), Column("delta", "r"),
+            Column("holes", "r"), Column("new", "r"), Column("padding", "r"), Column("new", "r"),
+            Column("members changed"), Column("objects")])
+        for s in d.structs:
+            a, b = s.old or {}, s.new or {}
+            structs_t.add([Text("%s %s" % (s.kind, s.name)), Bytes(a.get("size")), Bytes(b.get("size")),
+                           Delta(b.get("size", 0) - a.get("size", 0)), Bytes(a.get("holes")),
+                           Bytes(b.get("holes")), Bytes(a.get("padding")), Bytes(b.get("padding")),
+                           Text(", ".join(s.members_changed)), Text(_coords_short(s.coords))])
+        self.render(diff_url(d.head), "diff.html.j2", title="Diff %s" % d.head["label"], d=d,
+                    objects=objects, structs_table=structs_t, coords_short=_coords_short,
+                    coord_label=diffs.coord_label)
+
+    def page_config(self, config_plots):
+        data = self.data
+        src_variant = collections.defaultdict(set)
+        for r in data.build_records:
+            src_variant[r["source"]].add(r["variant"])
+        measured = collections.defaultdict(set)
+        for p in self.pairs:
+            measured[p.option].add(p.variant)
+        usage = Table("CONFIG_ symbols each source uses at %s (extractconfig.sh's logic)" % data.head["label"],
+                      [Column("source"), Column("variant"), Column("CONFIG_ symbols"), Column("cost measured")])
+        by_src = collections.defaultdict(list)
+        for r in data.usage:
+            by_src[r["source"]].append(r["config"])
+        for src in sorted(by_src, key=lambda s: (sorted(src_variant.get(s, {"~"})), s)):
+            cfgs = sorted(by_src[src])
+            vs = sorted(src_variant.get(src, ()), key=model.variant_sort)
+            usage.add([Text(src), Text(", ".join(variant_name(v) if v != COMMON else "common" for v in vs)),
+                       Text(" ".join(cfgs)),
+                       Text(" ".join(c for c in cfgs if c in measured) or "-")])
+        scen = self._scenario_table()
+        cost_tables = self._cost_tables()
+        self.render("config.html", "config.html.j2", title="CONFIG options", usage=usage,
+                    scenarios=scen, cost_tables=cost_tables, config_plots=config_plots,
+                    unmeasured=self._unmeasured(by_src, measured))
+
+    def _unmeasured(self, by_src, measured):
+        used = sorted({c for cs in by_src.values() for c in cs})
+        return [c for c in used if c not in measured]
+
+    def _scenario_table(self):
+        data = self.data
+        per = {}
+        for b in data.builds:
+            if b.variant == COMMON:
+                continue
+            per.setdefault((model.variant_sort(b.variant), b.scenario), b)
+        keys = sorted({k for b in per.values() for k in b.config})
+        varied = [k for k in keys if len({b.config.get(k, "n") for b in per.values()}) > 1]
+        t = Table("CONFIG values of each scenario (options that differ between scenarios)",
+                  [Column("scenario"), Column("variant")] + [Column(k.replace("CONFIG_", "")) for k in varied])
+        for (_, scen), b in sorted(per.items()):
+            t.add([Text(scen), Text(variant_name(b.variant))] + [Text(b.config.get(k, "n")) for k in varied])
+        const = [k for k in keys if k not in varied]
+        if const:
+            first = next(iter(per.values()))
+            t.notes.append("The same in every scenario: " + ", ".join(
+                "%s=%s" % (k, first.config.get(k, "n")) for k in const) + ".")
+        return t
+
+    def _cost_tables(self):
+        """One table per option: rows (variant, change, context, compiler), columns arches."""
+        arches = sorted({a for a, _ in self.data.coordinates()})
+        out = []
+        for opt in configcost.options(self.pairs):
+            ps = [p for p in self.pairs if p.option == opt]
+            t = Table("%s: bytes added (total of rcupdate.o and the variant's object)" % opt,
+                      [Column("variant"), Column("change"), Column("other options"), Column("compiler")]
+                      + [Column(a, "r") for a in arches], anchor="opt-" + slug(opt))
+            rows = collections.OrderedDict()
+            for p in ps:
+                rows.setdefault((model.variant_sort(p.variant), p.change, p.context_label(), p.compiler), {})[p.arch] = p
+            for (vs, change, ctx, cc), cells in rows.items():
+                v = vs[1] if vs[1] else ""
+                any_p = next(iter(cells.values()))
+                row = [Text(variant_name(any_p.variant)), Text(change), Text(ctx), Text(cc)]
+                for a in arches:
+                    p = cells.get(a)
+                    if p is None:
+                        row.append(Text("-"))
+                        continue
+                    t_, d_, b_, tot = p.deltas()
+                    detail = "text %+d, data %+d, bss %+d; %s; %s vs %s" % (
+                        t_, d_, b_, ", ".join("%s %+d" % od for od in p.object_deltas()),
+                        p.high.scenario, p.low.scenario)
+                    row.append(Delta(tot, title=detail))
+                t.add(row)
+            t.notes.append("Each cell compares two builds of one arch, compiler and variant whose "
+                           "CONFIG values differ only in %s (hover for text/data/bss, per object "
+                           "and the scenarios compared)." % opt)
+            out.append(t)
+        return out
+
+    def page_history(self, history_plots):
+        data = self.data
+        t = Table("Recorded commits, newest first", [
+            Column("#", "r"), Column("commit"), Column("date"), Column("subject"), Column("status"),
+            Column("objects", "r"), Column("changed", "r"), Column("total bytes", "r"),
+            Column("delta", "r"), Column("marked moves", "r")])
+        marks = collections.Counter(m[0]["commit_id"] for m in self.movers)
+        for c in reversed(data.commits):
+            objs = data.objs.get(c["commit_id"], [])
+            d = self.diffs.get(c["commit_id"])
+            href = diff_url(c) if d else None
+            t.add([Bytes(c["ord"]), Text(c["label"], href=href), Text(date(c["commit_date"])),
+                   Text(c["subject"]),
+                   Text(c["status"] if c["status"] == "ok" else "failed: " + (c["error"].strip().splitlines() or [""])[0][:80]),
+                   Bytes(len(objs)) if objs else Text("-"),
+                   Bytes(len(d.objects)) if d else Text("-"),
+                   Bytes(sum(o.total for o in objs)) if objs else Text("-"),
+                   Delta(d.total_new - d.total_old) if d else Text("-"),
+                   Bytes(marks.get(c["commit_id"], 0)) if c["status"] == "ok" else Text("-")])
+        movers = Table("Moves above the noise floor", [
+            Column("commit"), Column("variant"), Column("arch"), Column("compiler"),
+            Column("scenario"), Column("before", "r"), Column("after", "r"), Column("delta", "r")])
+        for c, s, p in reversed(self.movers):
+            movers.add([Text(c["label"], href=diff_url(c) if c["commit_id"] in self.diffs else None),
+                        Text(variant_name(s.variant)), Text(s.arch), Text(s.compiler), Text(s.scenario),
+                        Bytes(p.total - p.delta), Bytes(p.total), Delta(p.delta)])
+        self.render("history.html", "history.html.j2", title="History", commits_table=t,
+                    movers_table=movers, history_plots=history_plots, noise=self.noise)
+
+
+def _where(coords):
+    """'i386/gcc, arm/gcc; scenarios TINY01, TINY02' for a list of (arch, cc, scenario, object)."""
+    pairs = sorted({"%s/%s" % (a, c) for a, c, _, _ in coords})
+    scen = sorted({s for _, _, s, _ in coords})
+    return "%s; scenarios %s" % (", ".join(pairs), ", ".join(scen))
+
+
+def _coords_short(coords, limit=6):
+    labels = [diffs.coord_label(c) for c in coords]
+    if len(labels) <= limit:
+        return ", ".join(labels)
+    return ", ".join(labels[:limit]) + " (+%d more)" % (len(labels) - limit)
+
+
+def write(tree, data, sections, noise):
+    return Site(tree, data, sections, noise).write()

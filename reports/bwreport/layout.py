@@ -1,0 +1,193 @@
+# SPDX-License-Identifier: GPL-2.0
+"""LAYOUT: what the footprint report says, as sections of tables built from the views' rows.
+
+Each table is columns plus a row function over data read from one view (v_footprint for
+sizes, v_config_values for the grouping); text.py and html.py render the same Tables.
+"""
+import itertools
+from dataclasses import dataclass
+from typing import Callable
+
+from . import article, model
+from .cells import Bytes, Delta, Ratio, Strong, Text, blank
+from .output import slug
+from .model import ARTICLE_ARCH, ARTICLE_COMPILER, ARTICLE_KEY, variant_name
+from .tables import Column, Table
+
+ARTICLE_COLUMNS = (("Implementation", "l"), ("text", "r"), ("data", "r"), ("bss", "r"),
+                   ("total", "r"), ("filename", "l"))
+EXPECTED = ("classic", "tree", "tiny")    # what the article compares
+ARTICLE_QUOTE = ("Tiny RCU is about twice as small as Classic RCU (almost 900 bytes saved), "
+                 "and more than three times smaller than Hierarchical RCU (more than 2KB saved).")
+
+
+@dataclass
+class Section:
+    anchor: str
+    title: str
+    build: Callable      # (Data) -> [Table | str]
+
+
+def group_anchor(g):
+    return "g-" + slug("%s-%s-%s" % (g.arch, g.compiler, g.key.slug()))
+
+
+def where(g):
+    return "%s/%s %s" % (g.arch, g.compiler, g.key.label())
+
+
+def scenarios(g):
+    return sorted({b.scenario for bs in g.builds.values() for b in bs})
+
+
+def variant_label(g, b):
+    many = len(g.builds[b.variant]) > 1
+    return variant_name(b.variant) + (" (%s)" % b.scenario if many else "")
+
+
+def totals(g):
+    """{variant: total bytes} of a group (the first build of each variant)."""
+    return {v: g.first(v).total for v in g.variants()}
+
+
+def closing(g):
+    return article.closing(totals(g), EXPECTED, where(g))
+
+
+def article_table(g, coord_href=None):
+    """The article's table for one group: rows per object, a total row per variant."""
+    t = Table("%s (scenarios %s)" % (where(g), ", ".join(scenarios(g))),
+              [Column(n, a) for n, a in ARTICLE_COLUMNS], anchor=group_anchor(g))
+    for v in g.variants():
+        for b in g.builds[v]:
+            name = variant_label(g, b)
+            for i, o in enumerate(b.objects):
+                t.add([Strong(name) if i == 0 else blank(), Bytes(o.text), Bytes(o.data),
+                       Bytes(o.bss), Bytes(o.total), Text(o.object)])
+            t.add([blank(), blank(), blank(), blank(), Bytes(b.total), Strong(name + " Total")],
+                  kind="total")
+    t.notes.append(closing(g))
+    return t
+
+
+def beside_table(g, commit_label):
+    """Our figures for one group beside the article's published ones, row for row."""
+    ours, theirs = "Bloatwatch", "Article (2009)"
+    cols = [Column("Implementation"), Column("filename")]
+    cols += [Column(n, "r", ours) for n in ("text", "data", "bss", "total")]
+    cols += [Column(n, "r", theirs) for n in ("text", "data", "bss", "total")]
+    cols += [Column("delta", "r"), Column("ratio", "r")]
+    t = Table("%s at %s beside the article's Memory Footprint table" % (where(g), commit_label),
+              cols, anchor="article")
+    variants = list(EXPECTED) + [v for v in g.variants() if v not in EXPECTED]
+    for v in variants:
+        b = g.first(v)
+        pub = article.PUBLISHED.get(v, ())
+        objs = b.objects if b else []
+        name = variant_name(v)
+        for i, (o, p) in enumerate(itertools.zip_longest(objs, pub)):
+            mine = [Bytes(o.text), Bytes(o.data), Bytes(o.bss), Bytes(o.total)] if o else \
+                [Text("-")] * 4
+            art = [Bytes(x) for x in p[1:]] + [Bytes(sum(p[1:]))] if p else [blank()] * 4
+            ptot = sum(p[1:]) if p else None
+            t.add([Strong(name) if i == 0 else blank(), Text(o.object if o else p[0])] + mine + art
+                  + [Delta(o.total - ptot) if o and p else blank(),
+                     Ratio.of(o.total if o else None, ptot)])
+        ptot = article.published_total(v) if pub else None
+        mine_total = b.total if b else None
+        t.add([blank(), Strong(name + " Total"), blank(), blank(), blank(),
+               Bytes(mine_total) if b else Text("-"), blank(), blank(), blank(), Bytes(ptot),
+               Delta(mine_total - ptot) if b and pub else blank(), Ratio.of(mine_total, ptot)],
+              kind="total")
+    t.notes.append("delta = ours - article; ratio = ours / article; - = not recorded. The article names no "
+                   "architecture, compiler or config; its data column matches a 32-bit UP build "
+                   "with NO_HZ and without PREEMPT, which is why this configuration is the one "
+                   "set beside it.")
+    return t
+
+
+def compiler_version(data, arch, compiler):
+    for r in data.build_records:
+        if r["arch"] == arch and r["compiler"] == compiler:
+            return r["compiler_version"]
+    return ""
+
+
+def article_section(data):
+    g = data.group(ARTICLE_ARCH, ARTICLE_COMPILER, ARTICLE_KEY)
+    label = data.head["label"]
+    items = []
+    if g is None:
+        have = sorted({"%s/%s" % (b.arch, b.compiler) for b in data.builds
+                       if b.key == ARTICLE_KEY})
+        items.append("No %s/%s build with %s is recorded at %s, so the article's table cannot "
+                     "be regenerated for it yet.%s" % (
+                         ARTICLE_ARCH, ARTICLE_COMPILER, ARTICLE_KEY.label(), label,
+                         " This configuration is recorded for: %s." % ", ".join(have) if have else ""))
+    else:
+        items.append(beside_table(g, label))
+        cv = compiler_version(data, g.arch, g.compiler)
+        items.append("Bloatwatch, %s at %s%s: %s" % (where(g), label,
+                                                     " (%s)" % cv if cv else "", closing(g)))
+    items.append("Article (2009), the same sentence computed from its figures: %s"
+                 % article.published_closing())
+    items.append('The article\'s own words: "%s"' % ARTICLE_QUOTE)
+    return items
+
+
+def overview_table(data, href=None):
+    """Variant totals at the article's configuration, one row per arch and compiler."""
+    variants = [v for v in model.VARIANT_ORDER] + [v for v in data.variants() if v not in model.VARIANT_ORDER]
+    cols = [Column("arch"), Column("compiler")] + [Column(variant_name(v), "r") for v in variants]
+    cols += [Column("Tiny vs %s" % variant_name(v).split()[0], "r") for v in variants if v != "tiny"]
+    t = Table("Totals (rcupdate.o + the variant's object) at %s" % ARTICLE_KEY.label(), cols)
+    for arch, cc in data.coordinates():
+        g = data.group(arch, cc, ARTICLE_KEY)
+        tot = totals(g) if g else {}
+        link = href(arch, cc) if href else None
+        row = [Text(arch, href=link), Text(cc, href=link)]
+        row += [Bytes(tot.get(v)) if v in tot else Text("-") for v in variants]
+        row += [Ratio.of(tot.get(v), tot.get("tiny")) if "tiny" in tot and v in tot else Text("-")
+                for v in variants if v != "tiny"]
+        t.add(row)
+    missing = [variant_name(v) for v in EXPECTED if not any(
+        g.first(v) for g in data.groups if g.key == ARTICLE_KEY)]
+    if missing:
+        t.notes.append("%s: no build at this configuration is recorded at %s (shown as -)."
+                       % (" and ".join(missing), data.head["label"]))
+    t.notes.append("Tiny vs X = X's total / Tiny's total: how many times smaller Tiny RCU is.")
+    return t
+
+
+def overview_section(data):
+    return [overview_table(data)]
+
+
+def coordinates_section(data):
+    items = []
+    for g in data.groups:
+        items.append(article_table(g))
+    return items
+
+
+LAYOUT = [
+    Section("article", "The Bloatwatch table, regenerated: %s/%s %s beside the article"
+            % (ARTICLE_ARCH, ARTICLE_COMPILER, ARTICLE_KEY.label()), article_section),
+    Section("overview", "Every architecture and compiler at the article's configuration",
+            overview_section),
+    Section("coordinates", "Every architecture, compiler and configuration", coordinates_section),
+]
+
+
+def header(data):
+    h = data.head
+    n_ok = len(data.ok)
+    return ("Commit %s (%s UTC) \"%s\"; %d objects in %d builds; history: %d recorded commits "
+            "(%d built, %d failed)." % (h["label"], _date(h["commit_date"]), h["subject"],
+                                        len(data.objs[h["commit_id"]]), len(data.builds),
+                                        len(data.commits), n_ok, len(data.commits) - n_ok))
+
+
+def _date(ts):
+    from .data import date
+    return date(ts)

@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Writing the output tree: every file replaced atomically, untouched when its bytes are equal,
+and files a previous run left behind (a commit no longer recorded, say) removed."""
+import os
+import re
+import hashlib
+
+SAFE = re.compile(r"[^A-Za-z0-9_.-]")
+
+
+def slug(name):
+    """A file/anchor name for any string from a binary or a build record.
+
+    Only [A-Za-z0-9_.-], never starting with a dot; when that changed the string (or could
+    collide on a case-insensitive host) a short hash of the original keeps names distinct."""
+    s = SAFE.sub("_", name)[:60].lstrip(".") or "_"
+    if s != name or s.lower() != s:
+        s += "-" + hashlib.sha1(name.encode("utf-8", "surrogateescape")).hexdigest()[:8]
+    return s
+
+
+class Tree:
+    """The files of one output directory written by one run."""
+
+    def __init__(self, root):
+        self.root = root
+        self.written = set()
+        self.changed = 0
+
+    def path(self, rel):
+        return os.path.join(self.root, rel)
+
+    def write(self, rel, content):
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        full = self.path(rel)
+        self.written.add(rel)
+        try:
+            with open(full, "rb") as f:
+                if f.read() == data:
+                    return full
+        except FileNotFoundError:
+            pass
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        tmp = full + ".tmp"
+        with open(tmp, "wb") as f:
+            f.write(data)
+        os.replace(tmp, full)
+        self.changed += 1
+        return full
+
+    def prune(self, subdirs):
+        """Remove files in subdirs that this run did not write."""
+        removed = 0
+        for sub in subdirs:
+            top = self.path(sub)
+            if not os.path.isdir(top):
+                continue
+            for dirpath, _, files in os.walk(top):
+                for f in files:
+                    rel = os.path.relpath(os.path.join(dirpath, f), self.root)
+                    if rel not in self.written:
+                        os.remove(os.path.join(dirpath, f))
+                        removed += 1
+        return removed

@@ -1,0 +1,26 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Write every output: footprint.txt and footprint.md, then the HTML site and its plots."""
+from . import layout, text
+from .data import Data
+from .output import Tree
+
+TITLE = "Bloatwatch: RCU memory footprint"
+
+
+def text_sections(data):
+    return [(s.title, s.build(data)) for s in layout.LAYOUT]
+
+
+def generate(history, out, head=None, noise=(8, 0.5), html=True):
+    """Write the reports under `out`; [(kind, path)] of the entry points."""
+    data = Data(history, head)
+    tree = Tree(out)
+    sections = text_sections(data)
+    intro = [("Bloatwatch footprint report", [layout.header(data)])]
+    paths = [("text", tree.write("footprint.txt", text.document_text(intro + sections))),
+             ("markdown", tree.write("footprint.md", text.document_md(
+                 TITLE, [("Commit", [layout.header(data)])] + sections)))]
+    if html:
+        from . import html as html_site
+        paths.append(("html", html_site.write(tree, data, sections, noise)))
+    return paths

@@ -1,0 +1,101 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Plain-text and Markdown renderers for Tables and report sections."""
+import textwrap
+
+WIDTH = 100
+
+
+def _cells(table):
+    return [[c.text() for c in row.cells] for row in table.rows]
+
+
+def table_text(table):
+    """Columns padded to the widest cell, two spaces apart; numbers right-aligned."""
+    heads = [c.title for c in table.columns]
+    body = _cells(table)
+    widths = [max([len(h)] + [len(r[i]) for r in body]) for i, h in enumerate(heads)]
+    groups = table.groups()
+    if groups:   # widen the last column of a group whose title does not fit its span
+        i = 0
+        for title, span in groups:
+            have = sum(widths[i:i + span]) + 2 * (span - 1)
+            if len(title) > have:
+                widths[i + span - 1] += len(title) - have
+            i += span
+
+    def line(cells):
+        out = []
+        for i, c in enumerate(cells):
+            out.append(c.rjust(widths[i]) if table.columns[i].align == "r" else c.ljust(widths[i]))
+        return "  ".join(out).rstrip()
+
+    lines = []
+    if table.title:
+        lines.append(table.title)
+    if groups:
+        parts, i = [], 0
+        for title, span in groups:
+            w = sum(widths[i:i + span]) + 2 * (span - 1)
+            parts.append(title.center(w) if title else " " * w)
+            i += span
+        lines.append("  ".join(parts).rstrip())
+    lines.append(line(heads))
+    lines.append("  ".join("-" * w for w in widths))
+    for row, cells in zip(table.rows, body):
+        lines.append(line(cells))
+    for note in table.notes:
+        lines.append("")
+        lines += textwrap.wrap(note, WIDTH)
+    return "\n".join(lines) + "\n"
+
+
+def _md_escape(s):
+    return s.replace("\\", "\\\\").replace("|", "\\|").replace("*", "\\*").replace("_", "\\_") \
+            .replace("<", "&lt;").replace(">", "&gt;").replace("`", "\\`")
+
+
+def table_md(table, level=3):
+    groups = table.groups()
+    first = groups[0][0] if groups else ""
+    heads = []
+    for c in table.columns:
+        t = c.title if not c.group or c.group == first else "%s %s" % (c.group, c.title)
+        heads.append(_md_escape(t) if t else " ")
+    lines = []
+    if table.title:
+        lines += ["#" * level + " " + _md_escape(table.title), ""]
+    lines.append("| " + " | ".join(heads) + " |")
+    lines.append("|" + "|".join("---:" if c.align == "r" else "---" for c in table.columns) + "|")
+    for row in table.rows:
+        cells = [_md_escape(c.text()) for c in row.cells]
+        if row.kind == "total":
+            cells = ["**%s**" % c if c else c for c in cells]
+        lines.append("| " + " | ".join(cells) + " |")
+    for note in table.notes:
+        lines += ["", _md_escape(note)]
+    return "\n".join(lines) + "\n"
+
+
+def document_text(sections):
+    """sections: [(title, [Table | str])] -> one text document."""
+    out = []
+    for title, items in sections:
+        out += ["=" * min(WIDTH, max(len(title), 8)), title, "=" * min(WIDTH, max(len(title), 8)), ""]
+        for item in items:
+            if isinstance(item, str):
+                out += textwrap.wrap(item, WIDTH) + [""]
+            else:
+                out += [table_text(item)]
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def document_md(title, sections):
+    out = ["# " + _md_escape(title), ""]
+    for heading, items in sections:
+        out += ["## " + _md_escape(heading), ""]
+        for item in items:
+            if isinstance(item, str):
+                out += [_md_escape(item), ""]
+            else:
+                out += [table_md(item)]
+    return "\n".join(out).rstrip("\n") + "\n"
