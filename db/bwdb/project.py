@@ -11,6 +11,7 @@ DEFAULTS = {
     "objects": ["build/*/*/*/*.o"],   # globs, relative to the root
     "sources": [],                    # globs of sources scanned for CONFIG_ usage
     "build_timeout": 3600,            # seconds before a build counts as failed
+    "exclude": [],                    # globs of paths the object globs must not pick up
 }
 
 
@@ -23,10 +24,12 @@ class Project:
         self.objects = values["objects"]
         self.sources = values["sources"]
         self.build_timeout = values["build_timeout"]
+        self.exclude = values["exclude"]
 
     def find_objects(self, root):
-        """Object paths relative to root, sorted, that match the object globs."""
-        return expand(root, self.objects)
+        """Object paths relative to root, sorted, that match the object globs (less exclude)."""
+        skip = set(expand(root, self.exclude))
+        return [p for p in expand(root, self.objects) if p not in skip]
 
     def find_sources(self, root):
         return expand(root, self.sources)

@@ -25,9 +25,11 @@ def parse_build_record(path):
         return None
     build = {k: None for k in BUILD_KEYS}
     config = {}
-    for line in lines:
-        if line.startswith("#") or " := " not in line:
+    for n, line in enumerate(lines, 1):
+        if not line.strip() or line.startswith("#"):
             continue
+        if " := " not in line:   # the analyzer refuses such a record too
+            raise BwError("%s: line %d: not a 'key := value' line" % (path, n))
         key, value = line.split(" := ", 1)
         key = key.strip()
         if key.startswith("CONFIG_"):
