@@ -36,6 +36,12 @@ int bw_elf_check(Elf *elf, size_t size, bool *has_debug, char *err, size_t errle
 		snprintf(err, errlen, "program headers past the end of the file");
 		return -1;
 	}
+	/* libelf shows a section table that lies past the end as no sections at all. */
+	if (eh.e_shoff && !range_ok(eh.e_shoff, (uint64_t)(eh.e_shnum ? eh.e_shnum : 1) *
+				     eh.e_shentsize, size)) {
+		snprintf(err, errlen, "section headers past the end of the file (truncated?)");
+		return -1;
+	}
 	if (!shnum)
 		return 0;	/* no sections, no DWARF */
 	if (!range_ok(eh.e_shoff, (uint64_t)shnum * eh.e_shentsize, size) ||

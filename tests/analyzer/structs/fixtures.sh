@@ -56,9 +56,3 @@ xargs -P 2 -I CMD sh -c 'CMD' <"$jobs"
 # Linked images: a shared object (ET_DYN) and a relocatable link of several units (ld -r).
 gcc -shared -o "$out/x86_64-gcc-linked.so" "$out"/x86_64-gcc-dwarf5-O0-*.o
 ld -r -o "$out/x86_64-clang-ldr-dwarf4.o" "$out"/x86_64-clang-dwarf4-Os-*.o
-# pahole cannot relocate mips objects itself: give it a linked copy (see oracle.py exceptions).
-if command -v mips-linux-gnu-gcc >/dev/null 2>&1; then
-	for o in "$out"/mips-clang-*.o; do
-		mips-linux-gnu-gcc -shared -nostdlib -o "$o.linked.so" "$o"
-	done
-fi

@@ -20,7 +20,9 @@ being wrong or ambiguous) are listed in EXCEPTIONS below and counted, never sile
 import json
 import os
 import re
+import shutil
 import subprocess
+import tempfile
 import sys
 
 PAHOLE = "pahole"
@@ -31,8 +33,8 @@ EXCEPTIONS = {
         "pahole 1.24 reads mips relocatable objects without applying their relocations "
         "(elfutils 0.188 has no mips backend); clang's mips objects relocate .debug_str "
         "against local symbols, so pahole prints the producer string as every name. For "
-        "those objects pahole reads the same object linked by mips-linux-gnu-gcc -shared "
-        "(FILE.linked.so, relocations applied by the linker) and we read the .o"),
+        "those objects pahole reads the same object linked by mips-linux-gnu-ld (an ET_EXEC "
+        "with the debug relocations applied by the linker) and we read the .o"),
     "reorg-tail-padding": (
         "pahole --reorganize ends by re-deriving the tail padding from its own guess of the "
         "struct's alignment; we reproduce that guess (the biggest member that is not an array "
@@ -239,6 +241,17 @@ def forced_alignment(path, name):
     return "__aligned__" in out
 
 
+LINKDIR = tempfile.mkdtemp(prefix="structs-oracle-")
+
+
+def linked_copy(path):
+    """A mips relocatable object linked by the cross linker, relocations applied (or None)."""
+    out = os.path.join(LINKDIR, f"{abs(hash(path))}-{os.path.basename(path)}.elf")
+    rc, _, _ = run(["mips-linux-gnu-ld", "--unresolved-symbols=ignore-all", "-e", "0",
+                    "-o", out, path]) if shutil.which("mips-linux-gnu-ld") else (1, "", "")
+    return out if rc == 0 else None
+
+
 GARBLED = re.compile(r"^(struct|union|class) \S+ .*\S \{$", re.M)
 
 
@@ -279,10 +292,13 @@ def check_file(driver, path, reorganize, n, cli=None):
     exceptions = {}
     ppath = path
     rc, ptext, perr = run([PAHOLE, "--show_private_classes", path])
-    if rc == 0 and GARBLED.search(ptext) and os.path.exists(path + ".linked.so"):
-        ppath = path + ".linked.so"
-        exceptions["pahole-unrelocated-mips"] = [os.path.basename(path)]
-        rc, ptext, perr = run([PAHOLE, "--show_private_classes", ppath])
+    if rc == 0 and GARBLED.search(ptext):
+        ppath = linked_copy(path)
+        if ppath:
+            exceptions["pahole-unrelocated-mips"] = [os.path.basename(path)]
+            rc, ptext, perr = run([PAHOLE, "--show_private_classes", ppath])
+        else:
+            ppath = path
     if rc != 0:
         print(f"not ok {n} - {path}: pahole failed: {perr.strip()}")
         return False, 0, {}
@@ -369,6 +385,7 @@ def main():
             print(f"#   {x}")
     print(f"# {total} structs compared in {len(args)} files")
     print(f"{len(args) - failed} passed, {failed} failed")
+    shutil.rmtree(LINKDIR, ignore_errors=True)
     return 1 if failed else 0
 
 
