@@ -292,25 +292,25 @@ static void worker_action(void)
 	unsigned int r = bw_sim_below(1000);
 	unsigned long flags;
 
-	if (r < 300) {
+	if (r < 250) {
 		do_read(BW_RCU, "task", 1, 0);
-	} else if (r < 450) {
+	} else if (r < 370) {
 		do_read(BW_RCU_BH, "task", 1, 0);
-	} else if (r < 600) {
+	} else if (r < 500) {
 		update(BW_RCU);
-	} else if (r < 700) {
+	} else if (r < 590) {
 		update(BW_RCU_BH);
-	} else if (r < 730) {
+	} else if (r < 620) {
 		do_synchronize();
-	} else if (r < 745) {
+	} else if (r < 635) {
 		do_barrier();
-	} else if (r < 830) {
-		bw_sim_user(1 + (int)bw_sim_below(4));
-	} else if (r < 900) {
-		bw_sim_sleep();
-	} else if (r < 930) {
+	} else if (r < 755) {
+		bw_sim_user(1 + (int)bw_sim_below(16));
+	} else if (r < 855) {
+		bw_sim_sleep();		/* all workers asleep: the CPU idles */
+	} else if (r < 905) {
 		bw_sim_cond_resched();
-	} else if (r < 960) {
+	} else if (r < 945) {
 		/* call_rcu() with interrupts already disabled is legal */
 		local_irq_save(flags);
 		update(bw_sim_chance(50) ? BW_RCU : BW_RCU_BH);

@@ -156,6 +156,12 @@ void bw_sim_warn(const char *file, int line, const char *what)
 	bw_sim_fail("WARNING at %s:%d: %s", file, line, what);
 }
 
+/* One random-phase stretch in three is quiet: interrupts rarely wake sleeping tasks. */
+int bw_sim_quiet(void)
+{
+	return (events / 3000) % 3 == 2;
+}
+
 uint64_t bw_sim_now(void)
 {
 	return events;
@@ -607,6 +613,30 @@ static void default_weights(struct bw_sim_config *cfg)
 	memcpy(cfg->weights[BW_DRAIN_IDLE], idle_w, sizeof(idle_w));
 }
 
+/* One line of event counts, so a run shows what it exercised. */
+static void print_stats(void)
+{
+	unsigned long t = 0, ut = 0, it = 0, sw = 0, pr = 0, irq = 0, nmi = 0, sr = 0, ts = 0;
+	int i;
+
+	for (i = 0; i < NR_CPUS; i++) {
+		struct sim_cpu *c = &bw_sim_cpus[i];
+
+		t += c->ticks;
+		ut += c->user_ticks;
+		it += c->idle_ticks;
+		sw += c->switches;
+		pr += c->preemptions;
+		irq += c->irqs;
+		nmi += c->nmis;
+		sr += c->softirq_runs;
+		ts += c->tick_stops;
+	}
+	printf("# sim: ticks %lu (user %lu, idle %lu), context switches %lu (preemptions %lu), "
+	       "interrupts %lu, NMIs %lu, softirq runs %lu, dyntick-idle entries %lu\n",
+	       t, ut, it, sw, pr, irq, nmi, sr, ts);
+}
+
 int bw_sim_main(int argc, char **argv, const struct bw_sim_hooks *hooks)
 {
 	static const struct option opts[] = {
@@ -643,6 +673,7 @@ int bw_sim_main(int argc, char **argv, const struct bw_sim_hooks *hooks)
 		}
 	}
 	bw_sim_run(hooks, &cfg);
+	print_stats();
 	printf("ok - %s: seed %llu, %ld rounds, %llu events, %d cpu(s)\n", hooks->name,
 	       (unsigned long long)cfg.seed, cfg.rounds, (unsigned long long)events, cfg.ncpus);
 	return 0;

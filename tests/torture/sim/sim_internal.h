@@ -83,7 +83,8 @@ struct sim_cpu {
 	struct sim_ipi ipi[SIM_MAX_IPI];
 	int nipi;
 	int ipi_resched;
-	unsigned long ticks, switches, irqs, nmis;
+	unsigned long ticks, user_ticks, idle_ticks, switches, preemptions, irqs, nmis;
+	unsigned long softirq_runs, tick_stops;
 };
 
 extern struct sim_cpu bw_sim_cpus[NR_CPUS];
@@ -99,6 +100,8 @@ extern cpumask_t cpu_possible_map;
 void sim_yield_to_driver(void);
 void sim_switch_task(struct bw_sim_task *prev, struct bw_sim_task *next);
 int sim_in_cpu_context(void);
+
+int bw_sim_quiet(void);
 
 /* sim_irq.c */
 void bw_sim_tick_nohz_stop(int inidle);

@@ -51,6 +51,7 @@ void bw_sim_tick_nohz_stop(int inidle)
 	if (c->inidle && !c->tick_stopped && !need_resched() && !c->softirq_pending &&
 	    !rcu_needs_cpu(c->id)) {
 		c->tick_stopped = 1;
+		c->tick_stops++;
 		c->hw_pending &= ~HW_TICK;
 		bw_sim_trace("tick stopped (dyntick-idle)", 0, 0);
 		c->nohz_nesting--;
@@ -157,6 +158,7 @@ void sim_do_softirq_irqoff(struct sim_cpu *c)
 	unsigned long pending = c->softirq_pending;
 
 	add_preempt_count(SOFTIRQ_OFFSET);
+	c->softirq_runs++;
 	for (;;) {
 		c->softirq_pending = 0;
 		bw_sim_irq_restore(0);
@@ -260,6 +262,8 @@ static void timer_interrupt(struct sim_cpu *c, int user)
 		jiffies++;
 	}
 	c->ticks++;
+	c->user_ticks += user;
+	c->idle_ticks += idle_cpu(cpu);
 	bw_sim_trace(user ? "tick (user)" : "tick (kernel/idle)", 0, 0);
 	/* The 2.6.29 classification, reported before the variant acts on it. */
 	rcu_qs = user || (idle_cpu(cpu) && !in_softirq() && hardirq_count() <= HARDIRQ_OFFSET);
@@ -302,6 +306,7 @@ static void wake_a_sleeper(struct sim_cpu *c)
 	for (i = 0; i < c->ntasks; i++) {
 		if (c->tasks[i]->sleeping && k-- == 0) {
 			c->tasks[i]->sleeping = 0;
+			bw_sim_trace("sleeper woken", 0, 0);
 			sim_wake(c->tasks[i]);
 			return;
 		}
@@ -342,7 +347,8 @@ static void hardirq(struct sim_cpu *c, unsigned int line, int user)
 		ipi_interrupt(c);
 	} else {
 		bw_sim_trace("device irq", 0, 0);
-		if (bw_sim_chance(25))
+		/* busy stretches wake sleepers often; quiet ones let CPUs go idle */
+		if (bw_sim_chance(bw_sim_quiet() ? 2 : 30))
 			wake_a_sleeper(c);
 		if (bw_sim_h->irq)
 			bw_sim_h->irq(c->id);
@@ -400,6 +406,7 @@ int sim_deliver(struct sim_cpu *c, int kind)
 		return 1;
 	}
 	if (need_resched() && sim_sched_legal(c, kind)) {
+		c->preemptions += kind == BW_PT_KERNEL;
 		schedule();
 		return 1;
 	}

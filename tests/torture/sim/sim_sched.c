@@ -139,6 +139,7 @@ void bw_sim_sleep(void)
 	struct bw_sim_task *t = bw_sim_cur->curr;
 
 	t->sleeping = 1;
+	bw_sim_trace("task sleeps", 0, 0);
 	while (t->sleeping)
 		sim_block();
 }
