@@ -17,6 +17,10 @@
  * sequence of whole steps, sequentially consistent, and replayable from the
  * seed (memory-model bugs are out of scope; logic races are in scope).
  *
+ * One random-phase stretch in three is quiet (device interrupts rarely wake
+ * sleeping tasks), so CPUs go idle and, with CONFIG_NO_HZ, dyntick-idle; the
+ * scheduler tick ends time slices when another task is runnable.
+ *
  * Interrupts are taken like hardware does: a raised line stays pending until
  * the CPU is at a point with interrupts enabled. Interrupt handlers run on the
  * interrupted task's stack and may themselves reach interleaving points.
