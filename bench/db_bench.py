@@ -8,6 +8,7 @@ spread over 10,000 commits as real history does: each state lasts 250 commits).
 """
 import glob
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -30,14 +31,18 @@ RUNS = 5
 
 
 def median_of(fn, runs=RUNS, setup=None):
-    times = []
+    """(median, min, max) wall seconds, and the median CPU seconds of child processes."""
+    times, cpu = [], []
     for _ in range(runs):
         if setup:
             setup()
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         fn()
         times.append(time.perf_counter() - start)
-    return statistics.median(times), min(times), max(times)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return statistics.median(times), min(times), max(times), statistics.median(cpu)
 
 
 def bw(*args):
@@ -49,7 +54,8 @@ def bw(*args):
 
 
 def bench_record():
-    objects = sorted(glob.glob(os.path.join(ROOT, "build", "*", "*", "*", "*.o")))
+    from bwdb import project
+    objects = project.load(None, ROOT).find_objects(ROOT)
     if not objects:
         print("bench-db: record: no objects under build/ (make objects)")
         return
@@ -66,7 +72,7 @@ def bench_record():
           % len(objects))
     for label, t in (("empty database", cold), ("warm: objects analyzed before", warm),
                      ("warm, --no-cache (analyzer runs)", nocache)):
-        print("  %-34s median %6.3f s  (min %.3f, max %.3f, %d runs)" % (label, t[0], t[1], t[2], RUNS))
+        print("  %-34s median %6.3f s  (min %.3f, max %.3f; CPU %.3f s)" % (label, t[0], t[1], t[2], t[3]))
 
 
 def synthesize(path):
@@ -136,17 +142,18 @@ def bench_history():
     one = ["--arch", "arm", "--compiler", "gcc", "--scenario", "TREE01", "--object", "rcutree.o"]
     cases = [
         ("total, one object", ["total"] + one),
+        ("total, one object, --limit 20", ["total", "--limit", "20"] + one),
         ("symbol:tree_fn0, one object", ["symbol:tree_fn0"] + one),
         ("struct:tree_s1.padding, one object", ["struct:tree_s1.padding"] + one),
         ("total of rcutree.o on arm (20 objects)", ["total", "--arch", "arm", "--object", "rcutree.o"]),
         ("text by arch, all objects (%d)" % (n_builds // max(n_commits, 1)), ["text", "--by", "arch"]),
     ]
-    print("  %-40s %12s %12s %8s" % ("query", "in-process", "command", "rows"))
+    print("  %-40s %11s %13s %10s %7s" % ("query", "in-process", "command wall", "cmd CPU", "rows"))
     for label, args in cases:
         filt = {}
         metric = query.Metric(args[0])
         for i in range(1, len(args) - 1, 2):
-            if args[i].startswith("--") and args[i] != "--by":
+            if args[i].startswith("--") and args[i] not in ("--by", "--limit"):
                 filt[args[i][2:]] = [args[i + 1]]
         by = [query.FIELDS.index(f) for f in args[args.index("--by") + 1].split(",")] \
             if "--by" in args else None
@@ -160,9 +167,12 @@ def bench_history():
         t_in = median_of(inproc, runs=7)
         t_cmd = median_of(lambda: bw("--db", path, "history", *args), runs=5)
         rows = len(bw("--db", path, "history", *args).splitlines()) - 1
-        print("  %-40s %9.1f ms %9.1f ms %8d" % (label, t_in[0] * 1000, t_cmd[0] * 1000, rows))
+        print("  %-40s %8.1f ms %10.1f ms %7.1f ms %7d" % (label, t_in[0] * 1000, t_cmd[0] * 1000,
+                                                          t_cmd[3] * 1000, rows))
     t = median_of(lambda: bw("--db", path, "log", "--limit", "1"), runs=5)
-    print("  (for scale: `bloatwatch log --limit 1`, mostly interpreter start-up: %.1f ms)" % (t[0] * 1000))
+    print("  (for scale: `bloatwatch log --limit 1`, mostly interpreter start-up: %.1f ms wall, "
+          "%.1f ms CPU)" % (t[0] * 1000, t[3] * 1000))
+    print("  load average while measuring: %.2f (2 cores shared with other jobs)" % os.getloadavg()[0])
     s.close()
 
 

@@ -349,9 +349,7 @@ class _CoordsView:
 
 def cmd_log(ctx):
     store = ctx.open()
-    commits = query.commits(store)
-    if ctx.args.limit:
-        commits = commits[-ctx.args.limit:]
+    commits = query.commits(store, ctx.args.limit)
     counts = {}
     for part in chunks([c["id"] for c in commits]):
         counts.update(store.query(

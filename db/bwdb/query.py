@@ -80,10 +80,14 @@ def coordinates(store, filters=None):
     return out
 
 
-def commits(store):
-    """All recorded commits in history order: dicts with id, sha, dirty, dates, subject, status."""
-    rows = store.query("SELECT id, sha, dirty, commit_date, author_date, subject, status, error "
-                       "FROM commits ORDER BY commit_date, author_date, id")
+def commits(store, last=0):
+    """Recorded commits in history order (only the last `last` when > 0): dicts with id, sha,
+    dirty, dates, subject, status."""
+    sql = ("SELECT id, sha, dirty, commit_date, author_date, subject, status, error FROM commits "
+           "ORDER BY commit_date DESC, author_date DESC, id DESC")
+    if last > 0:
+        sql += " LIMIT %d" % int(last)
+    rows = store.query(sql)[::-1]
     return [dict(id=r[0], sha=r[1], dirty=r[2], commit_date=r[3], author_date=r[4],
                  subject=r[5], status=r[6], error=r[7]) for r in rows]
 

@@ -89,3 +89,33 @@ def test_bisect_finds_planted_jump_building_only_what_it_needs(tmp_path, repo, a
     r = run_bw("--db", db, "-C", repo.path, "bisect", "%s..HEAD" % shas[0], "bss",
                "--object", "a.o", "--threshold", "100000", check=1)
     assert "no commit" in r.stdout
+
+
+def test_progress_bar_with_eta_on_a_terminal(tmp_path, repo, analyzer):
+    """On a terminal, track draws one updating bar with an ETA (elsewhere: plain lines)."""
+    import pty
+    import subprocess
+    from conftest import BLOATWATCH
+    shas = project.make(repo, [16, 32])
+    master, slave = pty.openpty()
+    env = dict(os.environ)
+    env.pop("BLOATWATCH_DB", None)
+    p = subprocess.Popen(["/usr/bin/python3", BLOATWATCH, "--db", str(tmp_path / "p.db"), "-C",
+                          repo.path, "track", "%s..HEAD" % shas[0]], stdout=subprocess.PIPE,
+                         stderr=slave, env=env)
+    os.close(slave)
+    out = p.communicate(timeout=120)[0].decode()
+    chunks = []
+    while True:
+        try:
+            data = os.read(master, 4096)
+        except OSError:
+            break
+        if not data:
+            break
+        chunks.append(data)
+    os.close(master)
+    tty = b"".join(chunks).decode()
+    assert p.returncode == 0 and "2 recorded" in out
+    assert "ETA" in tty and "\r[" in tty and "2/2" in tty
+    assert "track: " not in tty
