@@ -39,11 +39,13 @@ fixture_files() {
 	find "$FIX" -type f ! -name '*.txt' ! -name '.*' | sort
 }
 
-# Objects of the build matrix: build/<arch>/<cc>/<scenario>/*.o (empty until matrix.mk builds them).
+# Objects of the build matrix: build/<arch>/<cc>/<scenario>/*.o for the arches matrix/ARCHES names
+# (empty until matrix.mk builds them).
 matrix_objects() {
-	[ -d "$TOP/build" ] || return 0
-	find "$TOP/build" -mindepth 4 -maxdepth 4 -name '*.o' -type f | grep -v "^$TOP/build/analyzer" |
-		grep -v "^$TOP/build/bench" | sort
+	[ -f "$TOP/matrix/ARCHES" ] || return 0
+	for arch in $(grep -v '^#' "$TOP/matrix/ARCHES" | cut -d'|' -f1); do
+		[ -d "$TOP/build/$arch" ] && find "$TOP/build/$arch" -mindepth 3 -maxdepth 3 -name '*.o' -type f
+	done | sort
 }
 
 system_files() {
