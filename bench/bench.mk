@@ -13,3 +13,6 @@ bench-torture: $(TORTURE_BINS)
 
 # Analyzer speed (bench/analyzer.mk, its own fragment).
 include bench/analyzer.mk
+
+# Struct layouts against pahole (bench/structs.mk, its own fragment).
+include bench/structs.mk
