@@ -10,10 +10,10 @@ from .errors import BwError
 
 
 class Bisector:
-    def __init__(self, store, repo, project, analyzer, metric, coords, threshold, below,
+    def __init__(self, store, repo, project, analyzer, metric, filters, threshold, below,
                  build=True, log=print):
         self.store, self.repo, self.project, self.analyzer = store, repo, project, analyzer
-        self.metric, self.coords, self.threshold, self.below = metric, coords, threshold, below
+        self.metric, self.filters, self.threshold, self.below = metric, filters, threshold, below
         self.build, self.log = build, log
         self.built = []
 
@@ -32,12 +32,14 @@ class Bisector:
         if state != "ok":
             return None
         commit = query.resolve(self.store, None, sha)
-        got = query.values(self.store, self.metric, self.coords, [commit["id"]])
+        # Re-read: a commit just recorded may have brought new coordinates.
+        coords = query.coordinates(self.store, self.filters)
+        got = query.values(self.store, self.metric, coords, [commit["id"]])
         v = got.get((commit["id"], None), (None, 0))[0]
         return v
 
     def run(self, shas):
-        """(index of the first crossing commit, {index: value}) or (None, values)."""
+        """(first crossing index or None, {index: value}, last good index or -1)."""
         known = {}
         for i, sha in enumerate(shas):
             v = self.value(sha, may_build=False)
@@ -53,7 +55,7 @@ class Bisector:
                                  "" if self.build else " (not recorded; --no-build)"))
             known[len(shas) - 1] = v
             if not self.crossed(v):
-                return None, known
+                return None, known, len(shas) - 1
             hi = len(shas) - 1
         good = [i for i, v in known.items() if i < hi and not self.crossed(v)]
         lo = max(good) if good else -1
@@ -71,7 +73,7 @@ class Bisector:
                 hi = mid
             else:
                 lo = mid
-        return hi, known, lo, skipped
+        return hi, known, lo
 
     @staticmethod
     def pick(lo, hi, skipped):
@@ -84,16 +86,15 @@ class Bisector:
         return None
 
 
-def run(store, repo, project, analyzer, rng, metric, coords, threshold, below, build, log):
+def run(store, repo, project, analyzer, rng, metric, filters, threshold, below, build, log):
     """Text report of the search; (text, found)."""
     shas = gitrepo.rev_list(repo, rng, first_parent=True)
-    b = Bisector(store, repo, project, analyzer, metric, coords, threshold, below, build, log)
-    result = b.run(shas)
+    b = Bisector(store, repo, project, analyzer, metric, filters, threshold, below, build, log)
+    hi, known, lo = b.run(shas)
     sense = "below" if below else "above"
-    if result[0] is None:
+    if hi is None:
         return ("no commit in %s has %s %s %g (last: %s)\n"
-                % (rng, metric.spec, sense, threshold, result[1][len(shas) - 1]), False)
-    hi, known, lo, skipped = result
+                % (rng, metric.spec, sense, threshold, known[lo]), False)
     lines = []
     if hi - lo > 1:
         cands = [shas[i][:12] for i in range(lo + 1, hi + 1)]
@@ -113,6 +114,6 @@ def run(store, repo, project, analyzer, rng, metric, coords, threshold, below, b
                                                        first["sha"], first["subject"]))
     lines.append("  %s: %s -> %s%s" % (metric.spec, "?" if before is None else before, known[hi],
                                        "" if before is None else " (%+d)" % (known[hi] - before)))
-    lines.append("  %d commits in range, %d recorded values used, %d built" % (
-        len(shas), len(known) - len([s for s in b.built if s in shas]), len(b.built)))
+    lines.append("  %d commits in range, %d values looked at, %d commits built and recorded"
+                 % (len(shas), len(known), len(b.built)))
     return "\n".join(lines) + "\n", hi - lo == 1

@@ -322,29 +322,10 @@ def cmd_bisect(ctx):
         print(msg, file=sys.stderr, flush=True)
 
     text, found = bisect.run(store, root, proj, analyzer, a.range, metric,
-                             _CoordsView(store, filters), a.threshold, a.below,
+                             filters, a.threshold, a.below,
                              not a.no_build, log)
     sys.stdout.write(text)
     return 0 if found else 1
-
-
-class _CoordsView:
-    """Coordinates matching filters, re-read after each new record (builds add coordinates)."""
-
-    def __init__(self, store, filters):
-        self.store, self.filters = store, filters
-
-    def _get(self):
-        return query.coordinates(self.store, self.filters)
-
-    def __iter__(self):
-        return iter(self._get())
-
-    def __len__(self):
-        return len(self._get())
-
-    def __bool__(self):
-        return True
 
 
 def cmd_log(ctx):

@@ -103,3 +103,19 @@ def test_config_usage_is_recorded(tmp_path, repo):
     assert sql(db, "SELECT source, config FROM v_config_usage ORDER BY 1, 2") == [
         ("tinyrcu/tiny.c", "CONFIG_NO_HZ"), ("tree/tree.c", "CONFIG_RCU_FANOUT"),
         ("tree/tree.c", "CONFIG_SMP")]
+
+
+def test_database_location_defaults(tmp_path, repo):
+    """--db, else BLOATWATCH_DB, else bloatwatch.db at the repository root."""
+    repo.commit({"a.c": "1\n"}, "base")
+    j = write_json(tmp_path / "0.json", synth.document(small_matrix(0)))
+    sub = os.path.join(repo.path, "sub")
+    os.makedirs(sub)
+    run_bw("record", "--json", j, cwd=sub, check=0)
+    assert os.path.exists(os.path.join(repo.path, "bloatwatch.db"))
+    env_db = str(tmp_path / "env.db")
+    run_bw("record", "--json", j, cwd=sub, env={"BLOATWATCH_DB": env_db}, check=0)
+    assert sql(env_db, "SELECT count(*) FROM commits") == [(1,)]
+    explicit = str(tmp_path / "explicit.db")
+    run_bw("record", "--json", j, "--db", explicit, cwd=sub, env={"BLOATWATCH_DB": env_db}, check=0)
+    assert os.path.exists(explicit)
