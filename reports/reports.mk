@@ -1,7 +1,49 @@
 # reports/reports.mk: generate the text, Markdown and HTML reports from the history database.
 #
-# Placeholder until the reports stage exists: `make report` builds the matrix and prints
-# the footprint table of what is built (the same table as `make bench-footprint`).
-.PHONY: report
-report: deps objects
-	$(Q)sh bench/footprint.sh $(BUILD) $(MATRIX_COORDS)
+#   make report         deps -> objects -> analyzer -> record this commit in $(DB_FILE) (first
+#                       tracking the last $(REPORT_TRACK) commits when it holds no other one)
+#                       -> reports/out/ (footprint.txt, footprint.md, index.html and its pages)
+#   make test-reports   the reports tests (tests/reports, pytest, headless Chromium)
+#
+# Stamps in $(REPORT_OUT)/.state keep a second `make report` with nothing changed cheap:
+#   head      HEAD, dirty or not, and its status in the database (rewritten only on change)
+#   recorded  newer than head, every matrix object and the analyzer: nothing to record
+#   dbstate   digest of the recorded commits (rewritten only on change): nothing to render
+
+REPORT_OUT        ?= reports/out
+REPORT_STATE      := $(REPORT_OUT)/.state
+REPORT_TRACK      ?= 6
+REPORT_TRACK_JOBS ?= 2
+REPORT_ARGS       ?=
+REPORT_PY         := PYTHONPATH=reports $(PYTHON) -m
+REPORT_SRCS       := $(wildcard reports/bwreport/*.py reports/templates/*.j2 reports/static/*) \
+	db/views.sql
+
+.PHONY: report report-build report-always test-reports
+
+report: deps
+	$(Q)$(MAKE) --no-print-directory report-build
+
+report-build: $(REPORT_OUT)/index.html
+	@echo "report: text      $(REPORT_OUT)/footprint.txt"
+	@echo "report: markdown  $(REPORT_OUT)/footprint.md"
+	@echo "report: html      file://$(abspath $(REPORT_OUT))/index.html"
+
+$(REPORT_STATE)/head: report-always
+	$(Q)$(REPORT_PY) bwreport.pipeline head --db $(DB_FILE) --out $@
+
+$(REPORT_STATE)/recorded: $(REPORT_STATE)/head $(MATRIX_OBJS) $(AN_BIN)
+	$(Q)$(REPORT_PY) bwreport.pipeline record --db $(DB_FILE) --head $(REPORT_STATE)/head \
+		--track $(REPORT_TRACK) -j $(REPORT_TRACK_JOBS)
+	@touch $@
+
+$(REPORT_STATE)/dbstate: $(REPORT_STATE)/recorded report-always
+	$(Q)$(REPORT_PY) bwreport.pipeline dbstate --db $(DB_FILE) --out $@
+
+$(REPORT_OUT)/index.html: $(REPORT_STATE)/dbstate $(REPORT_SRCS)
+	$(Q)$(REPORT_PY) bwreport --db $(DB_FILE) --out $(REPORT_OUT) -q $(REPORT_ARGS)
+
+test-reports: objects analyzer
+	$(Q)PYTHONPATH=reports $(PYTHON) -m pytest -q -p no:cacheprovider tests/reports
+
+TESTS += test-reports

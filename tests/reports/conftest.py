@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Shared fixtures: report sites generated once per session from generated databases."""
+import os
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import fixture  # noqa: E402  (also puts db/ and reports/ on sys.path)
+from bwreport import site  # noqa: E402
+from bwreport.store import History  # noqa: E402
+
+
+def generate(db, out, **kw):
+    history = History(db)
+    try:
+        with history.snapshot():
+            return site.generate(history, out, **kw)
+    finally:
+        history.close()
+
+
+class Site:
+    def __init__(self, db, out, commits):
+        self.db, self.out, self.commits = db, out, commits
+
+    def read(self, rel):
+        with open(os.path.join(self.out, rel), encoding="utf-8") as f:
+            return f.read()
+
+    def files(self, suffix):
+        for dirpath, _, names in os.walk(self.out):
+            for n in sorted(names):
+                if n.endswith(suffix):
+                    yield os.path.relpath(os.path.join(dirpath, n), self.out)
+
+
+def make_site(tmp_path_factory, name, **kw):
+    top = tmp_path_factory.mktemp(name)
+    db = str(top / "history.db")
+    commits = fixture.build(db, **kw)
+    out = str(top / "out")
+    generate(db, out)
+    return Site(db, out, commits)
+
+
+@pytest.fixture(scope="session")
+def fx(tmp_path_factory):
+    """The full fixture: three variants, five commits (one failed)."""
+    return make_site(tmp_path_factory, "full")
+
+
+@pytest.fixture(scope="session")
+def hostile(tmp_path_factory):
+    """The full fixture with names that try to inject markup."""
+    return make_site(tmp_path_factory, "hostile", hostile=True)

@@ -1,0 +1,114 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The HTML site: every link and plot exists, nothing external, deterministic output."""
+import filecmp
+import os
+
+import htmlcheck
+from conftest import generate
+
+
+def pages(site):
+    return list(site.files(".html"))
+
+
+def test_every_link_and_image_resolves(fx):
+    ids = {}
+    checked = 0
+    for rel in pages(fx):
+        page = htmlcheck.parse(os.path.join(fx.out, rel))
+        ids[rel] = page.ids
+        for tag, attr, url in htmlcheck.links(page):
+            got = htmlcheck.resolve(fx.out, rel, url)
+            if got is None:
+                assert tag == "link" and url == "data:,", (rel, url)   # the empty favicon
+                continue
+            target, frag = got
+            assert os.path.isfile(target), "%s: %s=%r does not exist" % (rel, attr, url)
+            if frag:
+                other = htmlcheck.parse(target)
+                assert frag in other.ids, "%s: #%s not in %s" % (rel, frag, target)
+            checked += 1
+    assert checked > 100
+
+
+def test_pages_the_issue_asks_for_exist_and_are_linked(fx):
+    index = fx.read("index.html")
+    for page in ("history.html", "config.html", "structs/tiny.html", "structs/classic.html",
+                 "structs/tree.html", "coord/i386-gcc.html", "footprint.txt", "footprint.md"):
+        assert os.path.isfile(os.path.join(fx.out, page)), page
+        assert 'href="%s"' % page in index, page
+    # One diff page per commit that has a previous commit that built; none for the first or
+    # the failed one.
+    labels = [c["sha"][:12] for c in fx.commits]
+    diffs = sorted(os.listdir(os.path.join(fx.out, "diff")))
+    assert diffs == ["%s.html" % labels[i] for i in (1, 3, 4)]
+
+
+def test_plots_are_svg_with_title_labels_and_legend(fx):
+    index = htmlcheck.parse(os.path.join(fx.out, "index.html"))
+    imgs = [a["src"] for t, a in index.tags if t == "img"]
+    assert "plots/footprint.svg" in imgs
+    assert {"plots/history-tiny.svg", "plots/history-classic.svg", "plots/history-tree.svg"} <= set(imgs)
+    config = htmlcheck.parse(os.path.join(fx.out, "config.html"))
+    imgs += [a["src"] for t, a in config.tags if t == "img"]
+    for src in imgs:
+        root = htmlcheck.svg(os.path.join(fx.out, src))
+        assert root.tag == htmlcheck.SVG + "svg"
+        assert float(root.attrib["width"].rstrip("pt")) > 100
+        text = " ".join(t.text or "" for t in root.iter(htmlcheck.SVG + "text"))
+        assert "bytes" in text, src                   # a y axis label with the unit
+        assert "architecture" in text or "option" in text, src   # axis label / legend title
+        meta = open(os.path.join(fx.out, src)).read()
+        assert "<dc:date>" not in meta and "matplotlib.org" not in meta
+
+
+def test_history_marks_the_move_above_the_noise_floor_and_links_its_diff(fx):
+    tiny_growth, classic_trim = fx.commits[1]["sha"][:12], fx.commits[3]["sha"][:12]
+    root = htmlcheck.svg(os.path.join(fx.out, "plots/history-tiny.svg"))
+    urls = set(htmlcheck.svg_links(root))
+    assert urls == {"../diff/%s.html" % tiny_growth}
+    assert os.path.isfile(os.path.join(fx.out, "diff", tiny_growth + ".html"))
+    # Classic's -4 bytes is under the 8-byte floor: on the line, not circled.
+    assert not set(htmlcheck.svg_links(htmlcheck.svg(os.path.join(fx.out, "plots/history-classic.svg"))))
+    history = fx.read("history.html")
+    assert 'href="diff/%s.html"' % tiny_growth in history
+    assert history.count("i386") >= 2
+
+
+def test_diff_page_lists_objects_symbols_in_bloat_o_meter_grammar_and_structs(fx):
+    page = fx.read("diff/%s.html" % fx.commits[3]["sha"][:12])
+    assert "add/remove: 0/0 grow/shrink: 0/3 up/down: 0/-4 (-4)" in page
+    assert "Total: Before=1548, After=1544, chg -0.26%" in page    # i386/clang/CLASSIC02's figures
+    assert "i386/gcc/CLASSIC02/rcuclassic.o" in page
+    assert "struct rcu_data" in page and "dynticks_snap" in page
+    assert "failed to build: %s" % fx.commits[2]["sha"][:12] in page
+
+
+def test_struct_page_draws_holes_padding_and_the_reorganized_order(fx):
+    page = fx.read("structs/tree.html")
+    assert 'class="seg hole' in page and 'class="seg pad' in page
+    assert "Order: nxtlist, curlist, dynticks_snap, passed_quiesc, qs_pending" in page
+    assert "Reorganized: 24 bytes (saves 16)" in page
+    big = fx.read("structs/classic.html")
+    assert "64-bit" in big and "32-bit" in big
+
+
+def test_config_page_measures_options_from_single_option_pairs(fx):
+    page = fx.read("config.html")
+    # Tiny: PREEMPT adds 24 bytes of text on i386/gcc in both NO_HZ contexts; NO_HZ adds 21+4.
+    assert 'id="opt-CONFIG_PREEMPT' in page and 'id="opt-CONFIG_NO_HZ' in page
+    assert "text +24, data +0, bss +0; rcupdate.o +0, rcutiny.o +24; TINY03 vs TINY01" in page
+    assert "text +21, data +4, bss +0; rcupdate.o +0, rcutiny.o +25; TINY02 vs TINY01" in page
+    assert "CONFIG_HOTPLUG_CPU" in page      # used by a source, never varied: listed as unmeasured
+
+
+def test_output_is_deterministic_and_a_rerun_changes_nothing(fx, tmp_path):
+    again = str(tmp_path / "again")
+    generate(fx.db, again)
+    cmp = filecmp.dircmp(fx.out, again)
+
+    def same(c):
+        assert not c.left_only and not c.right_only and not c.diff_files, (c.left, c.diff_files)
+        for sub in c.subdirs.values():
+            same(sub)
+    same(cmp)

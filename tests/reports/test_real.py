@@ -1,0 +1,111 @@
+# SPDX-License-Identifier: GPL-2.0
+"""On the real build matrix: every figure of the text report equals the analyzer's JSON.
+
+The history database is written by the real pipeline (bin/bloatwatch record runs
+bin/bloatwatch-analyze over build/); the expected figures come from a separate run of the
+analyzer on the same objects (`make test-reports` depends on objects and analyzer).
+"""
+import glob
+import json
+import os
+import re
+import subprocess
+
+import pytest
+
+from conftest import Site, generate
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ANALYZER = os.path.join(ROOT, "bin", "bloatwatch-analyze")
+BLOATWATCH = os.path.join(ROOT, "bin", "bloatwatch")
+TITLE = re.compile(r"^(\S+)/(\S+) (UP|SMP) .*\(scenarios ([A-Z0-9_, ]+)\)$")
+
+
+@pytest.fixture(scope="module")
+def real(tmp_path_factory):
+    objects = matrix_objects()
+    assert objects, "no matrix objects: `make objects` must run first"
+    assert os.access(ANALYZER, os.X_OK), "bin/bloatwatch-analyze missing: `make analyzer` first"
+    top = tmp_path_factory.mktemp("real")
+    db = str(top / "real.db")
+    env = dict(os.environ)
+    env.pop("BLOATWATCH_DB", None)
+    r = subprocess.run(["/usr/bin/python3", BLOATWATCH, "--db", db, "record"], cwd=ROOT, env=env,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    out = str(top / "out")
+    generate(db, out)
+    return Site(db, out, [])
+
+
+def matrix_objects():
+    """Objects of the build matrix: build/<arch of matrix/ARCHES>/*/*/*.o (other stages keep
+    test objects under build/ too)."""
+    with open(os.path.join(ROOT, "matrix", "ARCHES")) as f:
+        arches = [line.split("|")[0].strip() for line in f if line.strip() and not line.startswith("#")]
+    out = []
+    for arch in arches:
+        out += glob.glob(os.path.join(ROOT, "build", arch, "*", "*", "*.o"))
+    return sorted(os.path.relpath(p, ROOT) for p in out)
+
+
+def analyzer_sizes(paths):
+    r = subprocess.run([ANALYZER, "size", "--json"] + paths, cwd=ROOT, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    return {f["file"]: f for f in json.loads(r.stdout)["files"]}
+
+
+def parse_tables(text):
+    """[(arch, compiler, scenarios, [(variant label, object, text, data, bss, total)])]."""
+    tables, current, impl = [], None, None
+    for line in text.splitlines():
+        m = TITLE.match(line)
+        if m:
+            current = (m.group(1), m.group(2), m.group(4).split(", "), [])
+            tables.append(current)
+            continue
+        if current is None or not line.strip() or line.startswith(("Implementation", "---")):
+            continue
+        cells = re.split(r"\s{2,}", line.strip())
+        if line[0] != " ":
+            impl, cells = cells[0], cells[1:]
+        if len(cells) == 5 and cells[-1].endswith(".o"):
+            current[3].append((impl, cells[4]) + tuple(int(c) for c in cells[:4]))
+    return tables
+
+
+def test_every_figure_of_the_text_report_equals_the_analyzer(real):
+    text = real.read("footprint.txt").split("Every architecture, compiler and configuration", 1)[1]
+    tables = parse_tables(text)
+    assert tables
+    paths, rows = [], []
+    for arch, cc, scenarios, objs in tables:
+        own = {}      # variant label -> scenario, from the object the folder holds
+        for impl, obj, *_ in objs:
+            if obj != "rcupdate.o":
+                hits = [s for s in scenarios if os.path.exists(os.path.join(ROOT, "build", arch, cc, s, obj))]
+                assert len(hits) == 1 or "(" in impl, (arch, cc, impl, obj, hits)
+                own[impl] = hits[0] if len(hits) == 1 else impl.split("(")[1].rstrip(")")
+        for impl, obj, t, d, b, tot in objs:
+            path = "build/%s/%s/%s/%s" % (arch, cc, own[impl], obj)
+            paths.append(path)
+            rows.append((path, t, d, b, tot))
+    sizes = analyzer_sizes(sorted(set(paths)))
+    for path, t, d, b, tot in rows:
+        f = sizes[path]
+        assert (t, d, b, tot) == (f["text"], f["data"], f["bss"], f["dec"]), path
+    # Every matrix object of the head commit is in some table.
+    assert set(paths) == set(matrix_objects())
+
+
+def test_article_configuration_of_the_real_matrix(real):
+    text = real.read("footprint.txt")
+    assert "i386/gcc UP (NR_CPUS=1), !PREEMPT, NO_HZ" in text
+    i386 = analyzer_sizes(sorted(glob.glob("build/i386/gcc/*/rcutiny.o", root_dir=ROOT)))
+    # The Tiny row beside the article is TINY02's object if the matrix keeps the article's order.
+    for path, f in i386.items():
+        cfg = open(os.path.join(ROOT, path + ".cmd")).read()
+        if "CONFIG_PREEMPT := n" in cfg and "CONFIG_NO_HZ := y" in cfg:
+            row = re.search(r"rcutiny\.o\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+563\s+36\s+0\s+599", text)
+            assert row and tuple(int(x) for x in row.groups()) == (f["text"], f["data"], f["bss"], f["dec"])
