@@ -13,7 +13,7 @@
 REPORT_OUT        ?= reports/out
 REPORT_STATE      := $(REPORT_OUT)/.state
 REPORT_TRACK      ?= 6
-REPORT_TRACK_JOBS ?= 2
+REPORT_TRACK_JOBS ?= 1
 REPORT_ARGS       ?=
 REPORT_PY         := PYTHONPATH=reports $(PYTHON) -m
 REPORT_SRCS       := $(wildcard reports/bwreport/*.py reports/templates/*.j2 reports/static/*) \

@@ -178,6 +178,8 @@ def _members_changed(data, ra, rb):
 
 
 def _config(data, base, head, rows):
+    if all(b.config_id == h.config_id for _, b, h in rows if b and h):
+        return []
     ca, cb = data.config_rows(base["commit_id"]), data.config_rows(head["commit_id"])
     out = collections.defaultdict(list)
     for folder in sorted({k[:3] for k, b, h in rows if b and h}):

@@ -221,8 +221,19 @@ class Site:
         for r in rows:
             by_layout[r["layout_id"]].append(r)
         members = data.member_rows(list(by_layout))
+        # Layouts equal in geometry (compilers spell some types differently, e.g. `long int`
+        # and `long`) are drawn once, with every build that has them.
+        by_shape = collections.OrderedDict()
+        for lid in sorted(by_layout):
+            r0 = by_layout[lid][0]
+            shape = (r0["struct"], r0["kind"], r0["size"], r0["holes"], r0["padding"], r0["reorg_size"],
+                     tuple((m["member"], m["byte_offset"], m["size"], m["bit_size"], m["bit_offset"])
+                           for m in members[lid]))
+            by_shape.setdefault(shape, []).append(lid)
         structs_ = collections.defaultdict(list)
-        for lid, rs in by_layout.items():
+        for lids in by_shape.values():
+            lid = lids[0]
+            rs = [r for l in lids for r in by_layout[l]]
             r0 = rs[0]
             coords = sorted({(r["arch"], r["compiler"], r["scenario"], r["object"]) for r in rs})
             arches = sorted({c[0] for c in coords})

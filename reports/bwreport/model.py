@@ -40,6 +40,7 @@ class Obj:
     bss: int
     total: int
     format: str = ""
+    config_id: int = None
 
     @property
     def coord(self):
@@ -130,7 +131,7 @@ def objects(rows):
             continue
         out.append(Obj(r["arch"], r["compiler"], r["scenario"], r["variant"], r["object"],
                        r["path"], r["analysis_id"], r["text"], r["data"], r["bss"], r["total"],
-                       r.get("format") or ""))
+                       r.get("format") or "", r.get("config_id")))
     return out
 
 

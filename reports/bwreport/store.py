@@ -45,7 +45,7 @@ class History:
 
     def footprint(self, commit_id=None):
         """size(1) totals of every recorded object (of one commit, or of all)."""
-        sql = ("SELECT commit_id, %s, path, analysis_id, text, data, bss, total, format, machine "
+        sql = ("SELECT commit_id, %s, path, analysis_id, config_id, text, data, bss, total, format, machine "
                "FROM v_footprint" % COORD)
         if commit_id is None:
             return self._rows(sql)

@@ -1,0 +1,42 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The report reads PostgreSQL through the same views: the same history gives the same files."""
+import os
+import sys
+
+import pytest
+
+import fixture
+from conftest import generate
+
+sys.path.insert(0, os.path.join(fixture.ROOT, "tests", "db"))
+
+
+@pytest.fixture(scope="module")
+def pg():
+    import pgserver
+    server = pgserver.Server()
+    try:
+        server.start()
+    except Exception as e:
+        server.stop()
+        pytest.fail("cannot start PostgreSQL (%s): it is a listed dependency" % e)
+    yield server
+    server.stop()
+
+
+def test_postgresql_and_sqlite_reports_are_identical(pg, fx, tmp_path):
+    url = pg.create_db("reports")
+    fixture.build(url)
+    out = str(tmp_path / "pg")
+    generate(url, out)
+    count = 0
+    for dirpath, _, names in os.walk(fx.out):
+        for n in names:
+            rel = os.path.relpath(os.path.join(dirpath, n), fx.out)
+            mine = open(os.path.join(fx.out, rel), "rb").read()
+            theirs = open(os.path.join(out, rel), "rb").read()
+            # The footer names the database: history.db vs the URL's last component.
+            theirs = theirs.replace(b"from reports (", b"from history.db (")
+            assert mine == theirs, rel
+            count += 1
+    assert count > 20
