@@ -195,7 +195,9 @@ def _record(store, commit, p):
     lost = p.known - set(analysis_ids)
     if lost:
         raise BwError("%s: cached analysis missing from the database" % store.where)
-    new_analyses = [ad for ad in p.analyses if ad not in analysis_ids]
+    # Everything is inserted in digest order: concurrent recorders then lock rows in the
+    # same order and cannot deadlock each other on PostgreSQL.
+    new_analyses = sorted(ad for ad in p.analyses if ad not in analysis_ids)
     layout_ids = {}
     if new_analyses:
         wanted = sorted({ld for ad in new_analyses for ld in p.analysis_layouts[ad]})
@@ -232,14 +234,15 @@ def _record(store, commit, p):
     names = store.intern(strings)
 
     # CONFIG sets and setups.
-    added = store.insert_digests("config_sets", [], [(cd,) for cd in p.configs if cd not in config_ids])
+    added = store.insert_digests("config_sets", [],
+                                 [(cd,) for cd in sorted(p.configs) if cd not in config_ids])
     config_ids.update(added)
     config_ids.update(store.digests("config_sets", [cd for cd in p.configs if cd not in config_ids]))
     if added:
         d.insert_many("INSERT INTO config_values (config_id, name_id, value) VALUES (?, ?, ?)",
                       [(added[cd], names[k], v) for cd in added for k, v in p.configs[cd]])
     rows = []
-    for sd, (ccv, cd, cmd, src) in p.setups.items():
+    for sd, (ccv, cd, cmd, src) in sorted(p.setups.items()):
         if sd not in setup_ids:
             rows.append((sd, names[ccv], config_ids[cd] if cd else None, names[cmd], names[src]))
     setup_ids.update(store.insert_digests(
