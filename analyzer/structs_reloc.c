@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Apply the .debug_* relocations of a relocatable object that libdwfl cannot relocate.
  *
- * elfutils 0.188 has no mips backend, so libdwfl refuses mips objects. gcc's mips .o files
+ * elfutils 0.188 has no mips backend, so libdwfl refuses mips objects (32- and 64-bit). gcc's mips .o files
  * relocate debug sections against section symbols (the offset is stored in place), but clang's
  * use local symbols inside .debug_str with a zero in place: without applying R_MIPS_32 the
  * names come out wrong (pahole 1.24 prints them wrong). Only absolute 32/64-bit data
@@ -12,9 +12,33 @@
 
 #include "structs_reloc.h"
 
-#define R_MIPS_NONE_	0
-#define R_MIPS_32_	2
-#define R_MIPS_64_	18
+#define R_MIPS_NONE_		0
+#define R_MIPS_32_		2
+#define R_MIPS_64_		18
+#define R_MIPS_TLS_DTPMOD32_	38
+#define R_MIPS_TLS_DTPREL64_	41
+
+/*
+ * mips64 packs up to three relocation types in r_info: r_sym (32 bits), r_ssym, r_type3,
+ * r_type2, r_type (8 bits each), in that order in the file. libelf reads r_info as one 64-bit
+ * integer in the file's byte order, so on little-endian mips64 the fields come out permuted.
+ */
+static void mips64_info(uint64_t info, bool big, uint64_t *sym, unsigned *type, unsigned *type2)
+{
+	if (big) {
+		*sym = info >> 32;
+		*type = info & 0xff;
+		*type2 = (info >> 8) & 0xff;
+		if ((info >> 16) & 0xff)
+			*type2 = 0xff;	/* a third type: never in debug sections */
+	} else {
+		*sym = info & 0xffffffffULL;
+		*type = (info >> 56) & 0xff;
+		*type2 = (info >> 48) & 0xff;
+		if ((info >> 40) & 0xff)
+			*type2 = 0xff;
+	}
+}
 
 static void put(unsigned char *p, uint64_t v, unsigned width, bool big)
 {
@@ -61,7 +85,7 @@ int bw_debug_relocate(Elf *elf, char *err, size_t errlen)
 		tname = elf_strptr(elf, shstrndx, tsh.sh_name);
 		if (!tname || strncmp(tname, ".debug_", 7) != 0)
 			continue;
-		if (eh.e_machine != EM_MIPS || eh.e_ident[EI_CLASS] != ELFCLASS32) {
+		if (eh.e_machine != EM_MIPS) {
 			snprintf(err, errlen, "cannot relocate %s for machine %u", tname,
 				 (unsigned)eh.e_machine);
 			return -1;
@@ -82,8 +106,8 @@ int bw_debug_relocate(Elf *elf, char *err, size_t errlen)
 		for (i = 0; i < n; i++) {
 			GElf_Rela r;
 			GElf_Sym sym;
-			unsigned type;
-			uint64_t addend;
+			unsigned type, type2 = 0, width;
+			uint64_t addend, symi;
 
 			if (sh.sh_type == SHT_REL) {
 				GElf_Rel rel;
@@ -96,21 +120,29 @@ int bw_debug_relocate(Elf *elf, char *err, size_t errlen)
 			} else if (!gelf_getrela(rd, (int)i, &r)) {
 				goto corrupt;
 			}
-			type = (unsigned)GELF_R_TYPE(r.r_info);
-			if (type == R_MIPS_NONE_)
+			if (eh.e_ident[EI_CLASS] == ELFCLASS64) {
+				mips64_info(r.r_info, big, &symi, &type, &type2);
+			} else {
+				symi = GELF_R_SYM(r.r_info);
+				type = (unsigned)GELF_R_TYPE(r.r_info);
+			}
+			/* TLS offsets only appear in location expressions: no layout reads them. */
+			if (type == R_MIPS_NONE_ ||
+			    (type >= R_MIPS_TLS_DTPMOD32_ && type <= R_MIPS_TLS_DTPREL64_))
 				continue;
-			if (type != R_MIPS_32_) {
+			if ((type != R_MIPS_32_ && type != R_MIPS_64_) || type2 != R_MIPS_NONE_) {
 				snprintf(err, errlen, "unsupported relocation type %u in %s", type, tname);
 				return -1;
 			}
-			if (r.r_offset > td->d_size || td->d_size - r.r_offset < 4 ||
-			    !gelf_getsym(sd, (int)GELF_R_SYM(r.r_info), &sym))
+			width = type == R_MIPS_64_ ? 8 : 4;
+			if (r.r_offset > td->d_size || td->d_size - r.r_offset < width ||
+			    symi > INT32_MAX || !gelf_getsym(sd, (int)symi, &sym))
 				goto corrupt;
 			addend = sh.sh_type == SHT_REL ?
-				 get((unsigned char *)td->d_buf + r.r_offset, 4, big) :
+				 get((unsigned char *)td->d_buf + r.r_offset, width, big) :
 				 (uint64_t)r.r_addend;
 			/* Sections of a relocatable object sit at address 0: S is the symbol value. */
-			put((unsigned char *)td->d_buf + r.r_offset, sym.st_value + addend, 4, big);
+			put((unsigned char *)td->d_buf + r.r_offset, sym.st_value + addend, width, big);
 		}
 		continue;
 corrupt:

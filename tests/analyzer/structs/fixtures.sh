@@ -23,6 +23,16 @@ arm-clang clang --target=arm-linux-gnueabi
 riscv64-clang clang --target=riscv64-linux-gnu
 powerpc-clang clang --target=powerpc-linux-gnu
 mips-clang clang --target=mips-linux-gnu
+mipsel-gcc mips-linux-gnu-gcc -EL
+mips64-gcc mips-linux-gnu-gcc -mabi=64
+mipsel-clang clang --target=mipsel-linux-gnu
+mips64-clang clang --target=mips64-linux-gnuabi64
+mips64el-clang clang --target=mips64el-linux-gnuabi64
+armeb-clang clang --target=armeb-linux-gnueabi
+powerpc64-clang clang --target=powerpc64-linux-gnu
+powerpc64le-clang clang --target=powerpc64le-linux-gnu
+riscv32-clang clang --target=riscv32-linux-gnu
+s390x-clang clang --target=s390x-linux-gnu
 LIST
 }
 
