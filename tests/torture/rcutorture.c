@@ -387,6 +387,8 @@ static void timer_body(int cpu)
 	unsigned int r = bw_sim_below(100);
 
 	(void)cpu;
+	if (bw_sim_phase() != BW_PHASE_RANDOM)
+		return;		/* drains add no work, and no softirq storm under their tick rate */
 	if (r < 30)
 		do_read(BW_RCU_BH, "softirq", 1, 0);
 	else if (r < 50)
@@ -472,5 +474,7 @@ int bw_torture_main(int argc, char **argv, const struct bw_torture_variant *v)
 	hooks.settled = settled;
 	hooks.report = report;
 	hooks.finish = finish;
+	hooks.printk = v->printk;
+	hooks.phase = v->phase;
 	return bw_sim_main(argc, argv, &hooks);
 }

@@ -70,7 +70,9 @@ struct bw_torture_variant {
 	void (*check)(void);			/* after every event */
 	int (*settled)(void);			/* variant-side emptiness for the drain */
 	void (*report)(FILE *out);
-	void (*setup)(void);			/* after rcu_init() */
+	void (*printk)(int cpu, const char *msg);	/* every printk() line (stall warnings) */
+	void (*phase)(enum bw_sim_phase phase);	/* a random or drain phase starts */
+	void (*setup)(void);			/* after rcu_init(), only CPU 0 online yet */
 	void (*finish)(void);
 };
 

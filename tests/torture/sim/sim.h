@@ -47,7 +47,9 @@
  *
  * USING IT FROM A HARNESS (tests/torture/<variant>_harness.c):
  *  - fill a struct bw_sim_hooks: setup() creates worker tasks with
- *    bw_sim_task_create() and calls rcu_init(); irq()/nmi()/timer() are the
+ *    bw_sim_task_create() and calls rcu_init(); it runs on CPU 0 with only
+ *    CPU 0 online, as rcu_init() does at boot; the other CPUs then come up
+ *    through the CPU notifiers (CPU_UP_PREPARE, online, CPU_ONLINE); irq()/nmi()/timer() are the
  *    bodies of device interrupts, NMIs and the TIMER_SOFTIRQ handler; qs()
  *    learns of every quiescent state as the kernel defines them (before the
  *    variant is told); check() runs after every event; settled() says when a

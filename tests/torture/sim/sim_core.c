@@ -136,6 +136,13 @@ void bw_sim_fail(const char *fmt, ...)
 			c, p->online, p->curr ? p->curr->name : "-", p->ti.preempt_count,
 			p->irqs_off, p->readers[0], p->readers[1], p->locks_held,
 			p->tick_stopped, p->softirq_pending, p->hw_pending);
+		fprintf(stderr, "        point %d need_resched %d dying %d nipi %d tasks:", p->point,
+			!!(p->ti.flags & _TIF_NEED_RESCHED), p->dying, p->nipi);
+		for (i = 0; i < (unsigned long)p->ntasks; i++)
+			fprintf(stderr, " %s(%s)", p->tasks[i]->name, p->tasks[i] == p->curr ? "running" :
+				p->tasks[i]->sleeping ? "sleeping" :
+				p->tasks[i]->state == T_BLOCKED ? "blocked" : "runnable");
+		fputc('\n', stderr);
 	}
 	first = trace_n > TRACE_SHOW ? trace_n - TRACE_SHOW : 0;
 	fprintf(stderr, "  last %lu trace entries:\n", trace_n - first);
@@ -431,6 +438,8 @@ void bw_sim_cond_resched(void)
 
 /* ---- the driver ---- */
 
+#define TICK_GAP	4	/* resumes of a CPU between two of its ticks, at least */
+
 /* Driver events; a phase's weights (bw_sim_config.weights) index this. */
 enum sim_event { EV_PROGRESS, EV_TICK, EV_IRQ, EV_NMI, EV_SOFTIRQ, EV_RESCHED, EV_NR };
 
@@ -475,7 +484,8 @@ static void one_event(const unsigned int *w)
 	events++;
 	switch (ev) {
 	case EV_TICK:
-		if (!c->tick_stopped)
+		/* A tick period is long next to a handler: no tick within TICK_GAP steps of the last. */
+		if (!c->tick_stopped && c->since_tick >= TICK_GAP)
 			c->hw_pending |= HW_TICK;
 		break;
 	case EV_IRQ:
@@ -497,6 +507,7 @@ static void one_event(const unsigned int *w)
 		bw_sim_cur = c;
 		bw_sim_trace(ev_names[ev], 0, 0);
 	}
+	c->since_tick++;
 	resume_cpu(c);
 	bw_sim_cur = NULL;
 	if (bw_sim_h->check)
@@ -529,8 +540,11 @@ static void setup_cpus(void)
 		cpu_set(i, cpu_possible_map);
 		if (i >= ncpus)
 			continue;
-		c->online = 1;
-		cpu_set(i, cpu_online_map);
+		/* Only the boot CPU is up while RCU initialises; bw_sim_boot_cpus() does the rest. */
+		if (i == 0) {
+			c->online = 1;
+			cpu_set(i, cpu_online_map);
+		}
 		c->idle = bw_sim_task_create(i, "idle", sim_idle, NULL);
 		c->idle->kind = K_IDLE;
 		c->ksoftirqd = bw_sim_task_create(i, "ksoftirqd", sim_ksoftirqd, NULL);
@@ -574,6 +588,7 @@ int bw_sim_run(const struct bw_sim_hooks *hooks, const struct bw_sim_config *cfg
 	bw_sim_ti = &bw_sim_cpus[0].ti;
 	if (hooks->setup)
 		hooks->setup();
+	bw_sim_boot_cpus();
 	bw_sim_cur = NULL;
 
 	for (round = 0; round < cfg->rounds; round++) {

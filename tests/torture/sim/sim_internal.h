@@ -77,6 +77,7 @@ struct sim_cpu {
 	int nohz_nesting;		/* mirror of the dynticks nesting: 1 running, 0 idle, +1 per irq */
 	int point;			/* kind of the innermost interleaving point */
 	long spins;			/* consecutive spin points (watchdog) */
+	long since_tick;		/* resumes since its last tick */
 	struct bw_sim_task *curr, *idle, *ksoftirqd;
 	struct bw_sim_task *tasks[SIM_MAX_TASKS];
 	int ntasks;
@@ -93,8 +94,10 @@ extern const struct bw_sim_hooks *bw_sim_h;
 extern const struct bw_sim_config *bw_sim_cfg;
 extern struct softirq_action bw_sim_softirq_vec[NR_SOFTIRQS];
 extern int bw_sim_timekeeper;
+#if IS_ENABLED(CONFIG_SMP)	/* UP: constant masks from cpumask.h */
 extern cpumask_t cpu_online_map;
 extern cpumask_t cpu_possible_map;
+#endif
 
 /* sim_core.c */
 void sim_yield_to_driver(void);
@@ -118,5 +121,6 @@ void sim_wake(struct bw_sim_task *t);
 int sim_sched_legal(struct sim_cpu *c, int kind);
 void sim_block(void);
 int sim_other_runnable(struct sim_cpu *c);
+void bw_sim_boot_cpus(void);
 
 #endif /* _BW_SIM_INTERNAL_H */

@@ -49,7 +49,7 @@ void bw_sim_tick_nohz_stop(int inidle)
 	if (inidle)
 		c->inidle = 1;
 	if (c->inidle && !c->tick_stopped && !need_resched() && !c->softirq_pending &&
-	    !rcu_needs_cpu(c->id)) {
+	    !c->dying && !rcu_needs_cpu(c->id)) {
 		c->tick_stopped = 1;
 		c->tick_stops++;
 		c->hw_pending &= ~HW_TICK;
@@ -262,6 +262,7 @@ static void timer_interrupt(struct sim_cpu *c, int user)
 		jiffies++;
 	}
 	c->ticks++;
+	c->since_tick = 0;
 	c->user_ticks += user;
 	c->idle_ticks += idle_cpu(cpu);
 	bw_sim_trace(user ? "tick (user)" : "tick (kernel/idle)", 0, 0);

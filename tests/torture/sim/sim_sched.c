@@ -7,8 +7,10 @@
 
 #include "sim_internal.h"
 
+#if IS_ENABLED(CONFIG_SMP)	/* UP: constant masks from cpumask.h */
 cpumask_t cpu_online_map;
 cpumask_t cpu_possible_map;
+#endif
 
 /* ---- rule checks ---- */
 
@@ -316,6 +318,7 @@ int printk(const char *fmt, ...)
 static struct notifier_block *cpu_chain[MAX_NOTIFIERS];
 static int ncpu_chain;
 
+#if IS_ENABLED(CONFIG_SMP)	/* UP: an inline no-op in cpu.h */
 int register_cpu_notifier(struct notifier_block *nb)
 {
 	if (ncpu_chain >= MAX_NOTIFIERS)
@@ -323,6 +326,7 @@ int register_cpu_notifier(struct notifier_block *nb)
 	cpu_chain[ncpu_chain++] = nb;
 	return 0;
 }
+#endif
 
 static void notify(unsigned long action, int cpu)
 {
@@ -330,6 +334,19 @@ static void notify(unsigned long action, int cpu)
 
 	for (i = 0; i < ncpu_chain; i++)
 		cpu_chain[i]->notifier_call(cpu_chain[i], action, (void *)(long)cpu);
+}
+
+/* smp_init(): bring up the secondary CPUs, calling the notifiers, after the boot CPU's setup. */
+void bw_sim_boot_cpus(void)
+{
+	int cpu;
+
+	for (cpu = 1; cpu < bw_sim_ncpus(); cpu++) {
+		notify(CPU_UP_PREPARE, cpu);
+		bw_sim_cpus[cpu].online = 1;
+		cpu_set(cpu, cpu_online_map);
+		notify(CPU_ONLINE, cpu);
+	}
 }
 
 /* Take @cpu down from a worker task on another CPU: it idles, leaves the maps, CPU_DEAD runs here. */
@@ -347,9 +364,11 @@ int bw_sim_cpu_down(int cpu)
 	t->dying = 1;
 	t->ti.flags |= _TIF_NEED_RESCHED;
 	/* Wait until the dying CPU sits in its idle loop with nothing pending (stop_machine). */
-	while (!(t->curr == t->idle && t->point == BW_PT_IDLE && !t->nipi &&
+	/* A dying CPU leaves dyntick-idle first: it goes down (and comes back) with its tick on. */
+	while (!(t->curr == t->idle && t->point == BW_PT_IDLE && !t->nipi && !t->tick_stopped &&
 		 !t->ti.preempt_count && !t->hw_pending)) {
-		t->ti.flags |= _TIF_NEED_RESCHED;	/* the stopper thread keeps preempting it */
+		if (t->curr != t->idle)		/* the stopper keeps preempting its tasks */
+			t->ti.flags |= _TIF_NEED_RESCHED;
 		bw_sim_point(BW_PT_TASK);
 	}
 	bw_sim_trace("cpu %ld offline", cpu, 0);
@@ -371,6 +390,7 @@ int bw_sim_cpu_up(int cpu)
 	notify(CPU_UP_PREPARE, cpu);
 	t->dying = 0;
 	t->online = 1;
+	t->ti.flags |= _TIF_NEED_RESCHED;	/* its tasks were kept off while it was down */
 	cpu_set(cpu, cpu_online_map);
 	bw_sim_trace("cpu %ld online", cpu, 0);
 	notify(CPU_ONLINE, cpu);
