@@ -20,7 +20,18 @@ struct notifier_block {
 #define CPU_DEAD		0x0007	/* CPU is dead; runs on a surviving CPU */
 #define CPU_TASKS_FROZEN	0x0010	/* or'ed in during suspend/resume */
 
+#include <linux/kconfig.h>
+
+#if IS_ENABLED(CONFIG_SMP)
 /* kernel/cpu.c: undefined in the objects, provided by the simulator. */
 int register_cpu_notifier(struct notifier_block *nb);
+#else
+/* No other CPU will ever come up (2.6.28 cpu.h): nothing to register. */
+static inline int register_cpu_notifier(struct notifier_block *nb)
+{
+	(void)nb;
+	return 0;
+}
+#endif
 
 #endif /* _LINUX_CPU_H */

@@ -5,6 +5,9 @@
 
 #include <linux/compiler.h>
 
+#if !defined(HZ) && defined(CONFIG_HZ)
+#define HZ	CONFIG_HZ
+#endif
 #ifndef HZ
 #define HZ	1000
 #endif

@@ -24,8 +24,16 @@
 #define KERN_WARNING	"<4>"
 #define KERN_INFO	"<6>"
 
+#ifndef INT_MAX
+#define INT_MAX		((int)(~0U >> 1))
+#endif
+#ifndef LONG_MAX
+#define LONG_MAX	((long)(~0UL >> 1))
+#endif
+
 /* Provided by the kernel proper (undefined in the objects) or by the simulator. */
 __printf(1, 2) int printk(const char *fmt, ...);
+void dump_stack(void);
 
 #ifdef BW_SIM
 /* In the simulator a BUG or WARN is a failed run: report where, with the seed. */
