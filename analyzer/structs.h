@@ -53,10 +53,6 @@ struct bw_layout {
 	size_t nmembers;
 	/* Facts of the compile unit that defined the type, inputs of --reorganize. */
 	uint8_t addr_size;	/* the unit's address (pointer) size */
-	uint8_t base_types;	/* BW_BASE_* bits: unsigned base types the unit defines */
-	uint32_t reorg_align;	/* pahole's alignment guess: the biggest member whose type is a
-				 * base type, looking into struct/union members (not through
-				 * typedefs, qualifiers, pointers or arrays) */
 	/* pahole --reorganize: the suggested order and its size. */
 	uint64_t reorg_size;	/* size after reorganization (== size when nothing to gain) */
 	char **reorg_order;	/* member names in the suggested order (nmembers entries) */
@@ -71,13 +67,6 @@ enum bw_type_class {
 	BW_TC_STRUCT,		/* struct, union, class */
 	BW_TC_ARRAY,
 };
-
-/* bw_layout.base_types: pahole demotes a bit-field only to a type its unit defines. */
-#define BW_BASE_U8	0x01	/* unsigned char */
-#define BW_BASE_U16	0x02	/* short unsigned int */
-#define BW_BASE_U32	0x04	/* unsigned int */
-#define BW_BASE_ULONG	0x08	/* long unsigned int */
-#define BW_BASE_ULLONG	0x10	/* long long unsigned int */
 
 struct bw_layout_set {
 	struct bw_layout *v;	/* de-duplicated across compile units, sorted by name then kind */

@@ -25,7 +25,6 @@ struct tinfo {
 	uint64_t size;
 	Dwarf_Die aggr;		/* the anonymous struct/union DIE behind it, when anon_aggr */
 	uint8_t tclass;		/* BW_TC_* */
-	int64_t big;		/* memo of biggest_base(): -1 unknown, -2 being computed */
 	bool done;		/* false while being resolved: seeing it again means a cycle */
 	bool anon_aggr;		/* an anonymous struct/union, or an array or qualified form of one:
 				 * pahole expands it inline when it is a member's type */
@@ -47,7 +46,6 @@ struct ctx {
 	bool little_endian;
 	uint8_t addr_size;	/* of the current unit */
 	unsigned cacheline;
-	unsigned base_mask;	/* BW_BASE_* types seen in the current unit */
 	size_t units;		/* compilation/type units read */
 	size_t anon_budget;	/* members left to expand inline in the current top-level type */
 	/* Per-unit type cache: open addressing on tinfo pointers. */
@@ -599,7 +597,6 @@ static struct tinfo *resolve(struct ctx *c, Dwarf_Die *die, unsigned depth)
 		return NULL;
 	memset(t, 0, sizeof(*t));
 	t->key = (uintptr_t)die->addr;
-	t->big = -1;
 	if (cache_add(c, t))
 		return NULL;
 
@@ -702,54 +699,6 @@ static struct tinfo *resolve(struct ctx *c, Dwarf_Die *die, unsigned depth)
 }
 
 /* ---- members and layouts ---- */
-
-/* pahole's type__find_first_biggest_size_base_type_member, as a size: members typed directly
- * by a base type count, struct/union members are looked into, anything else is skipped. */
-static uint64_t biggest_base(struct ctx *c, Dwarf_Die *aggr, unsigned depth)
-{
-	Dwarf_Die m, t;
-	Dwarf_Attribute a;
-	Dwarf_Off last = 0;
-	uint64_t best = 0, sz;
-	struct tinfo *ti;
-	int r;
-
-	if (depth > BW_MAX_ANON_DEPTH)
-		return 0;
-	for (r = dwarf_child(aggr, &m); r == 0; r = dwarf_siblingof(&m, &m)) {
-		if (last && dwarf_dieoffset(&m) <= last)
-			break;
-		last = dwarf_dieoffset(&m);
-		if (dwarf_tag(&m) != DW_TAG_member || attr_flag(&m, DW_AT_external) ||
-		    !dwarf_attr(&m, DW_AT_type, &a) || !dwarf_formref_die(&a, &t))
-			continue;
-		switch (dwarf_tag(&t)) {
-		case DW_TAG_base_type:
-			sz = 0;
-			if (die_byte_size(c, &t, 0, &sz))
-				return 0;
-			break;
-		case DW_TAG_structure_type:
-		case DW_TAG_union_type:
-		case DW_TAG_class_type:
-			/* Memoized per type DIE: shared nested types must not make this exponential. */
-			ti = resolve(c, &t, 0);
-			if (!ti)
-				return 0;
-			if (ti->big == -1) {
-				ti->big = -2;
-				ti->big = (int64_t)biggest_base(c, &t, depth + 1);
-			}
-			sz = ti->big > 0 ? (uint64_t)ti->big : 0;
-			break;
-		default:
-			continue;
-		}
-		if (sz > best)
-			best = sz;
-	}
-	return best;
-}
 
 /* DW_AT_data_member_location: a constant, or (DWARF 2/3) an expression DW_OP_plus_uconst N. */
 static int member_location(struct ctx *c, Dwarf_Die *m, uint64_t *off)
@@ -938,11 +887,6 @@ static struct bw_layout *build_layout(struct ctx *c, Dwarf_Die *d, const char *k
 	}
 	l->members = mv;
 	l->nmembers = n;
-	if (depth == 0) {
-		uint64_t big = biggest_base(c, d, 0);
-
-		l->reorg_align = big > UINT32_MAX ? UINT32_MAX : (uint32_t)big;
-	}
 	return l;
 }
 
@@ -1007,7 +951,6 @@ static int keep_layout(struct ctx *c, const struct bw_layout *l)
 	k->kind = l->kind;
 	k->size = l->size;
 	k->alignment = l->alignment;
-	k->reorg_align = l->reorg_align;
 	k->members = members_dup_ctx(c, l->members, l->nmembers);
 	k->nmembers = l->nmembers;
 	if (!k->name || (!k->members && l->nmembers)) {
@@ -1039,27 +982,6 @@ static bool walk_into(int tag)
 
 #define WALK_MAX_DEPTH 512
 
-/* Remember which unsigned base types the unit defines (pahole finds them by these names). */
-static void note_base_type(struct ctx *c, Dwarf_Die *d)
-{
-	static const struct { const char *name; unsigned bit; } names[] = {
-		{ "unsigned char", BW_BASE_U8 },
-		{ "short unsigned int", BW_BASE_U16 }, { "unsigned short", BW_BASE_U16 },
-		{ "unsigned int", BW_BASE_U32 }, { "unsigned", BW_BASE_U32 },
-		{ "long unsigned int", BW_BASE_ULONG }, { "unsigned long", BW_BASE_ULONG },
-		{ "long long unsigned int", BW_BASE_ULLONG },
-		{ "unsigned long long", BW_BASE_ULLONG },
-	};
-	const char *n = dwarf_diename(d);
-	size_t i;
-
-	if (!n)
-		return;
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(n, names[i].name))
-			c->base_mask |= names[i].bit;
-}
-
 /* Visit every DIE under the unit DIE that can hold a type definition. */
 static int walk_unit(struct ctx *c, Dwarf_Die *cudie)
 {
@@ -1087,8 +1009,6 @@ static int walk_unit(struct ctx *c, Dwarf_Die *cudie)
 			return -1;
 		}
 		lastoff[sp] = off;
-		if (tag == DW_TAG_base_type && sp == 0)
-			note_base_type(c, d);
 		if (tag == DW_TAG_structure_type || tag == DW_TAG_union_type ||
 		    tag == DW_TAG_class_type) {
 			const char *name = dwarf_diename(d);
@@ -1199,15 +1119,12 @@ static int walk_dwarf(struct ctx *c, Dwarf *dw)
 		if (unit_type == DW_UT_skeleton || unit_type == DW_UT_split_compile)
 			continue;	/* split DWARF (.dwo) is not read */
 		cache_reset(c);
-		c->base_mask = 0;
 		size_t first_new = c->nout, i;
 
 		if (walk_unit(c, &cudie))
 			return -1;
-		for (i = first_new; i < c->nout; i++) {
+		for (i = first_new; i < c->nout; i++)
 			c->out[i].addr_size = asz;
-			c->out[i].base_types = (uint8_t)c->base_mask;
-		}
 	}
 	if (r < 0) {
 		fail(c, "corrupt unit list: %s", dwarf_errmsg(-1));

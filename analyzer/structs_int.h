@@ -44,9 +44,8 @@ void bw_layout_find_holes(struct bw_layout *l, unsigned cacheline, struct bw_hol
  * strings) moved and re-offset, size shrunk. Free only r->members. Return 0 or -ENOMEM. */
 int bw_layout_reorganized(const struct bw_layout *l, unsigned cacheline, struct bw_layout *r);
 
-/* The same with explicit unit facts (address size, BW_BASE_* mask). */
-int bw_layout_reorganized_ex(const struct bw_layout *l, unsigned addr_size, unsigned base_mask,
-			     struct bw_layout *r);
+/* The same with an explicit address size. */
+int bw_layout_reorganized_ex(const struct bw_layout *l, unsigned addr_size, struct bw_layout *r);
 
 /* pahole --reorganize on @l: fills l->reorg_size and l->reorg_order. Return 0 or -ENOMEM. */
 int bw_layout_reorganize(struct bw_layout *l, unsigned cacheline);

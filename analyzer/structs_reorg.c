@@ -2,17 +2,18 @@
 /* pahole --reorganize: the member order that removes holes, and the size it gives.
  *
  * This is pahole 1.24's greedy algorithm (dwarves_reorganize.c) re-expressed over an array:
- *  1. bit-fields whose storage unit is larger than the bits they use are demoted to a smaller
- *     unsigned base type, when the unit has that type (pahole looks it up by name);
- *  2. for each member followed by a hole, a later member that itself has a hole and fits is
- *     moved into it; failing that, with tail padding, the last member is moved into it;
+ *  1. for each member followed by a hole, a later member that itself has a hole and fits is
+ *     moved into it; failing that, with tail padding, the last member is moved into it when
+ *     it starts word-aligned;
+ *  2. the tail padding is re-derived from pahole's guess of the alignment;
  *  3. then, for each remaining hole, the last member that fits is moved into it.
  * After each move pahole does not re-lay the struct out: it shifts the following members back
  * by the word size when the move freed at least a word, and shrinks the size by the same,
  * then searches holes again. We reproduce that arithmetic, not a real compiler layout, so the
- * saving is the one pahole reports (including its optimism about forced alignments, see
- * tests/analyzer/structs/oracle.py). Bit-field members are never moved (pahole 1.24 is built
- * without BITFIELD_REORG_ALGORITHMS_ENABLED).
+ * saving is the one pahole reports, including where it ignores alignment forced with
+ * __attribute__((aligned)) (see analyzer/STRUCTS.md). Bit-fields are neither moved nor demoted to smaller
+ * types: pahole 1.24 is built without its bit-field reorganization (checked against its output
+ * on every fixture).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -22,21 +23,16 @@
 
 /* Bounds every restart loop: pahole's own loops terminate, ours must on any input. */
 #define REORG_MAX_STEPS 4096
-#ifndef ALIGN_COUNTS
-#define ALIGN_COUNTS(m) ((m)->tclass != BW_TC_ARRAY && ((m)->tclass != BW_TC_STRUCT || (m)->anon))
-#endif
 
 struct rm {
 	size_t idx;		/* index in the original member array */
 	int64_t off;		/* byte offset (pahole's byte_offset) */
-	int64_t bsize;		/* byte size; a demoted bit-field gets its new unit's size */
+	int64_t bsize;		/* byte size */
 	int64_t bitoff;		/* absolute bit offset */
-	int64_t bf_off;		/* bit offset in the unit (changes on demotion) */
+	int64_t bf_off;		/* bit offset in the storage unit */
 	int64_t bf_size;	/* bit-field width, 0 for ordinary members */
-	int64_t type_bits;	/* bits of the declared type: pahole's bit_size, never demoted */
-	int64_t cur_bits;	/* bits of the current (possibly demoted) type */
+	int64_t type_bits;	/* bits of the declared type: pahole's bit_size */
 	int64_t hole, bit_hole;
-	bool forced;		/* has DW_AT_alignment: pahole never moves it */
 	bool anon;		/* an unnamed member of an anonymous struct/union type */
 	uint8_t tclass;		/* BW_TC_* of the member's type */
 };
@@ -47,8 +43,6 @@ struct rl {
 	int64_t size, padding, bit_padding;
 	unsigned nr_holes;
 	unsigned addr;		/* the unit's address size */
-	unsigned base_mask;	/* BW_BASE_* types the unit defines */
-	int64_t align;		/* bw_layout.reorg_align */
 };
 
 /* pahole's class__find_holes over the working array (see structs_layout.c). */
@@ -150,7 +144,7 @@ static bool move_member(struct rl *c, size_t dest, size_t from, bool from_paddin
 	bool from_was_last = from == c->n - 1;
 	size_t from_prev;
 
-	if (f->bf_size || f->forced)
+	if (f->bf_size)
 		return false;
 	align = from_size > (int64_t)c->addr ? (int64_t)c->addr : from_size;
 	if (align <= 0)
@@ -211,125 +205,16 @@ static ssize_t find_last_member_of_size(struct rl *c, size_t to, int64_t size)
 	return -1;
 }
 
-/* cu__find_base_type_of_size: the unsigned type of @bytes, if the unit defines one. */
-static int64_t base_of_size(const struct rl *c, int64_t bytes)
+/*
+ * Does the member count for pahole's guess of the struct's alignment? Inferred from its output
+ * on libc and the fixtures: arrays and members of a named struct/union type do not; plain
+ * types, pointers, enums and unnamed (anonymous) struct/union members do, by their size.
+ */
+static bool counts_for_alignment(const struct rm *m)
 {
-	unsigned want;
-
-	switch (bytes) {
-	case 1: want = BW_BASE_U8; break;
-	case 2: want = BW_BASE_U16; break;
-	case 4: want = BW_BASE_U32; break;
-	case 8: want = c->addr == 8 ? BW_BASE_ULONG : BW_BASE_ULLONG; break;
-	default: return 0;
-	}
-	return (c->base_mask & want) ? bytes * 8 : 0;
-}
-
-static void demote_members(struct rl *c, size_t from, size_t to, int64_t old_bits,
-			   int64_t new_bits)
-{
-	size_t i;
-
-	for (i = from; i < c->n; i++) {
-		c->v[i].bf_off -= old_bits - new_bits;
-		c->v[i].bsize = new_bits / 8;
-		c->v[i].cur_bits = new_bits;
-		if (i == to)
-			break;
-		c->v[i].bit_hole = 0;
-	}
-}
-
-static int64_t roundup_pow2(int64_t v)
-{
-	int64_t p = 1;
-
-	while (p < v)
-		p <<= 1;
-	return p;
-}
-
-/* class__demote_bitfields; returns whether anything was demoted. */
-static bool demote_bitfields(struct rl *c)
-{
-	ssize_t head = -1;
-	int64_t cur = 0, need, nb;
-	bool demoted = false;
-	size_t i;
-
-	for (i = 0; i < c->n; i++) {
-		struct rm *m = &c->v[i];
-
-		if (!m->bf_size) {
-			cur = 0;
-			head = -1;
-		} else if (head < 0 || c->v[head].off != m->off) {
-			head = (ssize_t)i;
-			cur = m->bf_size;
-		} else {
-			cur += m->bf_size;
-		}
-		if (m->bit_hole == 0 || head < 0)
-			continue;
-		need = roundup_pow2((cur + 7) / 8);
-		if (need == m->bsize)
-			continue;
-		nb = base_of_size(c, need);
-		if (!nb)
-			continue;
-		demote_members(c, (size_t)head, i, m->cur_bits, nb);
-		find_holes(c);
-		demoted = true;
-	}
-	if (c->n && c->bit_padding != 0 && head == (ssize_t)(c->n - 1)) {
-		struct rm *m = &c->v[c->n - 1];
-
-		need = (m->bf_size + 7) / 8;
-		if (need < m->bsize && (nb = base_of_size(c, need))) {
-			demote_members(c, c->n - 1, c->n - 1, m->cur_bits, nb);
-			find_holes(c);
-			demoted = true;
-		}
-	}
-	return demoted;
-}
-
-/* class__move_bit_member */
-static void move_bit_member(struct rl *c, size_t dest, size_t from)
-{
-	bool prev_plain = !c->v[from - 1].bf_size;
-	struct rm *f, *d;
-
-	move_after(c, dest, from);
-	f = &c->v[dest + 1];
-	d = &c->v[dest];
-	if (prev_plain && f->bsize + f->hole >= (int64_t)c->addr) {
-		c->size -= f->bsize + f->hole;
-		subtract_offsets_from(c, from, f->bsize + f->hole);
-	}
-	f->bf_off = d->bf_off + d->bf_size;
-	f->off = d->off;
-	f->bitoff = d->off * 8 + f->bf_off;
-}
-
-static void reorganize_bitfields(struct rl *c, unsigned *steps)
-{
-	size_t i, j;
-
-restart:
-	for (i = 0; i < c->n; i++) {
-		if (!c->v[i].bit_hole)
-			continue;
-		for (j = i + 1; j < c->n; j++)
-			if (c->v[j].bit_hole != 0 && c->v[j].bf_size <= c->v[i].bit_hole)
-				break;
-		if (j < c->n && ++*steps < REORG_MAX_STEPS) {
-			move_bit_member(c, i, j);
-			find_holes(c);
-			goto restart;
-		}
-	}
+	if (m->tclass == BW_TC_ARRAY)
+		return false;
+	return m->tclass != BW_TC_STRUCT || m->anon;
 }
 
 static void reorganize(struct rl *c)
@@ -339,9 +224,6 @@ static void reorganize(struct rl *c)
 	ssize_t b;
 	size_t i;
 
-	find_holes(c);
-	while (demote_bitfields(c) && ++steps < REORG_MAX_STEPS)
-		reorganize_bitfields(c, &steps);
 restart:
 	if (++steps >= REORG_MAX_STEPS || !c->n)
 		return;
@@ -350,7 +232,7 @@ restart:
 	for (i = 0; i < c->n; i++) {
 		struct rm *m = &c->v[i];
 
-		if (ALIGN_COUNTS(m) && m->bsize > align)
+		if (counts_for_alignment(m) && m->bsize > align)
 			align = m->bsize;
 		if (m->hole == 0)
 			continue;
@@ -392,12 +274,10 @@ restart:
 	}
 }
 
-int bw_layout_reorganized_ex(const struct bw_layout *l, unsigned addr_size, unsigned base_mask,
-			     struct bw_layout *r)
+int bw_layout_reorganized_ex(const struct bw_layout *l, unsigned addr_size, struct bw_layout *r)
 {
 	struct rl c = { .n = l->nmembers, .size = (int64_t)l->size,
-			.addr = addr_size ? addr_size : 8, .base_mask = base_mask,
-			.align = l->reorg_align };
+			.addr = addr_size ? addr_size : 8};
 	size_t i;
 
 	*r = *l;
@@ -416,7 +296,6 @@ int bw_layout_reorganized_ex(const struct bw_layout *l, unsigned addr_size, unsi
 				      .bitoff = (int64_t)(m->offset * 8 + m->bit_offset),
 				      .bf_off = m->bit_offset, .bf_size = m->bit_size,
 				      .type_bits = (int64_t)m->size * 8,
-				      .cur_bits = (int64_t)m->size * 8, .forced = m->alignment != 0,
 				      .tclass = m->type_class,
 				      .anon = m->anon && !*m->name };
 	}
@@ -440,7 +319,7 @@ int bw_layout_reorganized_ex(const struct bw_layout *l, unsigned addr_size, unsi
 int bw_layout_reorganized(const struct bw_layout *l, unsigned cacheline, struct bw_layout *r)
 {
 	(void)cacheline;
-	return bw_layout_reorganized_ex(l, l->addr_size, l->base_types, r);
+	return bw_layout_reorganized_ex(l, l->addr_size, r);
 }
 
 int bw_layout_reorganize(struct bw_layout *l, unsigned cacheline)
