@@ -64,6 +64,8 @@ typedef struct {
 #define spin_unlock_irq(l)		_spin_unlock_irq(l)
 #define spin_lock_irqsave(l, f)		do { (f) = _spin_lock_irqsave(l); } while (0)
 #define spin_unlock_irqrestore(l, f)	_spin_unlock_irqrestore(l, f)
+#define spin_trylock_irqsave(l, f)					\
+	({ local_irq_save(f); _spin_trylock(l) ? 1 : ({ local_irq_restore(f); 0; }); })
 #else
 #define spin_lock(l)		do { preempt_disable(); __bw_lock(l); __acquire(l); } while (0)
 #define spin_trylock(l)		({ preempt_disable(); __bw_trylock(l) ? 1 : ({ preempt_enable(); 0; }); })
@@ -73,6 +75,8 @@ typedef struct {
 #define spin_lock_irqsave(l, f)	do { local_irq_save(f); spin_lock(l); } while (0)
 #define spin_unlock_irqrestore(l, f)					\
 	do { __release(l); __bw_unlock(l); local_irq_restore(f); preempt_enable(); } while (0)
+#define spin_trylock_irqsave(l, f)					\
+	({ local_irq_save(f); spin_trylock(l) ? 1 : ({ local_irq_restore(f); 0; }); })
 #endif
 
 #endif /* _LINUX_SPINLOCK_H */
