@@ -107,6 +107,8 @@ def values(store, metric, coords, commit_ids=None, by_coord=False, key=None):
     if by_coord:
         key = lambda c: c   # noqa: E731
     src = metric.source(store)
+    if src is None:
+        raise BwError("no recorded object has a %s named %s" % (metric.kind, metric.name))
     pairs = []   # (commit_id, slice_id)
     slice_filter = None
     if commit_ids is not None:
@@ -116,12 +118,9 @@ def values(store, metric, coords, commit_ids=None, by_coord=False, key=None):
         slice_filter = {sl for _, sl in pairs}
         if not slice_filter:
             return {}
-    join, params0 = "", []
-    val = "NULL"
-    if src is not None:
-        join = "LEFT JOIN (%s) m ON m.analysis_id = b.analysis_id" % src[0]
-        params0 = list(src[1])
-        val = "m.val"
+    join = "LEFT JOIN (%s) m ON m.analysis_id = b.analysis_id" % src[0]
+    params0 = list(src[1])
+    val = "m.val"
     partial = {}   # slice_id -> {group: (value, objects)}
     combine = _max if metric.agg == "max" else _sum
     for part in chunks(sorted(coords)):

@@ -89,6 +89,18 @@ def test_history_metrics(two_commits):
     assert r.stdout.splitlines()[-1].split()[-1] == "+8"
     r = run_bw("--db", db, "history", "total", "--by", "scenario", "--changes", check=0)
     assert len(r.stdout.splitlines()) == 1 + 3 + 1   # header, first row per series, one change
+    r = run_bw("--db", db, "history", "symbol:no_such_symbol", check=2)
+    assert "no recorded object has a symbol named no_such_symbol" in r.stderr
+
+
+def test_check_sum_budget(two_commits, tmp_path):
+    db, repo, a, b, m0, m1 = two_commits
+    total1 = sum(f["dec"] for f in m1)
+    for limit, status in ((total1, 0), (total1 - 1, 1)):
+        f = tmp_path / ("sum%d.toml" % limit)
+        f.write_text("[[budget]]\nname = 'whole arm matrix'\narch = 'arm'\nsum = true\nmax = %d\n" % limit)
+        r = run_bw("--db", db, "-C", repo.path, "check", "--budget", f, check=status)
+        assert "whole arm matrix (max %d): 1 checked, %d over" % (limit, status) in r.stdout
 
 
 BUDGET = """
