@@ -9,7 +9,6 @@ spread over 10,000 commits as real history does: each state lasts 250 commits).
 import glob
 import os
 import resource
-import shutil
 import statistics
 import subprocess
 import sys

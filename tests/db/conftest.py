@@ -62,7 +62,6 @@ class Repo:
                 f.write(text)
             git(self.path, "add", name)
         self.n += 1
-        date = "2024-01-01T00:00:00Z"
         stamp = "%d +0000" % (1704067200 + self.n * 60)
         git(self.path, "commit", "-q", "-m", message, env={"GIT_AUTHOR_DATE": stamp,
                                                            "GIT_COMMITTER_DATE": stamp})

@@ -2,7 +2,6 @@
 """Bad input: one line `bloatwatch: ...`, a non-zero exit, and nothing half-written."""
 import json
 import os
-import shutil
 
 import pytest
 
@@ -118,3 +117,11 @@ def test_bad_arguments(tmp_path, repo, recorded):
     one_line_error(run_bw("--db", db, "history", "bogus"), "bad metric")
     one_line_error(run_bw("--db", db, "history", "total", "--arch", "vax"), "no recorded object")
     one_line_error(run_bw("--db", tmp_path / "missing.db", "log"), "no such database")
+
+
+def test_every_subcommand_has_help():
+    top = run_bw("--help", check=0).stdout
+    for sub in ("record", "track", "history", "diff", "check", "bisect", "log"):
+        assert sub in top
+        r = run_bw(sub, "--help", check=0)
+        assert r.stdout.startswith("usage: bloatwatch %s" % sub) and "example:" in r.stdout

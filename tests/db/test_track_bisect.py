@@ -57,7 +57,7 @@ def test_track_range_with_failed_build_and_skip(tmp_path, repo, analyzer):
 
 
 def test_track_another_repository_with_config_option(tmp_path, repo, analyzer):
-    shas = project.make(repo, [16])
+    project.make(repo, [16])
     conf = tmp_path / "other.toml"
     conf.write_text(project.TOML.replace("src/*.c", "src/a.c"))
     db = str(tmp_path / "o.db")
