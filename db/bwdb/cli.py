@@ -23,6 +23,7 @@ EXAMPLES = {
     "check": "bloatwatch check --budget budgets.toml --baseline origin/main --markdown",
     "bisect": "bloatwatch bisect v1.0..HEAD total --threshold 4096 --arch arm --object rcutree.o",
     "log": "bloatwatch log",
+    "gc": "bloatwatch gc",
 }
 
 
@@ -146,6 +147,8 @@ def parser():
 
     p = cmd("log", "list the recorded commits")
     p.add_argument("--limit", type=int, default=0, metavar="N", help="only the last N")
+
+    cmd("gc", "delete analyses, layouts and slices no recorded commit uses any more")
     return top
 
 
@@ -343,7 +346,16 @@ def cmd_log(ctx):
     return 0
 
 
-COMMANDS = {"record": cmd_record, "track": cmd_track, "history": cmd_history, "diff": cmd_diff,
+def cmd_gc(ctx):
+    from . import gc
+    counts = gc.collect(ctx.open())
+    total = sum(counts.values())
+    print("gc: %d rows deleted%s" % (total, "".join(
+        "\n  %-16s %d" % (t, n) for t, n in counts.items() if n)))
+    return 0
+
+
+COMMANDS = {"gc": cmd_gc, "record": cmd_record, "track": cmd_track, "history": cmd_history, "diff": cmd_diff,
             "check": cmd_check, "bisect": cmd_bisect, "log": cmd_log}
 
 

@@ -121,7 +121,7 @@ def test_bad_arguments(tmp_path, repo, recorded):
 
 def test_every_subcommand_has_help():
     top = run_bw("--help", check=0).stdout
-    for sub in ("record", "track", "history", "diff", "check", "bisect", "log"):
+    for sub in ("record", "track", "history", "diff", "check", "bisect", "log", "gc"):
         assert sub in top
         r = run_bw(sub, "--help", check=0)
         assert r.stdout.startswith("usage: bloatwatch %s" % sub) and "example:" in r.stdout

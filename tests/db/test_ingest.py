@@ -119,3 +119,24 @@ def test_database_location_defaults(tmp_path, repo):
     explicit = str(tmp_path / "explicit.db")
     run_bw("record", "--json", j, "--db", explicit, cwd=sub, env={"BLOATWATCH_DB": env_db}, check=0)
     assert os.path.exists(explicit)
+
+
+def test_gc_after_rerecord_leaves_what_a_fresh_record_would(tmp_path, repo):
+    repo.commit({"a.c": "1\n"}, "only")
+    j0 = write_json(tmp_path / "0.json", synth.document(small_matrix(0)))
+    j1 = write_json(tmp_path / "1.json", synth.document(small_matrix(5, struct_extra=2)))
+    db, fresh = str(tmp_path / "gc.db"), str(tmp_path / "fresh.db")
+    run_bw("--db", db, "-C", repo.path, "record", "--json", j0, check=0)
+    run_bw("--db", db, "-C", repo.path, "record", "--json", j1, check=0)   # replaces j0's record
+    run_bw("--db", fresh, "-C", repo.path, "record", "--json", j1, check=0)
+    tables = ("slices", "slice_builds", "analyses", "symbols", "sections", "layouts", "members",
+              "analysis_layouts", "setups", "config_sets", "config_values")
+    count = lambda d: [sql(d, "SELECT count(*) FROM %s" % t)[0][0] for t in tables]  # noqa: E731
+    assert count(db) != count(fresh)
+    before = sql(db, "SELECT * FROM v_footprint ORDER BY object, arch, compiler, scenario")
+    r = run_bw("--db", db, "gc", check=0)
+    assert "rows deleted" in r.stdout
+    assert count(db) == count(fresh)
+    assert sql(db, "SELECT * FROM v_footprint ORDER BY object, arch, compiler, scenario") == before
+    assert sql(db, "PRAGMA integrity_check") == [("ok",)]
+    assert "gc: 0 rows deleted" in run_bw("--db", db, "gc", check=0).stdout

@@ -47,6 +47,8 @@ def test_commands_on_postgresql(tmp_path, repo, url):
     run_bw("--db", url, "-C", repo.path, "record", "--json", j0, "--rev", a, check=0)
     run_bw("--db", url, "-C", repo.path, "record", "--json", j1, check=0)
     run_bw("--db", url, "-C", repo.path, "record", "--json", j1, check=0)   # idempotent
+    run_bw("--db", url, "-C", repo.path, "record", "--json", j0, "--rev", a, check=0)
+    assert "rows deleted" in run_bw("--db", url, "gc", check=0).stdout
     assert q(url, "SELECT count(*) FROM commits") == [(2,)]
     assert q(url, "SELECT count(*), sum(total) FROM v_footprint WHERE sha = %s", (b,)) == \
         [(len(m1), sum(f["dec"] for f in m1))]
