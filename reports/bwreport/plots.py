@@ -143,45 +143,47 @@ def history_lines(tree, rel, title, ylabel, commits, panels, url_for):
 
 
 def config_costs(tree, rel, title, compilers, arches, options, cost):
-    """Grouped bars per compiler: one group per arch, one bar per option.
+    """Bars of what each option adds: a row per option (its own scale: NR_CPUS can cost a
+    thousand times what PREEMPT does), a column per compiler, a bar per arch.
 
     cost: {(compiler, arch, option): [deltas]} -> bar at the mean, whiskers min..max."""
-    fig, axes = plt.subplots(1, len(compilers), figsize=(max(6.0, 4.5 * len(compilers)), 3.8),
-                             sharey=True, squeeze=False)
-    width = 0.8 / max(1, len(options))
-    for ax, cc in zip(axes[0], compilers):
-        for j, opt in enumerate(options):
+    fig, axes = plt.subplots(len(options), len(compilers),
+                             figsize=(max(6.0, 4.2 * len(compilers)), 0.6 + 2.3 * len(options)),
+                             sharey="row", squeeze=False)
+    for r, opt in enumerate(options):
+        for c, cc in enumerate(compilers):
+            ax = axes[r][c]
             xs, ys, lo, hi = [], [], [], []
             for i, arch in enumerate(arches):
                 vals = cost.get((cc, arch, opt))
                 if not vals:
                     continue
                 mean = sum(vals) / len(vals)
-                xs.append(i - 0.4 + width * (j + 0.5))
+                xs.append(i)
                 ys.append(mean)
                 lo.append(mean - min(vals))
                 hi.append(max(vals) - mean)
-            if xs:
-                ax.bar(xs, ys, width, color=PALETTE[j % len(PALETTE)],
-                       label=opt.replace("CONFIG_", ""), yerr=[lo, hi], capsize=2,
-                       error_kw={"elinewidth": 0.8})
-        ax.axhline(0, color="#333333", linewidth=0.8)
-        ax.set_xticks(range(len(arches)))
-        ax.set_xticklabels(arches, rotation=45, ha="right")
-        ax.set_title(cc)
-        ax.set_xlabel("architecture")
-        ax.grid(axis="x", visible=False)
-    axes[0][0].set_ylabel("bytes added by turning the option on")
-    handles, labels = axes[0][0].get_legend_handles_labels()
-    for ax in axes[0][1:]:
-        h, l = ax.get_legend_handles_labels()
-        for hh, ll in zip(h, l):
-            if ll not in labels:
-                handles.append(hh)
-                labels.append(ll)
-    fig.legend(handles, labels, title="option", loc="center left", bbox_to_anchor=(1.0, 0.5),
+            colors = [KIND_COLORS["text"] if y >= 0 else KIND_COLORS["data"] for y in ys]
+            ax.bar(xs, ys, 0.7, color=colors, yerr=[lo, hi], capsize=2,
+                   error_kw={"elinewidth": 0.8})
+            ax.axhline(0, color="#333333", linewidth=0.8)
+            ax.set_xticks(range(len(arches)))
+            ax.set_xticklabels(arches if r == len(options) - 1 else [], rotation=45, ha="right")
+            ax.set_xlim(-0.6, len(arches) - 0.4)
+            ax.grid(axis="x", visible=False)
+            ax.set_title("%s, %s" % (opt.replace("CONFIG_", ""), cc), fontsize=9)
+            if c == 0:
+                ax.set_ylabel("bytes added")
+            if r == len(options) - 1:
+                ax.set_xlabel("architecture")
+    handles = [plt.Rectangle((0, 0), 1, 1, color=KIND_COLORS["text"]),
+               plt.Rectangle((0, 0), 1, 1, color=KIND_COLORS["data"]),
+               plt.Line2D([0], [0], color="#333333", linewidth=0.8)]
+    fig.legend(handles, ["adds bytes", "removes bytes", "whiskers: range over pairs"],
+               title="option turned on (or raised)", loc="center left", bbox_to_anchor=(1.0, 0.5),
                fontsize=8)
     fig.suptitle(title)
+    fig.tight_layout(rect=(0, 0, 1, 0.97))
     return save(fig, tree, rel)
 
 
