@@ -147,9 +147,7 @@ def structs_section(store, changed, show):
         name = "%s %s" % (sk[1], sk[0])
         members = ""
         if a and b:
-            ma = query.member_names(store, a[0])
-            mb = query.member_names(store, b[0])
-            members = ", ".join(sorted({m[0] for m in set(ma) ^ set(mb)}))
+            members = member_changes(query.members(store, a[0]), query.members(store, b[0]))
         rows.append([name, a[1] if a else "-", b[1] if b else "-",
                      render.signed((b[1] if b else 0) - (a[1] if a else 0)),
                      a[2] if a else "-", b[2] if b else "-", a[3] if a else "-",
@@ -158,6 +156,22 @@ def structs_section(store, changed, show):
     return ["", "Structs:", render.table(
         ["struct", "size", "new", "delta", "holes", "new", "padding", "new", "members changed",
          "objects"], rows, right={1, 2, 3, 4, 5, 6, 7}).rstrip("\n")]
+
+
+def member_changes(old, new):
+    """Members added (+), removed (-), moved or resized, or retyped (name: old -> new type)."""
+    a = {m[0]: m for m in old}
+    b = {m[0]: m for m in new}
+    out = ["+" + n for n in b if n not in a] + ["-" + n for n in a if n not in b]
+    for n in a:
+        if n in b and a[n] != b[n]:
+            if a[n][1:3] != b[n][1:3]:
+                out.append("%s@%d:%d->@%d:%d" % (n, a[n][1], a[n][2], b[n][1], b[n][2]))
+            else:
+                out.append("%s: %s -> %s" % (n, a[n][3], b[n][3]))
+    if not out and [m[0] for m in old] != [m[0] for m in new]:
+        out.append("order")
+    return ", ".join(out) or "(same members)"
 
 
 def config_section(store, old, new, a_commit, b_commit, show):

@@ -243,9 +243,11 @@ def layouts_of(store, analysis_id):
     return out
 
 
-def member_names(store, layout_id):
-    return [(r[0], r[1], r[2]) for r in store.query(
-        "SELECT n.name, m.byte_offset, m.size FROM members m JOIN names n ON n.id = m.name_id "
+def members(store, layout_id):
+    """[(name, offset, size, type)] of a layout, in declaration order."""
+    return [tuple(r) for r in store.query(
+        "SELECT n.name, m.byte_offset, m.size, t.name FROM members m "
+        "JOIN names n ON n.id = m.name_id JOIN names t ON t.id = m.type_id "
         "WHERE m.layout_id = ? ORDER BY m.seq", (layout_id,))]
 
 

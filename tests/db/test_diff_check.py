@@ -5,7 +5,7 @@ import copy
 import pytest
 
 from conftest import run_bw, write_json, small_matrix, synth
-from bwdb.diff import bloat_o_meter
+from bwdb.diff import bloat_o_meter, member_changes
 
 
 @pytest.fixture
@@ -46,6 +46,14 @@ def test_bloat_o_meter_grammar():
                                                   ["gone", "5", "-", "-5"], ["b", "20", "12", "-8"]]
     assert lines[-1] == "Total: Before=35, After=90, chg +157.14%"
     assert net == 55
+
+
+def test_member_changes():
+    old = [("a", 0, 4, "int"), ("b", 8, 8, "long"), ("gone", 16, 4, "int")]
+    new = [("a", 0, 4, "unsigned int"), ("b", 4, 8, "long"), ("new", 16, 8, "void *")]
+    assert member_changes(old, new) == "+new, -gone, a: int -> unsigned int, b@8:8->@4:8"
+    assert member_changes(old, list(reversed(old))) == "order"
+    assert member_changes(old, old) == "(same members)"
 
 
 def test_diff_reports_objects_symbols_structs_configs(two_commits):
