@@ -73,11 +73,12 @@ static unsigned bfd_flags(const struct bw_obj *o, const struct bw_sec *s)
 		f |= BW_SEC_CODE;
 	else if (f & BW_SEC_LOAD)
 		f |= BW_SEC_DATA;
-	if (s->flags & (SHF_MERGE | SHF_STRINGS | SHF_TLS | SHF_EXCLUDE | SHF_GNU_RETAIN) ||
-	    s->type == SHT_GROUP || starts(s->name, ".gnu.linkonce") || starts(s->name, ".note.gnu") ||
-	    starts(s->name, ".gnu.build.attributes"))
+	/* Flags that only matter when nothing else is set (size -A skips flagless sections). */
+	if (!f && (s->flags & (SHF_MERGE | SHF_STRINGS | SHF_TLS | SHF_EXCLUDE | SHF_GNU_RETAIN) ||
+		   s->type == SHT_GROUP || starts(s->name, ".gnu.linkonce") ||
+		   starts(s->name, ".note.gnu") || starts(s->name, ".gnu.build.attributes")))
 		f |= BW_SEC_OTHER;
-	if (!(f & BW_SEC_ALLOC) &&
+	if (!(f & BW_SEC_ALLOC) && s->name[0] == '.' &&
 	    (starts(s->name, ".debug") || starts(s->name, ".gnu.debuglto_.debug_") ||
 	     starts(s->name, ".gnu.linkonce.wi.") || starts(s->name, ".zdebug") ||
 	     starts(s->name, ".line") || starts(s->name, ".stab") || !strcmp(s->name, ".gdb_index")))

@@ -27,13 +27,14 @@ typedef int (*bw_image_fn)(struct bw_ctx *ctx, const struct bw_image_ref *img, v
  */
 int bw_for_each_image(struct bw_ctx *ctx, const char *path, bw_image_fn fn, void *arg);
 
-/* A mapped file: bytes stay valid until bw_unmap(). */
+/* A file in memory (read, or mapped when large): bytes stay valid until bw_unmap(). */
 struct bw_mapping {
-	unsigned char *bytes;
+	unsigned char *bytes;	/* writable private copy: libelf may convert in place */
 	size_t size;
+	bool mapped;		/* mmap()ed (large file) rather than read into malloc()ed memory */
 };
 
-/* Map @path copy-on-write; a one-line error in @e on failure (as size words it). */
+/* Load @path (read or map, copy-on-write); a one-line error in @e on failure (as size words it). */
 int bw_map(const char *path, struct bw_mapping *m, struct bw_err *e);
 void bw_unmap(struct bw_mapping *m);
 

@@ -63,7 +63,7 @@ static void read_compression(struct bw_obj *o, size_t i)
 			s->compressed = true;
 			s->usize = o->cls == 64 ? rd64(p + 8, o->big_endian) : rd32(p + 4, o->big_endian);
 		}
-	} else if (!strncmp(s->name, ".zdebug", 7) && s->size >= 12 && !memcmp(p, "ZLIB", 4)) {
+	} else if (s->name[1] == 'z' && s->size >= 12 && !strncmp(s->name, ".zdebug", 7) && !memcmp(p, "ZLIB", 4)) {
 		s->compressed = true;
 		s->usize = rd64(p + 4, true);	/* always big-endian in the .zdebug header */
 	}
