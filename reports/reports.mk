@@ -25,6 +25,8 @@ report: deps
 	$(Q)$(MAKE) --no-print-directory report-build
 
 report-build: $(REPORT_OUT)/index.html
+	@cat $(REPORT_OUT)/summary.txt
+	@echo
 	@echo "report: text      $(REPORT_OUT)/footprint.txt"
 	@echo "report: markdown  $(REPORT_OUT)/footprint.md"
 	@echo "report: html      file://$(abspath $(REPORT_OUT))/index.html"

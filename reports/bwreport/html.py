@@ -185,12 +185,7 @@ class Site:
     def page_coord(self, arch, cc):
         data = self.data
         groups = [g for g in data.groups if (g.arch, g.compiler) == (arch, cc)]
-        secs = collections.defaultdict(list)
-        for r in data.sections:
-            secs[(r["arch"], r["compiler"], r["scenario"], r["variant"], r["object"])].append(r)
-        syms = collections.defaultdict(list)
-        for r in data.symbols:
-            syms[(r["arch"], r["compiler"], r["scenario"], r["variant"], r["object"])].append(r)
+        secs, syms = self._by_coord()
         objects = []
         for b in data.builds:
             if (b.arch, b.compiler) != (arch, cc):
@@ -209,6 +204,17 @@ class Site:
         tables = [(layout.article_table(g), g) for g in groups]
         self.render(coord_url(arch, cc), "coord.html.j2", title="%s/%s" % (arch, cc),
                     arch=arch, compiler=cc, tables=tables, objects=objects)
+
+    def _by_coord(self):
+        """Sections and symbols of the head commit indexed by coordinate (computed once)."""
+        if not hasattr(self, "_coord_index"):
+            secs, syms = collections.defaultdict(list), collections.defaultdict(list)
+            for r in self.data.sections:
+                secs[(r["arch"], r["compiler"], r["scenario"], r["variant"], r["object"])].append(r)
+            for r in self.data.symbols:
+                syms[(r["arch"], r["compiler"], r["scenario"], r["variant"], r["object"])].append(r)
+            self._coord_index = (secs, syms)
+        return self._coord_index
 
     def page_structs(self, variant):
         data = self.data

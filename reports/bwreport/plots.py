@@ -183,7 +183,7 @@ def config_costs(tree, rel, title, compilers, arches, options, cost):
                title="option turned on (or raised)", loc="center left", bbox_to_anchor=(1.0, 0.5),
                fontsize=8)
     fig.suptitle(title)
-    fig.tight_layout(rect=(0, 0, 1, 0.97))
+    fig.subplots_adjust(hspace=0.45, wspace=0.08, top=1 - 0.55 / (0.6 + 2.3 * len(options)))
     return save(fig, tree, rel)
 
 

@@ -17,6 +17,7 @@ def generate(history, out, head=None, noise=(8, 0.5), html=True):
     tree = Tree(out)
     sections = text_sections(data)
     intro = [("Bloatwatch footprint report", [layout.header(data)])]
+    tree.write("summary.txt", text.document_text(sections[:1]))    # what `make report` prints
     paths = [("text", tree.write("footprint.txt", text.document_text(intro + sections))),
              ("markdown", tree.write("footprint.md", text.document_md(
                  TITLE, [("Commit", [layout.header(data)])] + sections)))]

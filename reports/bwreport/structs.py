@@ -70,6 +70,8 @@ class Row:
     offset: int
     cacheline: int          # > 0 when a cacheline starts at this row
     pieces: list
+    skipped: int = 0        # > 0: stands for this many rows inside one member (an array, say)
+    skipped_lines: int = 0  # cacheline boundaries inside the skipped rows
 
 
 def members_of(rows):
@@ -81,23 +83,19 @@ def segments(size, members):
     """Maximal byte runs covered by the same members; uncovered runs are holes, or tail padding."""
     if size <= 0:
         return []
-    cover = [[] for _ in range(size)]
-    end = 0
-    for m in members:
-        lo, hi = max(0, m.offset), min(size, m.offset + m.size)
-        for b in range(lo, hi):
-            cover[b].append(m)
-        if hi > lo:
-            end = max(end, hi)
+    spans = [(max(0, m.offset), min(size, m.offset + m.size), m) for m in members]
+    spans = [(lo, hi, m) for lo, hi, m in spans if hi > lo]
+    end = max([hi for _, hi, _ in spans], default=0)
+    cuts = sorted({0, size, end} | {lo for lo, _, _ in spans} | {hi for _, hi, _ in spans})
     out = []
-    for b in range(size):
-        kind = "member" if cover[b] else ("hole" if b < end else "pad")
-        key = [id(m) for m in cover[b]]
+    for a, b in zip(cuts, cuts[1:]):
+        cover = [m for lo, hi, m in spans if lo <= a and b <= hi]
+        kind = "member" if cover else ("hole" if a < end else "pad")
         last = out[-1] if out else None
-        if last and last.kind == kind and [id(m) for m in last.members] == key:
-            last.end = b + 1
+        if last and last.kind == kind and [id(m) for m in last.members] == [id(m) for m in cover]:
+            last.end = b
         else:
-            out.append(Segment(b, b + 1, kind, list(cover[b])))
+            out.append(Segment(a, b, kind, cover))
     return out
 
 
@@ -115,6 +113,36 @@ def rows(size, members):
             stop = min(s.end, (row + 1) * ROW_BYTES)
             out[row].pieces.append(Piece(b % ROW_BYTES, stop - b, s, i, b == s.start))
             b = stop
+    return _collapse(out)
+
+
+def _inner(row):
+    """The segment a row lies wholly inside (not its first or last row), else None."""
+    if len(row.pieces) != 1:
+        return None
+    p = row.pieces[0]
+    if p.first or p.span != ROW_BYTES or p.segment.end <= row.offset + ROW_BYTES:
+        return None
+    return p.segment
+
+
+def _collapse(rows, keep=2):
+    """Rows inside one big member beyond the first `keep` become one elided row, so a
+    40 KB array of rcu_node draws in a few lines."""
+    out, i = [], 0
+    while i < len(rows):
+        seg = _inner(rows[i])
+        j = i
+        while seg is not None and j < len(rows) and _inner(rows[j]) is seg:
+            j += 1
+        if j - i > keep + 1:
+            out += rows[i:i + keep]
+            hidden = rows[i + keep:j]
+            out.append(Row(hidden[0].offset, 0, [], len(hidden), sum(1 for r in hidden if r.cacheline)))
+            i = j
+        else:
+            out.append(rows[i])
+            i += 1
     return out
 
 
