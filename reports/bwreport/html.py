@@ -263,8 +263,9 @@ class Site:
             ls.sort(key=lambda l: (-l["row"]["size"], l["where"]))
             for i, l in enumerate(ls):
                 r = l["row"]
-                summary.add([Text("%s %s" % (kind, name) if i == 0 else "", href="#" + l["anchor"]),
-                             Text("%d bits, %d builds" % (l["bits"], l["ncoords"])) if l["bits"] else Text("%d builds" % l["ncoords"]),
+                summary.add([Text("%s %s" % (kind, name) if i == 0 else ""),
+                             Text(("%d bits, %d builds" % (l["bits"], l["ncoords"])) if l["bits"]
+                                  else "%d builds" % l["ncoords"], href="#" + l["anchor"]),
                              Bytes(r["size"]), Bytes(r["holes"]), Bytes(r["hole_bytes"]),
                              Bytes(r["padding"]), Bytes(r["reorg_size"]), Bytes(r["reorg_saving"])])
             items.append(dict(name=name, kind=kind, layouts=ls))
