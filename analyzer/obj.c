@@ -69,38 +69,43 @@ static void read_compression(struct bw_obj *o, size_t i)
 	}
 }
 
+struct extent {
+	uint64_t offset, size;
+	size_t index;
+};
+
+static int by_offset(const void *pa, const void *pb)
+{
+	const struct extent *a = pa, *b = pb;
+
+	if (a->offset != b->offset)
+		return a->offset < b->offset ? -1 : 1;
+	return a->index < b->index ? -1 : a->index > b->index;
+}
+
 /* File-content overlap of two sections means a corrupt or hostile file. */
 static int check_overlap(struct bw_obj *o, struct bw_err *e)
 {
-	size_t *idx, n = 0;
+	struct extent *x;
+	size_t n = 0;
 	int ret = 0;
 
-	idx = malloc(o->shnum * sizeof(*idx));
-	if (!idx)
+	x = malloc(o->shnum * sizeof(*x));
+	if (!x)
 		return bw_fail(e, o->name, "out of memory");
 	for (size_t i = 1; i < o->shnum; i++)
 		if (o->secs[i].type != SHT_NOBITS && o->secs[i].type != SHT_NULL && o->secs[i].size)
-			idx[n++] = i;
-	/* Insertion sort by offset: section tables are nearly sorted already. */
+			x[n++] = (struct extent){ o->secs[i].offset, o->secs[i].size, i };
+	qsort(x, n, sizeof(*x), by_offset);
 	for (size_t i = 1; i < n; i++) {
-		size_t v = idx[i], k = i;
-
-		while (k > 0 && o->secs[idx[k - 1]].offset > o->secs[v].offset) {
-			idx[k] = idx[k - 1];
-			k--;
-		}
-		idx[k] = v;
-	}
-	for (size_t i = 1; i < n; i++) {
-		const struct bw_sec *a = &o->secs[idx[i - 1]], *b = &o->secs[idx[i]];
-
-		if (a->offset + a->size > b->offset) {
+		if (x[i - 1].offset + x[i - 1].size > x[i].offset) {
 			ret = bw_fail(e, o->name, "sections %zu (%s) and %zu (%s) overlap in the file",
-				      idx[i - 1], a->name, idx[i], b->name);
+				      x[i - 1].index, o->secs[x[i - 1].index].name, x[i].index,
+				      o->secs[x[i].index].name);
 			break;
 		}
 	}
-	free(idx);
+	free(x);
 	return ret;
 }
 
