@@ -33,6 +33,8 @@ struct bw_layout_member {
 	uint32_t name_at;
 	uint32_t alignment;	/* DW_AT_alignment (forced, e.g. __aligned__(64)), 0 when natural */
 	uint8_t type_class;	/* BW_TC_*: what the type is once typedefs and qualifiers are removed */
+	uint32_t natural_alignment; /* of the type, as pahole infers it (capped at the word size) */
+	uint64_t type_padding;	/* tail padding inside the member's struct type, 0 otherwise */
 	/* The anonymous struct/union this member is an instance of (pahole prints it inline),
 	 * its member offsets relative to itself; NULL for every other member. */
 	struct bw_layout *anon;

@@ -25,6 +25,10 @@ struct tinfo {
 	uint64_t size;
 	Dwarf_Die aggr;		/* the anonymous struct/union DIE behind it, when anon_aggr */
 	uint8_t tclass;		/* BW_TC_* */
+	bool alias;		/* typedef or qualifier: @to is the same type */
+	struct tinfo *to;	/* aliased type, or an array's element type */
+	uint32_t nalign;	/* memo of natural_align(), 0 until computed */
+	int64_t tpad;		/* memo of type_padding(): -1 unknown, -2 being computed */
 	bool done;		/* false while being resolved: seeing it again means a cycle */
 	bool anon_aggr;		/* an anonymous struct/union, or an array or qualified form of one:
 				 * pahole expands it inline when it is a member's type */
@@ -44,6 +48,7 @@ struct ctx {
 	size_t errlen;
 	bool failed;
 	bool little_endian;
+	bool i386;		/* EM_386: 8-byte scalars are 4-byte aligned in structs */
 	uint8_t addr_size;	/* of the current unit */
 	unsigned cacheline;
 	size_t units;		/* compilation/type units read */
@@ -204,6 +209,39 @@ static void cache_reset(struct ctx *c)
 
 /* ---- attribute helpers ---- */
 
+/* The value of a DW_FORM_implicit_const attribute (DWARF 5: kept in the abbreviation; gcc uses
+ * it, e.g. for DW_AT_alignment). libdw 0.188's dwarf_formudata/dwarf_formsdata return 0 for
+ * it, so it is read from the abbreviation. */
+static int implicit_value(Dwarf_Die *d, unsigned name, Dwarf_Sword *v)
+{
+	unsigned an, af;
+	size_t i;
+
+	if (dwarf_tag(d) < 0 || !d->abbrev)
+		return -1;
+	for (i = 0; i < 4096; i++) {
+		if (dwarf_getabbrevattr_data(d->abbrev, i, &an, &af, v, NULL) != 0)
+			return -1;
+		if (an == name)
+			return af == DW_FORM_implicit_const ? 0 : -1;
+	}
+	return -1;
+}
+
+/* dwarf_formudata with DW_FORM_implicit_const read right (see implicit_value). */
+static int form_udata(Dwarf_Die *d, Dwarf_Attribute *a, Dwarf_Word *v)
+{
+	Dwarf_Sword sv;
+
+	if (dwarf_whatform(a) == DW_FORM_implicit_const) {
+		if (implicit_value(d, dwarf_whatattr(a), &sv) != 0 || sv < 0)
+			return -1;
+		*v = (Dwarf_Word)sv;
+		return 0;
+	}
+	return dwarf_formudata(a, v);
+}
+
 /* Unsigned constant attribute: 1 found, 0 absent, -1 present with a non-constant form. */
 static int attr_udata(Dwarf_Die *d, unsigned name, Dwarf_Word *v)
 {
@@ -211,9 +249,7 @@ static int attr_udata(Dwarf_Die *d, unsigned name, Dwarf_Word *v)
 
 	if (!dwarf_attr(d, name, &a))
 		return 0;
-	if (dwarf_formudata(&a, v) != 0)
-		return -1;
-	return 1;
+	return form_udata(d, &a, v) ? -1 : 1;
 }
 
 static bool attr_flag(Dwarf_Die *d, unsigned name)
@@ -378,6 +414,11 @@ static int spell_qualified(struct ctx *c, struct tinfo *t, struct tinfo *to, con
 		sp_put(&s, to->type + to->name_at, to->len - to->name_at);
 		return finish(c, t, &s, to->base_len, name_at);
 	}
+	/* gcc qualifies both an array and its elements: say it once. */
+	if (to->len > ql && !strncmp(to->type, q, ql - 1) && to->type[ql - 1] == ' ') {
+		sp_put(&s, to->type, to->len);
+		return finish(c, t, &s, to->base_len, to->name_at);
+	}
 	sp_str(&s, q);
 	sp_str(&s, " ");
 	sp_put(&s, to->type, to->len);
@@ -399,7 +440,8 @@ static int const_value(Dwarf_Die *d, unsigned name, bool sext, int64_t *v)
 		return 0;
 	form = dwarf_whatform(&a);
 	if (form == DW_FORM_sdata || form == DW_FORM_implicit_const) {
-		if (dwarf_formsdata(&a, &sv) != 0)
+		if ((form == DW_FORM_sdata ? dwarf_formsdata(&a, &sv) :
+		     implicit_value(d, name, &sv)) != 0)
 			return -1;
 		*v = sv;
 		return 1;
@@ -558,6 +600,17 @@ static int spell_function(struct ctx *c, struct tinfo *t, Dwarf_Die *d, struct t
 	}
 	if (!n && attr_flag(d, DW_AT_prototyped))
 		sp_str(&ps, "void");
+	t->size = 0;
+	if (ret && !is_plain(ret)) {
+		/* Returning a pointer to an array or function: the parameter list binds to the
+		 * name inside the return type's declarator, "int (*NAME(void))[4]". */
+		sp_put(&s, ret->type, ret->name_at);
+		sp_str(&s, "(");
+		sp_put(&s, ps.buf, ps.len);
+		sp_str(&s, ")");
+		sp_put(&s, ret->type + ret->name_at, ret->len - ret->name_at);
+		return finish(c, t, &s, ret->base_len, ret->name_at);
+	}
 	if (ret)
 		sp_put(&s, ret->type, ret->len);
 	else
@@ -570,7 +623,6 @@ static int spell_function(struct ctx *c, struct tinfo *t, Dwarf_Die *d, struct t
 	sp_str(&s, "(");
 	sp_put(&s, ps.buf, ps.len);
 	sp_str(&s, ")");
-	t->size = 0;
 	return finish(c, t, &s, base, at);
 }
 
@@ -597,6 +649,7 @@ static struct tinfo *resolve(struct ctx *c, Dwarf_Die *die, unsigned depth)
 		return NULL;
 	memset(t, 0, sizeof(*t));
 	t->key = (uintptr_t)die->addr;
+	t->tpad = -1;
 	if (cache_add(c, t))
 		return NULL;
 
@@ -630,6 +683,8 @@ static struct tinfo *resolve(struct ctx *c, Dwarf_Die *die, unsigned depth)
 		rc = resolve_ref(c, die, depth, &to) ?: spell_named(c, t, die, NULL);
 		t->size = to ? to->size : 0;
 		t->tclass = to ? to->tclass : BW_TC_OTHER;
+		t->alias = true;
+		t->to = to;
 		break;
 	case DW_TAG_pointer_type:
 	case DW_TAG_reference_type:
@@ -660,6 +715,8 @@ static struct tinfo *resolve(struct ctx *c, Dwarf_Die *die, unsigned depth)
 		rc = resolve_ref(c, die, depth, &to) ?: spell_qualified(c, t, to, q);
 		t->size = to ? to->size : 0;
 		t->tclass = to ? to->tclass : BW_TC_OTHER;
+		t->alias = true;
+		t->to = to;
 		if (to && to->anon_aggr) {
 			t->anon_aggr = true;
 			t->aggr = to->aggr;
@@ -669,6 +726,7 @@ static struct tinfo *resolve(struct ctx *c, Dwarf_Die *die, unsigned depth)
 	case DW_TAG_array_type:
 		rc = resolve_ref(c, die, depth, &to) ?: spell_array(c, t, die, to);
 		t->tclass = BW_TC_ARRAY;
+		t->to = to;
 		if (to && to->anon_aggr) {
 			t->anon_aggr = true;
 			t->aggr = to->aggr;
@@ -700,6 +758,102 @@ static struct tinfo *resolve(struct ctx *c, Dwarf_Die *die, unsigned depth)
 
 /* ---- members and layouts ---- */
 
+static struct tinfo *strip_alias(struct tinfo *t)
+{
+	unsigned n = 0;
+
+	while (t && t->alias && n++ < BW_MAX_TYPE_DEPTH)
+		t = t->to;
+	return t;
+}
+
+static struct bw_layout *build_layout(struct ctx *c, Dwarf_Die *d, const char *kind,
+				      unsigned depth);
+
+/* pahole's tag__natural_alignment: pointers the word, scalars their size, arrays their
+ * element's, structs their most aligned member's. Except on i386, whose ABI aligns 8-byte
+ * scalars (long long, double) to 4 in structs, where pahole's guess of 8 is wrong. */
+static uint32_t natural_align(struct ctx *c, struct tinfo *t, unsigned depth)
+{
+	uint64_t a = 1;
+
+	t = strip_alias(t);
+	if (!t)
+		return 1;
+	if (t->nalign)
+		return t->nalign;
+	t->nalign = 1;	/* provisional: a hostile cycle ends here */
+	switch (t->tclass) {
+	case BW_TC_POINTER:
+		a = c->addr_size;
+		break;
+	case BW_TC_BASE:
+	case BW_TC_ENUM:
+		a = t->size;
+		break;
+	case BW_TC_ARRAY:
+		a = depth < BW_MAX_ANON_DEPTH ? natural_align(c, t->to, depth + 1) : 1;
+		break;
+	case BW_TC_STRUCT: {
+		Dwarf_Die m, mt;
+		Dwarf_Attribute at;
+		Dwarf_Off last = 0;
+		int r;
+
+		if (depth >= BW_MAX_ANON_DEPTH)
+			break;
+		for (r = dwarf_child(&t->aggr, &m); r == 0; r = dwarf_siblingof(&m, &m)) {
+			struct tinfo *mtype;
+			uint32_t ma;
+
+			if (last && dwarf_dieoffset(&m) <= last)
+				break;
+			last = dwarf_dieoffset(&m);
+			if (dwarf_tag(&m) != DW_TAG_member || attr_flag(&m, DW_AT_external) ||
+			    !dwarf_attr(&m, DW_AT_type, &at) || !dwarf_formref_die(&at, &mt))
+				continue;
+			mtype = resolve(c, &mt, 0);
+			if (!mtype)
+				return 1;
+			ma = natural_align(c, mtype, depth + 1);
+			if (ma > a)
+				a = ma;
+		}
+		break;
+	}
+	}
+	if (!a)
+		a = 1;
+	if (c->i386 && a > 4)
+		a = 4;
+	if (a > UINT32_MAX)
+		a = UINT32_MAX;
+	t->nalign = (uint32_t)a;
+	return t->nalign;
+}
+
+/* Tail padding inside a member's struct type (pahole's "last struct has N bytes of padding"). */
+static uint64_t type_padding(struct ctx *c, struct tinfo *t, unsigned depth)
+{
+	struct bw_layout *l;
+
+	/* Only a member typed directly by a struct: pahole does not look through typedefs. */
+	if (!t || t->alias || t->tclass != BW_TC_STRUCT ||
+	    dwarf_tag(&t->aggr) != DW_TAG_structure_type)
+		return 0;
+	if (t->tpad >= 0)
+		return (uint64_t)t->tpad;
+	if (t->tpad == -2 || depth >= BW_MAX_ANON_DEPTH)
+		return 0;
+	t->tpad = -2;
+	l = build_layout(c, &t->aggr, "struct", depth + 1);
+	if (!l)
+		return 0;
+	bw_layout_find_holes(l, c->cacheline, NULL, NULL);
+	t->tpad = (int64_t)l->padding;
+	return l->padding;
+}
+
 /* DW_AT_data_member_location: a constant, or (DWARF 2/3) an expression DW_OP_plus_uconst N. */
 static int member_location(struct ctx *c, Dwarf_Die *m, uint64_t *off)
 {
@@ -711,7 +865,7 @@ static int member_location(struct ctx *c, Dwarf_Die *m, uint64_t *off)
 	*off = 0;
 	if (!dwarf_attr(m, DW_AT_data_member_location, &a))
 		return 0;
-	if (dwarf_formudata(&a, &v) == 0) {
+	if (form_udata(m, &a, &v) == 0) {
 		*off = v;
 		return 0;
 	}
@@ -728,9 +882,6 @@ struct mvec {
 	struct bw_layout_member *v;
 	size_t n, cap;
 };
-
-static struct bw_layout *build_layout(struct ctx *c, Dwarf_Die *d, const char *kind,
-				      unsigned depth);
 
 /* One DW_TAG_member (or DW_TAG_inheritance) into @out, with pahole's bit-field offsets. */
 static int add_member(struct ctx *c, Dwarf_Die *m, int tag, struct bw_layout_member *out,
@@ -758,6 +909,10 @@ static int add_member(struct ctx *c, Dwarf_Die *m, int tag, struct bw_layout_mem
 	out->name_at = t->name_at;
 	out->size = t->size;
 	out->type_class = t->tclass;
+	out->natural_alignment = natural_align(c, t, depth);
+	out->type_padding = t->anon_aggr ? 0 : type_padding(c, t, depth);
+	if (c->failed)
+		return -1;
 	if (attr_udata(m, DW_AT_alignment, &ss) > 0)
 		out->alignment = ss > UINT32_MAX ? UINT32_MAX : (uint32_t)ss;
 	if (byte_off > BW_MAX_TYPE_SIZE) {
@@ -1216,7 +1371,7 @@ int bw_structs_extract(const struct bw_image *img, const struct bw_structs_opts 
 	c.errlen = errlen;
 	if (errlen)
 		err[0] = '\0';
-	if (img->size < EI_NIDENT + 2 || memcmp(id, ELFMAG, SELFMAG) != 0) {
+	if (img->size < EI_NIDENT + 4 || memcmp(id, ELFMAG, SELFMAG) != 0) {
 		fail(&c, "not an ELF file");
 		return -1;
 	}
@@ -1226,6 +1381,9 @@ int bw_structs_extract(const struct bw_image *img, const struct bw_structs_opts 
 	}
 	c.little_endian = id[EI_DATA] == ELFDATA2LSB;
 	unsigned e_type = c.little_endian ? id[16] | id[17] << 8 : id[16] << 8 | id[17];
+	unsigned e_machine = c.little_endian ? id[18] | id[19] << 8 : id[18] << 8 | id[19];
+
+	c.i386 = e_machine == EM_386;
 
 	elf_version(EV_CURRENT);
 	{

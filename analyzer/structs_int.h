@@ -50,6 +50,9 @@ int bw_layout_reorganized_ex(const struct bw_layout *l, unsigned addr_size, stru
 /* pahole --reorganize on @l: fills l->reorg_size and l->reorg_order. Return 0 or -ENOMEM. */
 int bw_layout_reorganize(struct bw_layout *l, unsigned cacheline);
 
+/* pahole's inference of __attribute__((__packed__)) from the member offsets. */
+bool bw_layout_packed(const struct bw_layout *l);
+
 /* Free one layout's contents (members, nested anonymous layouts, names); not @l itself. */
 void bw_layout_free(struct bw_layout *l);
 

@@ -227,7 +227,8 @@ static uint64_t hash_layout(uint64_t h, const struct bw_layout *l)
 	h = bw_hash_bytes(h, &l->nmembers, sizeof(l->nmembers));
 	for (i = 0; i < l->nmembers; i++) {
 		const struct bw_layout_member *m = &l->members[i];
-		uint64_t nums[5] = { m->offset, m->size, m->bit_size, m->bit_offset, m->alignment };
+		uint64_t nums[7] = { m->offset, m->size, m->bit_size, m->bit_offset, m->alignment,
+				     m->natural_alignment, m->type_padding };
 
 		h = hash_str(h, m->name);
 		h = hash_str(h, m->type);
@@ -254,12 +255,35 @@ bool bw_layout_equal(const struct bw_layout *a, const struct bw_layout *b)
 		const struct bw_layout_member *x = &a->members[i], *y = &b->members[i];
 
 		if (x->offset != y->offset || x->size != y->size || x->bit_size != y->bit_size ||
-		    x->bit_offset != y->bit_offset || x->alignment != y->alignment || x->name_at != y->name_at ||
+		    x->bit_offset != y->bit_offset || x->alignment != y->alignment ||
+		    x->natural_alignment != y->natural_alignment ||
+		    x->type_padding != y->type_padding || x->name_at != y->name_at ||
 		    x->base_len != y->base_len || strcmp(x->name, y->name) || strcmp(x->type, y->type) ||
 		    !x->anon != !y->anon || (x->anon && !bw_layout_equal(x->anon, y->anon)))
 			return false;
 	}
 	return true;
+}
+
+bool bw_layout_packed(const struct bw_layout *l)
+{
+	uint32_t max = 1;
+	size_t i;
+
+	/* pahole's class__infer_packed_attributes, as its output shows it: a struct without
+	 * holes or tail padding with a member off its natural alignment, or a size that is not a
+	 * multiple of the largest one. */
+	if (strcmp(l->kind, "union") == 0 || !l->size || l->holes || l->padding)
+		return false;
+	for (i = 0; i < l->nmembers; i++) {
+		uint32_t na = l->members[i].natural_alignment ? l->members[i].natural_alignment : 1;
+
+		if (l->members[i].offset % na)
+			return true;
+		if (na > max)
+			max = na;
+	}
+	return l->size % max != 0;
 }
 
 char *bw_strfmt(const char *fmt, ...)

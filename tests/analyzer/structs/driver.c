@@ -110,6 +110,8 @@ int main(int argc, char **argv)
 		}
 		img.bytes = map ? map : "";
 		img.size = (size_t)st.st_size;
+		if (!text && argc - i > 1)
+			printf("F\t%s\n", argv[i]);
 		if (bw_structs_extract(&img, &opts, &set, err, sizeof(err)) != 0) {
 			fprintf(stderr, "%s: %s\n", argv[i], err);
 			status = 1;

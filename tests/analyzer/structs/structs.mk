@@ -3,6 +3,7 @@
 #
 #   make test-structs          all of the below
 #   make test-structs-oracle   every struct of every fixture, real binary and matrix object vs pahole
+#   make test-structs-text     the pahole-style text against pahole's own, annotation by annotation
 #   make test-structs-bad      malformed DWARF: one-line errors, no crash, no hang (sanitized)
 #   make test-structs-fuzz     bounded libFuzzer run of analyzer/fuzz/fuzz_structs.c
 
@@ -20,8 +21,10 @@ ST_SYSTEM    = $(shell ls -S /usr/lib/debug/.build-id/*/*.debug 2>/dev/null | he
 # The build matrix (matrix/matrix.mk): every object it builds is compared too.
 ST_MATRIX    = $(filter %.o,$(MATRIX_OBJS))
 
-.PHONY: test-structs test-structs-oracle test-structs-oracle-san test-structs-bad test-structs-fuzz
-test-structs: test-structs-oracle test-structs-oracle-san test-structs-bad test-structs-fuzz
+.PHONY: test-structs test-structs-oracle test-structs-oracle-san test-structs-text test-structs-bad \
+	test-structs-fuzz
+test-structs: test-structs-oracle test-structs-oracle-san test-structs-text test-structs-bad \
+	test-structs-fuzz
 TESTS += test-structs
 
 $(ST_DRV): $(ST_DIR)/driver.c $(ST_SRCS) $(ST_HDRS)
@@ -44,10 +47,14 @@ test-structs-oracle: $(ST_DRV) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp $(if $(
 	$(Q)$(PYTHON) $(ST_DIR)/oracle.py $(ST_DRV) --reorganize --cli $(AN_BIN) $(ST_INPUTS) \
 		> $(ST_OUT)/oracle.tap; rc=$$?; grep -v '^ok ' $(ST_OUT)/oracle.tap; exit $$rc
 
-# The sanitized build on the same inputs, numbers only (pahole's reorganize is checked above).
-test-structs-oracle-san: $(ST_DRV_SAN) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp $(if $(MATRIX_OBJS),objects)
-	$(Q)$(PYTHON) $(ST_DIR)/oracle.py $(ST_DRV_SAN) $(ST_INPUTS) \
-		> $(ST_OUT)/oracle-san.tap; rc=$$?; grep -v '^ok ' $(ST_OUT)/oracle-san.tap; exit $$rc
+# The sanitized build on the same inputs must give the plain build's (pahole-checked) layouts.
+test-structs-oracle-san: $(ST_DRV) $(ST_DRV_SAN) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp \
+		$(if $(MATRIX_OBJS),objects)
+	$(Q)sh $(ST_DIR)/sancheck.sh $(ST_DRV) $(ST_DRV_SAN) $(ST_OUT)/san $(ST_INPUTS)
+
+test-structs-text: $(ST_DRV) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp $(if $(MATRIX_OBJS),objects)
+	$(Q)$(PYTHON) $(ST_DIR)/textdiff.py $(ST_DRV) $(ST_INPUTS) \
+		> $(ST_OUT)/text.tap; rc=$$?; grep -v '^ok ' $(ST_OUT)/text.tap; exit $$rc
 
 test-structs-bad: $(ST_DRV_SAN) $(ST_OUT)/fx/.stamp
 	$(Q)$(PYTHON) $(ST_DIR)/malformed.py $(ST_DRV_SAN) $(ST_OUT)/bad $(ST_OUT)/fx

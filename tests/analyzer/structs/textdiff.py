@@ -1,0 +1,175 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+"""The extractor's pahole-style text against pahole's own text (TAP).
+
+usage: textdiff.py DRIVER FILE...
+
+For every struct pahole prints (pahole --show_private_classes), our text (DRIVER --text) must
+carry the same annotations line for line: each member's name, offset/size comment and
+attributes, every hole / bit hole / "Bitfield combined" / "last struct has padding" note,
+every cacheline boundary, every summary line and the closing attributes (__packed__,
+__aligned__). What is deliberately different is normalised first, and counted:
+  - type spellings: ours are valid C ("int (*parr)[3]", "void * const vc",
+    "volatile char vc[2]") where pahole's are not ("int * parr", "const void * vc",
+    "volatile volatile char vc"), and ours have no double space in "const char  *";
+  - anonymous enums: pahole lists the enumerators inline, we print "enum {...}";
+  - pahole's guessed fillers ("/* Force padding: */ char :8;" and
+    "/* Force alignment to the next boundary: */ unsigned int :0;"), which are not in DWARF;
+  - on i386, pahole takes 8 as the natural alignment of long long and double and so marks
+    structs with such a member at a 4-byte offset __packed__; the i386 ABI aligns them to 4,
+    so we do not (only the closing "} __attribute__((__packed__));" line differs).
+Structs whose text is byte-identical without any normalisation are counted too.
+"""
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from oracle import linked_copy, mips_rel  # noqa: E402  (pahole needs mips objects linked)
+
+HDR = re.compile(r"^(struct|union|class) (\S+) \{$")
+COMMENT = re.compile(r"(/\*.*\*/)\s*$")
+
+
+def split(text):
+    """{name: [lines]} for top-level types, first definition of a name wins."""
+    out, cur, lines = {}, None, []
+    for line in text.splitlines():
+        if cur is None:
+            m = HDR.match(line)
+            if m:
+                cur, lines = m.group(2), [line]
+            continue
+        lines.append(line)
+        if line.startswith("}"):
+            out.setdefault(cur, lines)
+            cur = None
+    return out
+
+
+def member_key(line):
+    """(name, attributes, offset comment) of a member or closing line, type spelling removed."""
+    m = COMMENT.search(line)
+    decl = line[:m.start()].rstrip() if m else line.rstrip()
+    comment = m.group(1) if m else ""
+    attrs = " ".join(re.findall(r"__attribute__\(\(.*?\)\)\)?", decl))
+    decl = re.sub(r"\s*__attribute__\(\(.*\)\)", "", decl).rstrip().rstrip(";")
+    bits = re.search(r":(\d+)$", decl)
+    decl = re.sub(r":\d+$", "", decl)
+    depth = len(line) - len(line.lstrip("\t"))
+    if decl.strip().startswith("}"):
+        name = re.sub(r"\[.*$", "", decl.strip()[1:].strip())
+    else:
+        d = re.sub(r"(\[[^\]]*\])+$", "", decl)
+        fp = re.search(r"\(\s*\*+\s*(?:const\s+|volatile\s+)*(\w+)", d)
+        if fp and d.rstrip().endswith(")"):
+            name = fp.group(1)
+        else:
+            name = re.sub(r"(\[[^\]]*\])+(\)|$)", r"\2", d)
+            mm = re.search(r"(\w+)\)*$", name)
+            name = mm.group(1) if mm else ""
+    return ("M", depth, name, bits.group(1) if bits else "", attrs, re.sub(r"\s+", " ", comment))
+
+
+def normalise(lines, counts):
+    """Annotation keys of one struct's text, with the documented differences removed."""
+    keys = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        body = line.strip()
+        if re.match(r"^/\* Force (padding|alignment to the next boundary): \*/$", body):
+            counts["fillers"] += 1
+            i += 1
+            while i < len(lines) and re.match(r"^\s*\S[^/]*:\d+;$", lines[i]):
+                i += 1
+            while keys and keys[-1] == ("blank",):
+                keys.pop()
+            while i < len(lines) and not lines[i].strip():
+                i += 1
+            continue
+        if body == "enum {":
+            counts["enums"] += 1
+            j = i + 1
+            while j < len(lines) and not lines[j].strip().startswith("}"):
+                j += 1
+            key = member_key(lines[j])
+            keys.append(key)
+            i = j + 1
+            continue
+        if not body:
+            keys.append(("blank",))
+        elif body.startswith("/*") and not COMMENT.match(body[2:]) or \
+                body.startswith("/*") and body.endswith("*/") and "/*" not in body[2:]:
+            keys.append(("C", body))
+        elif HDR.match(line) or line.startswith("}"):
+            keys.append(("E", line.split("/*")[0].rstrip() if line.startswith("}") else line))
+        elif body in ("struct {", "union {"):
+            keys.append(("O", body))
+        else:
+            keys.append(member_key(line))
+        i += 1
+    # blank lines are layout only (the byte-identical count covers them)
+    return [k for k in keys if k != ("blank",)]
+
+
+def is_i386(path):
+    with open(path, "rb") as f:
+        h = f.read(20)
+    return len(h) == 20 and h[:4] == b"\x7fELF" and h[5] == 1 and h[18:20] == b"\x03\x00"
+
+
+def main():
+    driver, files = sys.argv[1], sys.argv[2:]
+    print(f"1..{len(files)}")
+    failed = total = identical = 0
+    counts = {"fillers": 0, "enums": 0, "spelling": 0, "i386": 0}
+    for n, path in enumerate(files, 1):
+        kind = mips_rel(path)
+        ppath = linked_copy(path, kind) if kind else path
+        pah = split(subprocess.run(["pahole", "--show_private_classes", ppath or path],
+                                   capture_output=True, text=True, errors="replace").stdout)
+        ours = split(subprocess.run([driver, "--text", "--no-search", path],
+                                    capture_output=True, text=True, errors="replace").stdout)
+        bad = []
+        for name, plines in pah.items():
+            total += 1
+            olines = ours.get(name)
+            if olines is None:
+                bad.append(f"{name}: missing")
+                continue
+            if olines == plines:
+                identical += 1
+                continue
+            pk, ok = normalise(plines, counts), normalise(olines, dict(counts))
+            if pk == ok:
+                counts["spelling"] += 1
+                continue
+            if is_i386(path) and pk[:-1] == ok[:-1] and \
+                    pk[-1] == ("E", "} __attribute__((__packed__));") and ok[-1] == ("E", "};"):
+                counts["i386"] += 1
+                continue
+            for a, b in zip(pk, ok):
+                if a != b:
+                    bad.append(f"{name}: pahole {a} here {b}")
+                    break
+            else:
+                bad.append(f"{name}: {len(pk)} annotation lines in pahole, {len(ok)} here")
+        if bad:
+            failed += 1
+            print(f"not ok {n} - {path}: {len(bad)} structs differ")
+            for b in bad:
+                print(f"#   {b}")
+        else:
+            print(f"ok {n} - {path}: {len(pah)} structs")
+    print(f"# {total} structs: {identical} byte-identical to pahole's text; "
+          f"{counts['spelling']} identical but for the documented differences "
+          f"({counts['enums']} inline enums, {counts['fillers']} pahole filler blocks seen, "
+          f"{counts['i386']} i386 structs pahole wrongly marks __packed__)")
+    print(f"{len(files) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
