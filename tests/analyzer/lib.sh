@@ -58,3 +58,12 @@ has_symtab() {
 	case "$1" in *.a) return 0 ;; esac
 	readelf -SW "$1" 2>/dev/null | grep -q '\] \.symtab '
 }
+
+# A private copy of the matrix objects (same relative paths under $WORK/snap): both tools then
+# read the same bytes even while another make rebuilds the tree.
+matrix_snapshot() {
+	rm -rf "$WORK/snap"
+	mkdir -p "$WORK/snap"
+	matrix_objects | sed "s|^$TOP/||" | (cd "$TOP" && xargs -r cp --parents -t "$WORK/snap")
+	(cd "$WORK/snap" && find . -name '*.o' -type f | sed "s|^\./|$WORK/snap/|" | sort)
+}

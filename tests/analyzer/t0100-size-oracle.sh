@@ -4,7 +4,7 @@
 cd "$WORK" || exit 1
 
 fixture_files >fix.list
-matrix_objects >matrix.list
+matrix_snapshot >matrix.list
 system_files >sys.list
 nfix=$(wc -l <fix.list) nmat=$(wc -l <matrix.list) nsys=$(wc -l <sys.list)
 [ "$nsys" -ge 12 ] || not_ok "at least 12 system files present (have $nsys)"

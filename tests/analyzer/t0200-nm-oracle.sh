@@ -3,7 +3,7 @@
 . "$(dirname "$0")/lib.sh"
 cd "$WORK" || exit 1
 
-{ fixture_files; matrix_objects; system_files; } >all.list
+{ fixture_files; matrix_snapshot; system_files; } >all.list
 : >symtab.list
 : >dynonly.list
 while read -r f; do
