@@ -59,7 +59,7 @@ void bw_layout_free(struct bw_layout *l);
 /* Deep copy of a member array (nested layouts included); NULL on allocation failure. */
 struct bw_layout_member *bw_members_dup(const struct bw_layout_member *m, size_t n);
 
-/* 64-bit FNV-1a over @len bytes, continuing from @h. */
+/* 64-bit hash of @len bytes, continuing from @h. */
 uint64_t bw_hash_bytes(uint64_t h, const void *p, size_t len);
 #define BW_HASH_INIT 0xcbf29ce484222325ULL
 

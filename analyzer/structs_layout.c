@@ -200,15 +200,25 @@ struct bw_layout_member *bw_members_dup(const struct bw_layout_member *m, size_t
 	return v;
 }
 
+/* A multiply-rotate hash over 8-byte words: de-duplication hashes every member of every
+ * struct of every unit, where FNV's byte loop showed in profiles. */
 uint64_t bw_hash_bytes(uint64_t h, const void *p, size_t len)
 {
 	const unsigned char *b = p;
+	uint64_t k;
 
-	while (len--) {
-		h ^= *b++;
-		h *= 0x100000001b3ULL;
+	while (len >= 8) {
+		memcpy(&k, b, 8);
+		h ^= k * 0x9e3779b97f4a7c15ULL;
+		h = ((h << 31) | (h >> 33)) * 0x87c37b91114253d5ULL;
+		b += 8;
+		len -= 8;
 	}
-	return h;
+	k = 0;
+	memcpy(&k, b, len);
+	h ^= (k + len) * 0x9e3779b97f4a7c15ULL;
+	h = ((h << 31) | (h >> 33)) * 0x87c37b91114253d5ULL;
+	return h ^ (h >> 29);
 }
 
 static uint64_t hash_str(uint64_t h, const char *s)
