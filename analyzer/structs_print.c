@@ -259,7 +259,8 @@ static void print_summary(struct pctx *p, struct bw_layout *l)
 			(unsigned long long)(l->size % p->cacheline));
 }
 
-static void print_layout(struct pctx *p, struct bw_layout *l)
+/* The whole type; @trailer (may be "") follows the closing "};" on its line. */
+static void print_layout(struct pctx *p, struct bw_layout *l, const char *trailer)
 {
 	p->name_col = strcmp(l->kind, "union") == 0 ? 20 : 22;
 	p->last_cl = 0;
@@ -272,7 +273,7 @@ static void print_layout(struct pctx *p, struct bw_layout *l)
 		fprintf(p->out, " __attribute__((__packed__))");
 	else if (l->alignment)
 		fprintf(p->out, " __attribute__((__aligned__(%u)))", l->alignment);
-	fprintf(p->out, ";\n");
+	fprintf(p->out, ";%s\n", trailer);
 }
 
 void bw_structs_print(FILE *out, const struct bw_layout_set *set,
@@ -285,26 +286,27 @@ void bw_structs_print(FILE *out, const struct bw_layout_set *set,
 		struct bw_layout l = set->v[i];
 
 		if (!reorganize) {
-			print_layout(&p, &l);
+			print_layout(&p, &l, "");
 			continue;
 		}
 		/* As pahole --reorganize: only types with something to gain are shown. */
 		if (l.reorg_size >= l.size)
 			continue;
 		struct bw_layout r;
-
-		if (bw_layout_reorganized(&l, p.cacheline, &r) == 0) {
-			print_layout(&p, &r);
-			free(r.members);
-		}
 		uint64_t saved = l.size - l.reorg_size;
 		uint32_t cl_before = (uint32_t)((l.size + p.cacheline - 1) / p.cacheline);
 		uint32_t cl_after = (uint32_t)((l.reorg_size + p.cacheline - 1) / p.cacheline);
+		char note[128];
+		int n = snprintf(note, sizeof(note), "   /* saved %llu byte%s",
+				 (unsigned long long)saved, saved == 1 ? "" : "s");
 
-		fprintf(out, "   /* saved %llu byte%s", (unsigned long long)saved, saved == 1 ? "" : "s");
 		if (cl_before != cl_after)
-			fprintf(out, " and %u cacheline%s", cl_before - cl_after,
-				cl_before - cl_after == 1 ? "" : "s");
-		fprintf(out, "! */\n");
+			n += snprintf(note + n, sizeof(note) - (size_t)n, " and %u cacheline%s",
+				      cl_before - cl_after, cl_before - cl_after == 1 ? "" : "s");
+		snprintf(note + n, sizeof(note) - (size_t)n, "! */");
+		if (bw_layout_reorganized(&l, p.cacheline, &r) == 0) {
+			print_layout(&p, &r, note);
+			free(r.members);
+		}
 	}
 }
