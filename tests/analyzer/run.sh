@@ -7,6 +7,9 @@ BW=$1 FIX=$2 WORK=$3 LABEL=${4:-analyzer}
 TOP=$(cd "$here/../.." && pwd)
 export BW FIX WORK TOP LC_ALL=C
 mkdir -p "$WORK"
+# Run a private copy: others may relink bin/ while the suite runs in the shared tree.
+cp "$BW" "$WORK/bloatwatch-analyze.under-test" || exit 1
+BW=$WORK/bloatwatch-analyze.under-test
 pass=0 fail=0
 for t in "$here"/t[0-9]*.sh; do
 	name=$(basename "$t" .sh)
