@@ -41,8 +41,10 @@ def scenarios(g):
 
 
 def variant_label(g, b):
-    many = len(g.builds[b.variant]) > 1
-    return variant_name(b.variant) + (" (%s)" % b.scenario if many else "")
+    if len(g.builds[b.variant]) == 1:
+        return variant_name(b.variant)
+    what = g.distinct(b.variant).get(b.scenario)
+    return "%s (%s%s)" % (variant_name(b.variant), b.scenario, ": " + what if what else "")
 
 
 def totals(g):
@@ -52,9 +54,15 @@ def totals(g):
 
 def closing(g):
     if g.key.smp == "y":    # Tiny RCU is CONFIG_SMP=n by design: not a missing build
-        return article.closing(totals(g), [v for v in EXPECTED if v != "tiny"], where(g)) + \
+        text = article.closing(totals(g), [v for v in EXPECTED if v != "tiny"], where(g)) + \
             " Tiny RCU is uniprocessor-only, so it has no SMP build to compare."
-    return article.closing(totals(g), EXPECTED, where(g))
+    else:
+        text = article.closing(totals(g), EXPECTED, where(g))
+    several = [g.first(v).scenario for v in g.variants() if len(g.builds[v]) > 1]
+    if several:
+        text += " Where a variant has several builds here, the sentence uses the first (%s)." \
+            % ", ".join(several)
+    return text
 
 
 def article_table(g, coord_href=None):

@@ -73,6 +73,11 @@ class ConfigKey:
         flag = lambda v, name: name if v == "y" else "!" + name  # noqa: E731
         return "%s, %s, %s" % (cpus, flag(self.preempt, "PREEMPT"), flag(self.no_hz, "NO_HZ"))
 
+    def sort_key(self):
+        """SMP last, then NR_CPUS by number (4 before 1024), then PREEMPT, NO_HZ."""
+        n = int(self.nr_cpus) if self.nr_cpus.isdigit() else 0
+        return (self.smp, n, self.nr_cpus, self.preempt, self.no_hz)
+
     def slug(self):
         return "%s%s-%s-%s" % ("smp" if self.smp == "y" else "up", self.nr_cpus,
                                "preempt" if self.preempt == "y" else "nopreempt",
@@ -117,6 +122,14 @@ class Group:
 
     def variants(self):
         return sorted(self.builds, key=variant_sort)
+
+    def distinct(self, variant):
+        """{scenario: 'CONFIG_X=v, ...'}: what sets a variant's builds in this group apart."""
+        bs = self.builds.get(variant, [])
+        keys = sorted(set().union(*(b.config for b in bs))) if bs else []
+        varied = [k for k in keys if len({b.config.get(k, "n") for b in bs}) > 1]
+        return {b.scenario: ", ".join("%s=%s" % (k.replace("CONFIG_", ""), b.config.get(k, "n"))
+                                      for k in varied) for b in bs}
 
     def first(self, variant):
         b = self.builds.get(variant)
@@ -165,7 +178,7 @@ def groups(all_builds):
             continue
         g = out.setdefault((b.arch, b.compiler, b.key), Group(b.arch, b.compiler, b.key))
         g.builds.setdefault(b.variant, []).append(b)
-    return [out[k] for k in sorted(out, key=lambda k: (k[0], k[1], k[2]))]
+    return [out[k] for k in sorted(out, key=lambda k: (k[0], k[1], k[2].sort_key()))]
 
 
 def find_group(all_groups, arch, compiler, key):

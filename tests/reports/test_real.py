@@ -9,6 +9,7 @@ import glob
 import json
 import os
 import re
+import shutil
 import subprocess
 
 import pytest
@@ -27,15 +28,32 @@ def real(tmp_path_factory):
     assert objects, "no matrix objects: `make objects` must run first"
     assert os.access(ANALYZER, os.X_OK), "bin/bloatwatch-analyze missing: `make analyzer` first"
     top = tmp_path_factory.mktemp("real")
+    # A snapshot of the objects and their build records: other work may rebuild build/ while
+    # the test runs, and both sides must read the same bytes.
+    snap = str(top / "snap")
+    folders = {}
+    for rel in objects:
+        folders.setdefault(os.path.dirname(rel), []).append(rel)
+    # A folder being rebuilt right now may lack its variant's object: leave it out.
+    objects = [o for objs in folders.values() if len(objs) >= 2 and all(
+        os.path.isfile(os.path.join(ROOT, x + ".cmd")) for x in objs) for o in objs]
+    for rel in objects:
+        for f in (rel, rel + ".cmd"):
+            dst = os.path.join(snap, f)
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            shutil.copy2(os.path.join(ROOT, f), dst)
     db = str(top / "real.db")
     env = dict(os.environ)
     env.pop("BLOATWATCH_DB", None)
-    r = subprocess.run(["/usr/bin/python3", BLOATWATCH, "--db", db, "record"], cwd=ROOT, env=env,
+    r = subprocess.run(["/usr/bin/python3", BLOATWATCH, "--db", db, "record"]
+                       + [os.path.join(snap, o) for o in objects], cwd=ROOT, env=env,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=600)
     assert r.returncode == 0, r.stderr
     out = str(top / "out")
     generate(db, out)
-    return Site(db, out, [])
+    site = Site(db, out, [])
+    site.snap, site.objects = snap, objects
+    return site
 
 
 def matrix_objects():
@@ -49,8 +67,9 @@ def matrix_objects():
     return sorted(os.path.relpath(p, ROOT) for p in out)
 
 
-def analyzer_sizes(paths):
-    r = subprocess.run([ANALYZER, "size", "--json"] + paths, cwd=ROOT, stdout=subprocess.PIPE,
+def analyzer_sizes(snap, paths):
+    """{path relative to the snapshot: FILE entry} from the analyzer's size mode."""
+    r = subprocess.run([ANALYZER, "size", "--json"] + paths, cwd=snap, stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     return {f["file"]: f for f in json.loads(r.stdout)["files"]}
@@ -84,28 +103,28 @@ def test_every_figure_of_the_text_report_equals_the_analyzer(real):
         own = {}      # variant label -> scenario, from the object the folder holds
         for impl, obj, *_ in objs:
             if obj != "rcupdate.o":
-                hits = [s for s in scenarios if os.path.exists(os.path.join(ROOT, "build", arch, cc, s, obj))]
+                hits = [s for s in scenarios if os.path.exists(os.path.join(real.snap, "build", arch, cc, s, obj))]
                 assert len(hits) == 1 or "(" in impl, (arch, cc, impl, obj, hits)
-                own[impl] = hits[0] if len(hits) == 1 else impl.split("(")[1].rstrip(")")
+                own[impl] = hits[0] if len(hits) == 1 else re.search(r"\((\w+)", impl).group(1)
         for impl, obj, t, d, b, tot in objs:
             path = "build/%s/%s/%s/%s" % (arch, cc, own[impl], obj)
             paths.append(path)
             rows.append((path, t, d, b, tot))
-    sizes = analyzer_sizes(sorted(set(paths)))
+    sizes = analyzer_sizes(real.snap, sorted(set(paths)))
     for path, t, d, b, tot in rows:
         f = sizes[path]
         assert (t, d, b, tot) == (f["text"], f["data"], f["bss"], f["dec"]), path
     # Every matrix object of the head commit is in some table.
-    assert set(paths) == set(matrix_objects())
+    assert set(paths) == set(real.objects)
 
 
 def test_article_configuration_of_the_real_matrix(real):
     text = real.read("footprint.txt")
     assert "i386/gcc UP (NR_CPUS=1), !PREEMPT, NO_HZ" in text
-    i386 = analyzer_sizes(sorted(glob.glob("build/i386/gcc/*/rcutiny.o", root_dir=ROOT)))
-    # The Tiny row beside the article is TINY02's object if the matrix keeps the article's order.
+    i386 = analyzer_sizes(real.snap, sorted(glob.glob("build/i386/gcc/*/rcutiny.o", root_dir=real.snap)))
+    # The Tiny row beside the article: the rcutiny.o built with !PREEMPT and NO_HZ.
     for path, f in i386.items():
-        cfg = open(os.path.join(ROOT, path + ".cmd")).read()
+        cfg = open(os.path.join(real.snap, path + ".cmd")).read()
         if "CONFIG_PREEMPT := n" in cfg and "CONFIG_NO_HZ := y" in cfg:
             row = re.search(r"rcutiny\.o\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+563\s+36\s+0\s+599", text)
             assert row and tuple(int(x) for x in row.groups()) == (f["text"], f["data"], f["bss"], f["dec"])
