@@ -121,6 +121,7 @@ struct bw_sim_config {
 	int ncpus;		/* online CPUs at start, 1..NR_CPUS */
 	int verbose;
 	int hotplug;		/* allow bw_sim_cpu_down/up (harness-driven) */
+	int tick_gap;		/* resumes of a CPU between two of its ticks, at least (0: default 4) */
 	unsigned int weights[BW_NR_PHASES][8];	/* per phase: driver event weights, see sim_core.c */
 };
 

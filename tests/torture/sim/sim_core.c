@@ -485,7 +485,8 @@ static void one_event(const unsigned int *w)
 	switch (ev) {
 	case EV_TICK:
 		/* A tick period is long next to a handler: no tick within TICK_GAP steps of the last. */
-		if (!c->tick_stopped && c->since_tick >= TICK_GAP)
+		if (!c->tick_stopped &&
+		    c->since_tick >= (bw_sim_cfg->tick_gap ? bw_sim_cfg->tick_gap : TICK_GAP))
 			c->hw_pending |= HW_TICK;
 		break;
 	case EV_IRQ:
