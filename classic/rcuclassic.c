@@ -52,11 +52,10 @@ static int blimit = 10;		/* callbacks invoked per softirq pass */
 static int qhimark = 10000;	/* queue length that counts as a flood: no limit, force QSes */
 static int qlowmark = 100;	/* queue length at which the limit comes back */
 
-#if IS_ENABLED(CONFIG_SMP)
 /*
  * Poke the CPUs that still owe a QS for batch cur: a reschedule IPI makes each
  * context-switch at its next legal point. At most once per batch; this CPU
- * just reschedules.
+ * (on UP the only laggard) just reschedules.
  */
 static void force_quiescent_state(struct rcu_data *rdp, struct rcu_ctrlblk *rcp)
 {
@@ -68,21 +67,14 @@ static void force_quiescent_state(struct rcu_data *rdp, struct rcu_ctrlblk *rcp)
 	if (unlikely(!rcp->signaled)) {
 		WRITE_ONCE(rcp->signaled, 1);
 		/* A dead CPU keeps its bit until CPU_DEAD is processed: no IPI for it. */
-		for_each_cpu_mask(cpu, rcp->cpumask)
-			if (cpu != rdp->cpu && cpu_online(cpu))
-				smp_send_reschedule(cpu);
+		if (IS_ENABLED(CONFIG_SMP)) {
+			for_each_cpu_mask(cpu, rcp->cpumask)
+				if (cpu != rdp->cpu && cpu_online(cpu))
+					smp_send_reschedule(cpu);
+		}
 	}
 	spin_unlock_irqrestore(&rcp->lock, flags);
 }
-#else
-/* One CPU: the only laggard is this one. */
-static inline void force_quiescent_state(struct rcu_data *rdp, struct rcu_ctrlblk *rcp)
-{
-	(void)rdp;
-	(void)rcp;
-	set_need_resched();
-}
-#endif /* CONFIG_SMP */
 
 /* Our addition: a batch has gone RCU_JIFFIES_TILL_FORCE_QS ticks without a CPU reporting. */
 static int rcu_force_due(struct rcu_ctrlblk *rcp)
@@ -279,13 +271,15 @@ static void rcu_start_batch(struct rcu_ctrlblk *rcp)
 
 /*
  * @cpu passed a QS for batch cur (lock held): clear its bit; the last one
- * ends the batch and chains the next. Our addition: a report is progress,
- * which pushes the forcing deadline.
+ * ends the batch and chains the next. Our addition: a cleared bit is
+ * progress, which pushes the forcing deadline.
  */
 static void cpu_quiet(int cpu, struct rcu_ctrlblk *rcp)
 {
-	cpu_clear(cpu, rcp->cpumask);
-	WRITE_ONCE(rcp->jiffies_force, jiffies + RCU_JIFFIES_TILL_FORCE_QS);
+	if (cpu_isset(cpu, rcp->cpumask)) {
+		cpu_clear(cpu, rcp->cpumask);
+		WRITE_ONCE(rcp->jiffies_force, jiffies + RCU_JIFFIES_TILL_FORCE_QS);
+	}
 	if (cpus_empty(rcp->cpumask)) {
 		WRITE_ONCE(rcp->completed, rcp->cur);
 		rcu_start_batch(rcp);

@@ -12,8 +12,12 @@
 struct thread_info;
 struct bw_sim_spinlock;
 
-/* thread_info of the CPU the simulator is running right now. */
+/* thread_info of the CPU the simulator is running right now (per host thread in BW_THREADS). */
+#ifdef BW_THREADS
+extern __thread struct thread_info *bw_sim_ti;
+#else
 extern struct thread_info *bw_sim_ti;
+#endif
 
 /* Interrupt mask of the current simulated CPU (1 = disabled). */
 unsigned long bw_sim_irqs_off(void);

@@ -18,8 +18,8 @@ typedef struct {
 #define __BW_ATOMIC_ORDER	__ATOMIC_RELAXED
 #endif
 
-#define atomic_read(v)		ACCESS_ONCE((v)->counter)
-#define atomic_set(v, i)	do { ACCESS_ONCE((v)->counter) = (i); } while (0)
+#define atomic_read(v)		READ_ONCE((v)->counter)
+#define atomic_set(v, i)	WRITE_ONCE((v)->counter, (i))
 
 static inline void atomic_inc(atomic_t *v)
 {

@@ -7,9 +7,10 @@
 
 /*
  * The simulator runs one simulated CPU at a time on one host thread, so its
- * executions are sequentially consistent and a compiler barrier is exact.
+ * executions are sequentially consistent and a compiler barrier is exact; its
+ * real-threads mode (BW_THREADS) needs the real fences.
  */
-#if IS_ENABLED(CONFIG_SMP) && !defined(BW_SIM)
+#if IS_ENABLED(CONFIG_SMP) && (!defined(BW_SIM) || defined(BW_THREADS))
 #define smp_mb()	__atomic_thread_fence(__ATOMIC_SEQ_CST)
 #define smp_rmb()	__atomic_thread_fence(__ATOMIC_ACQUIRE)
 #define smp_wmb()	__atomic_thread_fence(__ATOMIC_RELEASE)

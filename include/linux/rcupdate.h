@@ -66,7 +66,7 @@ static inline int rcu_blocking_is_gp(void)
 
 /* Subscribe: one load of the pointer, ordered before the loads through it. */
 #define rcu_dereference(p)	({					\
-	__typeof__(p) _________p1 = ACCESS_ONCE(p);			\
+	__typeof__(p) _________p1 = READ_ONCE(p);			\
 	smp_read_barrier_depends();					\
 	(_________p1); })
 
@@ -74,7 +74,7 @@ static inline int rcu_blocking_is_gp(void)
 #define rcu_assign_pointer(p, v)	({				\
 	if (!__builtin_constant_p(v) || ((v) != NULL))			\
 		smp_wmb();						\
-	(p) = (v); })
+	WRITE_ONCE(p, v); })
 
 /* In these non-preemptible variants the sched flavor is the rcu flavor. */
 #define synchronize_sched()		__synchronize_sched()

@@ -41,7 +41,7 @@ static inline void clear_thread_flag(int flag)
 
 static inline int test_thread_flag(int flag)
 {
-	return (ACCESS_ONCE(current_thread_info()->flags) >> flag) & 1;
+	return (READ_ONCE(current_thread_info()->flags) >> flag) & 1;
 }
 
 #endif /* _LINUX_THREAD_INFO_H */

@@ -303,7 +303,8 @@ static void worker_action(void)
 	} else if (r < 620) {
 		do_synchronize();
 	} else if (r < 635) {
-		do_barrier();
+		if (!var->barrier_permille || bw_sim_below(1000) < var->barrier_permille)
+			do_barrier();
 	} else if (r < 755) {
 		bw_sim_user(1 + (int)bw_sim_below(16));
 	} else if (r < 855) {
@@ -326,6 +327,12 @@ static void worker_action(void)
 	}
 }
 
+/* Random phase, but the variant keeps @cpu idle: its tasks sleep, its interrupts queue nothing. */
+static int quiet(int cpu)
+{
+	return var->quiet_cpu && bw_sim_phase() == BW_PHASE_RANDOM && var->quiet_cpu(cpu);
+}
+
 /* @arg: index of the worker on its CPU; worker 0 keeps running in user mode while draining by ticks. */
 static void worker(void *arg)
 {
@@ -334,7 +341,9 @@ static void worker(void *arg)
 	for (;;) {
 		switch (bw_sim_phase()) {
 		case BW_DRAIN_TICK:
-			if (index == 0)
+			if (index == 0 && var->kernel_hog && var->kernel_hog(bw_sim_task_cpu()))
+				bw_sim_cond_resched();	/* kernel mode: only a forced resched is a QS */
+			else if (index == 0)
 				bw_sim_user(1);
 			else
 				bw_sim_sleep();
@@ -346,6 +355,10 @@ static void worker(void *arg)
 			bw_sim_sleep();
 			break;
 		default:
+			if (quiet(bw_sim_task_cpu())) {
+				bw_sim_sleep();	/* its CPU idles (dyntick-idle with NO_HZ) */
+				break;
+			}
 			worker_action();
 			bw_sim_cond_resched();
 			break;
@@ -364,9 +377,9 @@ static void irq_body(int cpu)
 	if (r < 40) {
 		do_read(BW_RCU, "irq", 1, 0);
 		bw_torture_stats.irq_reads++;
-	} else if (bw_sim_phase() == BW_PHASE_RANDOM && r < 70) {
+	} else if (bw_sim_phase() == BW_PHASE_RANDOM && !quiet(cpu) && r < 70) {
 		update(BW_RCU);
-	} else if (bw_sim_phase() == BW_PHASE_RANDOM && r < 90) {
+	} else if (bw_sim_phase() == BW_PHASE_RANDOM && !quiet(cpu) && r < 90) {
 		update(BW_RCU_BH);
 	}
 	if (nest)
@@ -375,8 +388,7 @@ static void irq_body(int cpu)
 
 static void nmi_body(int cpu)
 {
-	(void)cpu;
-	if (bw_sim_chance(60)) {
+	if (bw_sim_chance(60) && (!var->nmi_may_read || var->nmi_may_read(cpu))) {
 		do_read(BW_RCU, "nmi", 1, 0);
 		bw_torture_stats.nmi_reads++;
 	}
@@ -393,6 +405,8 @@ static void timer_body(int cpu)
 		do_read(BW_RCU_BH, "softirq", 1, 0);
 	else if (r < 50)
 		do_read(BW_RCU, "softirq", 1, 0);
+	else if (quiet(cpu))
+		return;
 	else if (bw_sim_phase() == BW_PHASE_RANDOM && r < 75)
 		update(BW_RCU_BH);
 	else if (bw_sim_phase() == BW_PHASE_RANDOM)

@@ -73,6 +73,15 @@ struct bw_torture_variant {
 	void (*printk)(int cpu, const char *msg);	/* every printk() line (stall warnings) */
 	void (*phase)(enum bw_sim_phase phase);	/* a random or drain phase starts */
 	void (*setup)(void);			/* after rcu_init(), only CPU 0 online yet */
+	/* drain-tick: worker 0 of @cpu stays in kernel mode (cond_resched) instead of user mode */
+	int (*kernel_hog)(int cpu);
+	/* may an NMI on @cpu read now? (Classic: not on a CPU in nohz_cpu_mask, §4.11) */
+	int (*nmi_may_read)(int cpu);
+	/* random phase: keep @cpu idle (its workers sleep, its interrupts queue no callbacks) */
+	int (*quiet_cpu)(int cpu);
+	/* if set, only this many of 1000 barrier actions call rcu_barrier*(): barriers serialise
+	 * on a mutex and each waits for every CPU, so big machines would queue them without end */
+	unsigned int barrier_permille;
 	void (*finish)(void);
 };
 

@@ -20,6 +20,10 @@ TORTURE_tiny_SCENARIOS := TINY01 TINY02 TINY03 TINY04
 TORTURE_tiny_ARGS := --rounds 60 --events 50000
 TORTURE_tiny_LONG := --rounds 400 --events 50000
 
+# Variants with their own fragments (registration lines like Tiny's above).
+THREADS_VARIANTS :=
+include tests/torture/classic/classic.mk
+
 # $(call torture_dir,scenario,kind,flags): object rules for one build of one scenario
 define torture_dir
 $(BUILD)/torture/$(1)/$(2)/%.o: %.c $(BUILD)/torture/$(1)/autoconf.h
@@ -83,3 +87,6 @@ mutants: $(MUTANT_STAMPS)
 test-mutants: mutants
 
 TESTS += test-torture test-mutants
+
+# The real-threads mode (TSan) of the registered variants.
+include tests/torture/threads/threads.mk

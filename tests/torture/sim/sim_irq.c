@@ -37,7 +37,26 @@ void bw_sim_irq_restore(unsigned long flags)
 
 /* ---- dyntick-idle (kernel/time/tick-sched.c) ---- */
 
-/* Stop the tick if nothing needs it; from the idle loop (inidle) or on irq exit to idle. */
+#if IS_ENABLED(CONFIG_NO_HZ)
+cpumask_t nohz_cpu_mask;	/* CPUs in dyntick-idle (Classic RCU leaves them out of batches) */
+#endif
+
+static void tick_restart(struct sim_cpu *c)
+{
+	c->tick_stopped = 0;
+	c->nohz_nesting++;
+#if IS_ENABLED(CONFIG_NO_HZ)
+	cpu_clear(c->id, nohz_cpu_mask);
+#endif
+	bw_sim_trace("tick restarted", 0, 0);
+	rcu_exit_nohz();
+}
+
+/*
+ * Stop the tick if nothing needs it; from the idle loop (inidle) or on irq
+ * exit to idle. A stopped tick that RCU needs again (an irq left it work)
+ * restarts: 2.6.28 then programs the next jiffy instead of sleeping.
+ */
 void bw_sim_tick_nohz_stop(int inidle)
 {
 	struct sim_cpu *c = bw_sim_cur;
@@ -55,8 +74,18 @@ void bw_sim_tick_nohz_stop(int inidle)
 		c->hw_pending &= ~HW_TICK;
 		bw_sim_trace("tick stopped (dyntick-idle)", 0, 0);
 		c->nohz_nesting--;
+#if IS_ENABLED(CONFIG_NO_HZ)
+		cpu_set(c->id, nohz_cpu_mask);
+#endif
 		report_qs(c, BW_QS_NOHZ_ENTER);
 		rcu_enter_nohz();
+	} else if (!inidle && c->inidle && c->tick_stopped) {
+		if (rcu_needs_cpu(c->id))
+			tick_restart(c);
+#if IS_ENABLED(CONFIG_NO_HZ)
+		else	/* asleep again: irq_enter() took it out of the mask */
+			cpu_set(c->id, nohz_cpu_mask);
+#endif
 	}
 	c->irqs_off = saved;
 }
@@ -70,12 +99,8 @@ void bw_sim_tick_nohz_restart(void)
 		return;
 	c->irqs_off = 1;
 	c->inidle = 0;
-	if (c->tick_stopped) {
-		c->tick_stopped = 0;
-		c->nohz_nesting++;
-		bw_sim_trace("tick restarted", 0, 0);
-		rcu_exit_nohz();
-	}
+	if (c->tick_stopped)
+		tick_restart(c);
 	c->irqs_off = saved;
 }
 
@@ -85,6 +110,11 @@ void irq_enter(void)
 {
 	bw_sim_cur->nohz_nesting++;
 	rcu_irq_enter();
+#if IS_ENABLED(CONFIG_NO_HZ)
+	/* tick_nohz_update_jiffies(): an interrupted dyntick-idle CPU leaves nohz_cpu_mask */
+	if (bw_sim_cur->tick_stopped)
+		cpu_clear(bw_sim_cur->id, nohz_cpu_mask);
+#endif
 	add_preempt_count(HARDIRQ_OFFSET);
 }
 
