@@ -1129,7 +1129,6 @@ static bool walk_into(int tag)
 	case DW_TAG_structure_type:
 	case DW_TAG_class_type:
 	case DW_TAG_union_type:
-	case DW_TAG_inlined_subroutine:
 		return true;
 	}
 	return false;
