@@ -110,6 +110,7 @@ struct bw_sim_hooks {
 	void (*report)(FILE *out);		/* state dump on failure */
 	void (*printk)(int cpu, const char *msg);	/* every printk() line */
 	void (*finish)(void);			/* after the last round: final checks, free memory */
+	void (*resched_ipi)(int from, int to);	/* smp_send_reschedule(), before it takes effect */
 };
 
 /* Run parameters (bw_sim_main fills them from the command line). */
@@ -145,6 +146,7 @@ void bw_sim_cond_resched(void);
 /* State the harness may read. */
 enum bw_sim_phase bw_sim_phase(void);
 int bw_sim_cpu(void);			/* current CPU, as smp_processor_id() */
+int bw_sim_last_cpu(void);		/* CPU the last event ran (in check(): what may have changed) */
 int bw_sim_ncpus(void);			/* CPUs configured (online or not) */
 int bw_sim_cpu_is_online(int cpu);
 int bw_sim_irqs_are_off(int cpu);

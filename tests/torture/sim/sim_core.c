@@ -191,6 +191,13 @@ int bw_sim_ncpus(void)
 	return ncpus;
 }
 
+static int last_cpu = -1;
+
+int bw_sim_last_cpu(void)
+{
+	return last_cpu;
+}
+
 int bw_sim_cpu(void)
 {
 	return bw_sim_cur ? bw_sim_cur->id : 0;
@@ -509,6 +516,7 @@ static void one_event(const unsigned int *w)
 		bw_sim_trace(ev_names[ev], 0, 0);
 	}
 	c->since_tick++;
+	last_cpu = c->id;
 	resume_cpu(c);
 	bw_sim_cur = NULL;
 	if (bw_sim_h->check)

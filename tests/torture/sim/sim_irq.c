@@ -462,6 +462,8 @@ void smp_send_reschedule(int cpu)
 {
 	struct sim_cpu *t = &bw_sim_cpus[cpu];
 
+	if (bw_sim_h->resched_ipi)
+		bw_sim_h->resched_ipi(bw_sim_cur ? bw_sim_cur->id : -1, cpu);
 	if (!t->online)
 		return;
 	t->ipi_resched = 1;
