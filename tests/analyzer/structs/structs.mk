@@ -54,7 +54,11 @@ test-structs-oracle-san: $(ST_DRV) $(ST_DRV_SAN) $(ST_OUT)/fx/.stamp $(ST_OUT)/r
 
 test-structs-text: $(ST_DRV) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp $(if $(MATRIX_OBJS),objects)
 	$(Q)$(PYTHON) $(ST_DIR)/textdiff.py $(ST_DRV) $(ST_INPUTS) \
-		> $(ST_OUT)/text.tap; rc=$$?; grep -v '^ok ' $(ST_OUT)/text.tap; exit $$rc
+		> $(ST_OUT)/text.tap; rc=$$?; grep -v '^ok ' $(ST_OUT)/text.tap; [ $$rc -eq 0 ]
+	$(Q)for cl in 32 128; do $(PYTHON) $(ST_DIR)/textdiff.py $(ST_DRV) --cacheline $$cl \
+		$(ST_OUT)/fx/*.o $(ST_OUT)/real/* > $(ST_OUT)/text-$$cl.tap || \
+		{ grep -v '^ok ' $(ST_OUT)/text-$$cl.tap; exit 1; }; \
+		echo "cacheline $$cl: $$(tail -n 1 $(ST_OUT)/text-$$cl.tap)"; done
 
 test-structs-bad: $(ST_DRV_SAN) $(ST_OUT)/fx/.stamp
 	$(Q)$(PYTHON) $(ST_DIR)/malformed.py $(ST_DRV_SAN) $(ST_OUT)/bad $(ST_OUT)/fx

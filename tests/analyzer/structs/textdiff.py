@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """The extractor's pahole-style text against pahole's own text (TAP).
 
-usage: textdiff.py DRIVER FILE...
+usage: textdiff.py DRIVER [--cacheline N] FILE...
 
 For every struct pahole prints (pahole --show_private_classes), our text (DRIVER --text) must
 carry the same annotations line for line: each member's name, offset/size comment and
@@ -122,15 +122,21 @@ def is_i386(path):
 
 def main():
     driver, files = sys.argv[1], sys.argv[2:]
+    cl = []
+    if files and files[0] == "--cacheline":
+        cl = [files[1]]
+        files = files[2:]
     print(f"1..{len(files)}")
     failed = total = identical = 0
     counts = {"fillers": 0, "enums": 0, "spelling": 0, "i386": 0}
     for n, path in enumerate(files, 1):
         kind = mips_rel(path)
         ppath = linked_copy(path, kind) if kind else path
-        pah = split(subprocess.run(["pahole", "--show_private_classes", ppath or path],
+        pah = split(subprocess.run(["pahole", "--show_private_classes", ppath or path] +
+                                   [f"--cacheline_size={c}" for c in cl],
                                    capture_output=True, text=True, errors="replace").stdout)
-        ours = split(subprocess.run([driver, "--text", "--no-search", path],
+        ours = split(subprocess.run([driver, "--text", "--no-search"] +
+                                    [a for c in cl for a in ("--cacheline", c)] + [path],
                                     capture_output=True, text=True, errors="replace").stdout)
         bad = []
         for name, plines in pah.items():
