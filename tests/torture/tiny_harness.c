@@ -15,8 +15,9 @@
  *       waiting again), and a callback is ready only after a covering QS;
  *   T5  rcu_needs_cpu() == 0 is safe: the CPU never sleeps in dyntick-idle while
  *       callbacks wait (entering dyntick-idle is a QS that raises the softirq);
- *   T6  rcu_batches_completed*() never decrease; synchronize_rcu() advances
- *       rcu_batches_completed() (Quick Quiz 3); every drain advances them.
+ *   T6  rcu_batches_completed*() never decrease; each RCU_SOFTIRQ run advances a
+ *       flavor's count by exactly one if it found ready callbacks, else not at
+ *       all; synchronize_rcu() advances rcu_batches_completed() (Quick Quiz 3).
  */
 
 #include <linux/rcupdate.h>
@@ -24,6 +25,8 @@
 
 static uint64_t last_qs[2];		/* stamp of the last QS covering each flavor */
 static uint64_t snap_qs[2];		/* last_qs when the current RCU_SOFTIRQ run began */
+static long snap_completed[2];		/* rcu_batches_completed*() then */
+static int snap_ready[2];		/* the block had ready callbacks then */
 static long last_completed[2];
 static long drain_completed[2];
 static unsigned long drain_invoked[2];
@@ -63,8 +66,13 @@ static void tiny_softirq_begin(int cpu, int nr)
 {
 	(void)cpu;
 	if (nr == RCU_SOFTIRQ) {
-		snap_qs[0] = last_qs[0];
-		snap_qs[1] = last_qs[1];
+		int f;
+
+		for (f = 0; f < 2; f++) {
+			snap_qs[f] = last_qs[f];
+			snap_completed[f] = blk(f)->completed;
+			snap_ready[f] = blk(f)->donetail != &blk(f)->rcucblist;
+		}
 	}
 }
 
@@ -76,6 +84,11 @@ static void tiny_softirq_end(int cpu, int nr)
 		return;
 	for (f = 0; f < 2; f++) {
 		struct bw_obj *o = bw_torture_oldest(cpu, f);
+
+		if (blk(f)->completed != snap_completed[f] + snap_ready[f])
+			bw_sim_fail("T6: RCU_SOFTIRQ moved %s completed from %ld to %ld (ready callbacks: %d)",
+				    f ? "rcu_bh" : "rcu", snap_completed[f], blk(f)->completed,
+				    snap_ready[f]);
 
 		if (o && o->queued < snap_qs[f])
 			bw_sim_fail("P: RCU_SOFTIRQ ended with %s callback seq %lu still queued although "
