@@ -12,7 +12,7 @@
 
 REPORT_OUT        ?= reports/out
 REPORT_STATE      := $(REPORT_OUT)/.state
-REPORT_TRACK      ?= 6
+REPORT_TRACK      ?= 4
 REPORT_TRACK_JOBS ?= 1
 REPORT_ARGS       ?=
 REPORT_PY         := PYTHONPATH=reports $(PYTHON) -m

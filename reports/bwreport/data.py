@@ -4,7 +4,7 @@ import collections
 import time
 
 from . import model
-from .store import BwError, History
+from .store import BwError
 
 
 def label(commit):

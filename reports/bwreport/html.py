@@ -11,8 +11,8 @@ import os
 
 import jinja2
 
-from . import STATIC, TEMPLATES, article, configcost, diffs, history, layout, model, plots, structs
-from .cells import Bytes, Delta, Percent, Strong, Text, blank
+from . import STATIC, TEMPLATES, configcost, diffs, history, layout, model, plots, structs
+from .cells import Bytes, Delta, Percent, Text, blank
 from .data import date
 from .model import ARTICLE_KEY, COMMON, variant_name
 from .output import slug
@@ -362,7 +362,6 @@ class Site:
             for p in ps:
                 rows.setdefault((model.variant_sort(p.variant), p.change, p.context_label(), p.compiler), {})[p.arch] = p
             for (vs, change, ctx, cc), cells in rows.items():
-                v = vs[1] if vs[1] else ""
                 any_p = next(iter(cells.values()))
                 row = [Text(variant_name(any_p.variant)), Text(change), Text(ctx), Text(cc)]
                 for a in arches:

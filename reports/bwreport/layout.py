@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from . import article, model
+from .data import date
 from .cells import Bytes, Delta, Ratio, Strong, Text, blank
 from .output import slug
 from .model import ARTICLE_ARCH, ARTICLE_COMPILER, ARTICLE_KEY, variant_name
@@ -194,11 +195,6 @@ def header(data):
     h = data.head
     n_ok = len(data.ok)
     return ("Commit %s (%s UTC) \"%s\"; %d objects in %d builds; history: %d recorded commits "
-            "(%d built, %d failed)." % (h["label"], _date(h["commit_date"]), h["subject"],
+            "(%d built, %d failed)." % (h["label"], date(h["commit_date"]), h["subject"],
                                         len(data.objs[h["commit_id"]]), len(data.builds),
                                         len(data.commits), n_ok, len(data.commits) - n_ok))
-
-
-def _date(ts):
-    from .data import date
-    return date(ts)

@@ -123,7 +123,7 @@ def main(argv=None):
     p.add_argument("--db", required=True)
     p.add_argument("--out", help="stamp file to write (head, dbstate)")
     p.add_argument("--head", help="record: the head stamp to refresh afterwards")
-    p.add_argument("--track", type=int, default=6, help="record: commits tracked into an empty history")
+    p.add_argument("--track", type=int, default=4, help="record: commits tracked into an empty history")
     p.add_argument("-j", "--jobs", type=int, default=2)
     a = p.parse_args(argv)
     try:

@@ -6,8 +6,7 @@ everything inside one read transaction, so a recorder writing meanwhile cannot t
 """
 import contextlib
 
-from . import ROOT  # noqa: F401  (puts db/ on sys.path)
-from bwdb.errors import BwError
+from bwdb.errors import BwError  # db/ is on sys.path: see __init__.py
 from bwdb.store import Store
 
 COORD = "arch, compiler, scenario, variant, object"

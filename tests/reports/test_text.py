@@ -14,7 +14,6 @@ def article_rows(text):
     block = text.split("beside the article's Memory Footprint table", 1)[1].split("\n\n", 1)[0]
     rows, impl = {}, None
     for line in block.splitlines()[4:]:
-        m = re.match(r"^(\S.*?)?\s{2,}(\S+(?: RCU Total)?)\s+(.*)$", line)
         cells = re.split(r"\s{2,}", line.strip())
         if line[:1] != " ":
             impl = cells[0]
