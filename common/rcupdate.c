@@ -11,6 +11,7 @@
 #include <linux/rcupdate.h>
 #include <linux/atomic.h>
 #include <linux/completion.h>
+#include <linux/cpu.h>
 #include <linux/hardirq.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
@@ -84,7 +85,15 @@ static void _rcu_barrier(enum rcu_barrier type)
 	mutex_lock(&rcu_barrier_mutex);
 	init_completion(&rcu_barrier_completion);
 	atomic_set(&rcu_barrier_cpu_count, 1);
+	/*
+	 * A CPU already offline whose callbacks CPU_DEAD has not yet moved would
+	 * get no barrier head, and its callbacks could land behind the survivor's:
+	 * no hotplug while the heads are queued (2.6.29 had this race; 2.6.30
+	 * closed it by queueing extra callbacks from CPU_DYING).
+	 */
+	get_online_cpus();
 	on_each_cpu(rcu_barrier_func, (void *)(unsigned long)type, 1);
+	put_online_cpus();
 	if (atomic_dec_and_test(&rcu_barrier_cpu_count))
 		complete(&rcu_barrier_completion);
 	wait_for_completion(&rcu_barrier_completion);

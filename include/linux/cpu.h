@@ -34,4 +34,18 @@ static inline int register_cpu_notifier(struct notifier_block *nb)
 }
 #endif
 
+#if IS_ENABLED(CONFIG_HOTPLUG_CPU)
+/* kernel/cpu.c: hold off CPU hotplug (sleeps while one is in progress); the simulator's. */
+void get_online_cpus(void);
+void put_online_cpus(void);
+#else
+static inline void get_online_cpus(void)
+{
+}
+
+static inline void put_online_cpus(void)
+{
+}
+#endif
+
 #endif /* _LINUX_CPU_H */

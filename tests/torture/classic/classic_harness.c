@@ -28,7 +28,8 @@
  *   H   (CONFIG_HOTPLUG_CPU) a hotplug task takes random CPUs down and up during the
  *       random phases; the dead CPU's callbacks are adopted (O4 checks their order per
  *       originating CPU, O5 that none is lost) and its bit cleared.
- * Tunables are lowered to reach the rare paths: blimit 3 (leftover callbacks),
+ * Tunables are lowered to reach the rare paths: blimit 1 (leftover callbacks, which a CPU
+ * going down may still hold in its donelist),
  * qhimark 8 and qlowmark 2 (floods). CONFIG_HZ sets the stall timeout in jiffies.
  */
 
@@ -58,6 +59,8 @@ static unsigned long drain_invoked[2];
 static cpumask_t last_mask[2];		/* mask after the previous event */
 static unsigned long progress_j[2];	/* jiffies at the batch start or last bit cleared */
 static int last_signaled[2];
+static uint64_t last_observed[2];	/* stamp of the previous observation */
+static uint64_t ipi_stamp[NR_CPUS];	/* last reschedule IPI sent to each CPU */
 
 /* The notice-then-report rule (C1), per CPU and flavor. */
 static uint64_t qs_stamp[NR_CPUS][2];		/* last QS of a kind the flavor counts */
@@ -90,7 +93,7 @@ static unsigned long quiet_batches;	/* batches completed in this quiet phase wit
 
 static unsigned long rounds, forced[2], batches[2], batches_asleep, check_rr;
 
-static void observe(int f, int asleep);
+static void observe(int f, int asleep, int poker);
 
 /* ---- quiescent states and the RCU softirq (C1) ---- */
 
@@ -133,7 +136,7 @@ static void classic_softirq_begin(int cpu, int nr)
 	for (f = 0; f < 2; f++) {
 		struct rcu_ctrlblk *rcp = classic_blk(f);
 
-		observe(f, -1);
+		observe(f, -1, cpu);
 		sb_bit[cpu][f] = cpu_isset(cpu, rcp->cpumask);
 		sb_cur[cpu][f] = rcp->cur;
 		/* F: forcing is due, so this pass must poke (unless progress comes first) */
@@ -153,7 +156,7 @@ static void classic_softirq_end(int cpu, int nr)
 	for (f = 0; f < 2; f++) {
 		struct rcu_ctrlblk *rcp = classic_blk(f);
 		struct rcu_data *rdp = classic_rdp(f, cpu);
-		observe(f, -1);
+		observe(f, -1, cpu);
 		if (sb_due[cpu][f] && rcp->cur == sb_cur[cpu][f] && progress_j[f] == sb_progress[cpu][f] &&
 		    !rcp->signaled)
 			bw_sim_fail("F: %s batch %ld made no progress for %lu jiffies (forcing delay %d), "
@@ -238,7 +241,7 @@ static int any_flood(void)
  * softirq pass, so a bit cleared or a batch started is seen in the same jiffy.
  * Progress (a new batch or a cleared bit) is what the forcing delay counts from.
  */
-static void observe(int f, int asleep)
+static void observe(int f, int asleep, int poker)
 {
 	struct rcu_ctrlblk *rcp = classic_blk(f);
 	const char *err = classic_check_counters(rcp);
@@ -271,7 +274,16 @@ static void observe(int f, int asleep)
 		forced[f] += rcp->signaled;	/* a flood poked it at once */
 	} else {
 		if (rcp->signaled && !last_signaled[f]) {
+			int cpu;
+
 			forced[f]++;
+			/* @poker ran since the last observation: every other laggard got an IPI */
+			for (cpu = 0; cpu < bw_sim_ncpus(); cpu++)
+				if (cpu != poker && cpu_isset(cpu, rcp->cpumask) &&
+				    bw_sim_cpu_is_online(cpu) && ipi_stamp[cpu] <= last_observed[f])
+					bw_sim_fail("F: %s batch %ld was poked from cpu %d, but cpu %d, which "
+						    "still owes its QS, got no reschedule IPI", fl_name[f],
+						    rcp->cur, poker, cpu);
 			/* before this observation's progress: the poke may precede a report */
 			if (in_progress && !any_flood() &&
 			    time_before(jiffies, progress_j[f] + RCU_JIFFIES_TILL_FORCE_QS))
@@ -290,6 +302,13 @@ static void observe(int f, int asleep)
 	last_completed[f] = rcp->completed;
 	last_mask[f] = rcp->cpumask;
 	last_signaled[f] = rcp->signaled;
+	last_observed[f] = bw_sim_stamp();
+}
+
+static void classic_resched_ipi(int from, int to)
+{
+	(void)from;
+	ipi_stamp[to] = bw_sim_stamp();
 }
 
 /* After every event: the masks against the online and dyntick-idle CPUs. */
@@ -298,7 +317,7 @@ static void check_flavor(int f, int asleep)
 	struct rcu_ctrlblk *rcp = classic_blk(f);
 	cpumask_t allowed, nohz = nohz_cpu_mask;
 
-	observe(f, asleep);
+	observe(f, asleep, bw_sim_last_cpu());
 	/* A CPU just taken down keeps its bit until CPU_DEAD has been processed. */
 	cpus_andnot(allowed, rcp->cpumask, dying);
 	if (!mask_subset(&allowed, &cpu_online_map))
@@ -307,6 +326,33 @@ static void check_flavor(int f, int asleep)
 	if (!cpus_empty(allowed))
 		bw_sim_fail("M: a CPU in nohz_cpu_mask (dyntick-idle) is in the %s mask of batch %ld",
 			    fl_name[f], rcp->cur);
+}
+
+/*
+ * Invocation order is list order (donelist, then nxtlist): the callbacks of
+ * each originating CPU must appear in queue order, adopted ones included (H).
+ */
+static void check_order(int cpu, int f, const struct rcu_data *rdp)
+{
+	static unsigned long last_seq[NR_CPUS], epoch[NR_CPUS], walk;
+	struct rcu_head *const lists[2] = { rdp->donelist, rdp->nxtlist };
+	struct rcu_head *h;
+	int i;
+
+	walk++;
+	for (i = 0; i < 2; i++)
+		for (h = lists[i]; h; h = h->next) {
+			struct bw_obj *o = bw_torture_obj(h);
+
+			if (!o)
+				continue;
+			if (epoch[o->cpu] == walk && o->seq <= last_seq[o->cpu])
+				bw_sim_fail("H: cpu %d's %s list holds callback seq %lu of cpu %d after seq %lu "
+					    "of the same CPU: per-CPU order lost", cpu, fl_name[f], o->seq,
+					    o->cpu, last_seq[o->cpu]);
+			epoch[o->cpu] = walk;
+			last_seq[o->cpu] = o->seq;
+		}
 }
 
 static void check_cpu(int cpu)
@@ -321,6 +367,7 @@ static void check_cpu(int cpu)
 		err = classic_check_lists(classic_rdp(f, cpu), limit, 1);
 		if (err)
 			bw_sim_fail("L: cpu %d %s: %s", cpu, fl_name[f], err);
+		check_order(cpu, f, classic_rdp(f, cpu));
 	}
 }
 
@@ -542,6 +589,21 @@ static int may_come_up(int cpu)
 	       !bw_torture_oldest(cpu, BW_RCU_BH);
 }
 
+/* Half the time, a CPU that still holds ready callbacks goes down (their order must survive). */
+static int pick_victim(int n)
+{
+	int cpu, tries;
+
+	if (bw_sim_chance(50))
+		for (tries = 0; tries < 8; tries++) {
+			cpu = 1 + (int)bw_sim_below((unsigned int)n - 1);
+			if (bw_sim_cpu_is_online(cpu) &&
+			    (classic_rdp(BW_RCU, cpu)->donelist || classic_rdp(BW_RCU_BH, cpu)->donelist))
+				return cpu;
+		}
+	return 1 + (int)bw_sim_below((unsigned int)n - 1);
+}
+
 /* On CPU 0: random CPUs down and up in random phases; every CPU back up for the drains. */
 static void hotplug_task(void *arg)
 {
@@ -550,10 +612,10 @@ static void hotplug_task(void *arg)
 	(void)arg;
 	for (;;) {
 		if (bw_sim_phase() == BW_PHASE_RANDOM) {
-			bw_sim_user(5 + (int)bw_sim_below(40));
+			bw_sim_user(2 + (int)bw_sim_below(20));
 			if (bw_sim_phase() != BW_PHASE_RANDOM)
 				continue;
-			cpu = 1 + (int)bw_sim_below((unsigned int)n - 1);
+			cpu = pick_victim(n);
 			if (bw_sim_cpu_is_online(cpu))
 				hp_down += bw_sim_cpu_down(cpu) == 0;
 			else if (may_come_up(cpu))
@@ -664,6 +726,7 @@ static void classic_setup(void)
 	 * kernel mode: bh QSes only). Index 1 is the tick (sim_core.c's events).
 	 */
 	((struct bw_sim_config *)bw_sim_cfg)->weights[BW_DRAIN_SCHED][1] = 10;
+	((struct bw_sim_hooks *)bw_sim_h)->resched_ipi = classic_resched_ipi;
 	init_completion(&hp_kick);
 	init_completion(&stall_kick);
 	if (IS_ENABLED(CONFIG_HOTPLUG_CPU) && n > 1) {
@@ -745,7 +808,7 @@ static const struct bw_torture_variant classic = {
  */
 static long default_events(void)
 {
-	long per_jiffy = 12L * NR_CPUS;	/* driver events per jiffy (ticks are spread over CPUs) */
+	long per_jiffy = 16L * NR_CPUS;	/* driver events per jiffy (ticks are spread over CPUs) */
 	long need = per_jiffy * (RCU_SECONDS_TILL_STALL_CHECK + 4 * STALL_SLACK);
 
 	if (!IS_ENABLED(CONFIG_RCU_CPU_STALL_DETECTOR) || need < 100000)
@@ -755,7 +818,7 @@ static long default_events(void)
 
 static long default_drain_limit(void)
 {
-	return 200000 + 12L * NR_CPUS * 400;	/* about 400 jiffies of ticks on every CPU */
+	return 200000 + 16L * NR_CPUS * 400;	/* about 400 jiffies of ticks on every CPU */
 }
 
 int main(int argc, char **argv)
@@ -765,7 +828,7 @@ int main(int argc, char **argv)
 
 	if (!args)
 		return 2;
-	*__bw_param_blimit = 3;
+	*__bw_param_blimit = 1;
 	*__bw_param_qhimark = 8;
 	*__bw_param_qlowmark = 2;
 	snprintf(events, sizeof(events), "%ld", default_events());

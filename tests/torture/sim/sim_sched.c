@@ -356,16 +356,43 @@ void bw_sim_boot_cpus(void)
 }
 
 /* Take @cpu down from a worker task on another CPU: it idles, leaves the maps, CPU_DEAD runs here. */
+#if IS_ENABLED(CONFIG_HOTPLUG_CPU)
+static int online_cpus_refs;	/* get_online_cpus() holders: a CPU may not go down meanwhile */
+static int hotplug_in_progress;
+
+/* Hold off CPU hotplug: wait for one in progress to finish (kernel/cpu.c). */
+void get_online_cpus(void)
+{
+	check_may_block(bw_sim_cur, "get_online_cpus()");
+	while (hotplug_in_progress)
+		bw_sim_point(BW_PT_TASK);
+	online_cpus_refs++;
+}
+
+void put_online_cpus(void)
+{
+	if (--online_cpus_refs < 0)
+		bw_sim_fail("put_online_cpus() without get_online_cpus()");
+}
+#endif
+
 int bw_sim_cpu_down(int cpu)
 {
 	struct sim_cpu *t = &bw_sim_cpus[cpu];
 	int i, online = 0;
 
 	check_may_block(bw_sim_cur, "bw_sim_cpu_down()");
+#if IS_ENABLED(CONFIG_HOTPLUG_CPU)
+	while (online_cpus_refs)	/* cpu_hotplug_begin() */
+		bw_sim_point(BW_PT_TASK);
+#endif
 	for (i = 0; i < bw_sim_ncpus(); i++)
 		online += bw_sim_cpus[i].online;
 	if (!t->online || online < 2 || cpu == bw_sim_cur->id)
 		return -22;
+#if IS_ENABLED(CONFIG_HOTPLUG_CPU)
+	hotplug_in_progress = 1;
+#endif
 	notify(CPU_DOWN_PREPARE, cpu);
 	t->dying = 1;
 	t->ti.flags |= _TIF_NEED_RESCHED;
@@ -383,6 +410,9 @@ int bw_sim_cpu_down(int cpu)
 	if (bw_sim_timekeeper == cpu)
 		bw_sim_timekeeper = -1;
 	notify(CPU_DEAD, cpu);
+#if IS_ENABLED(CONFIG_HOTPLUG_CPU)
+	hotplug_in_progress = 0;
+#endif
 	return 0;
 }
 

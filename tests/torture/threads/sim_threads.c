@@ -903,6 +903,18 @@ int register_cpu_notifier(struct notifier_block *nb)
 }
 #endif
 
+#if IS_ENABLED(CONFIG_HOTPLUG_CPU)
+/* No CPU goes down in this mode: nothing to hold off. */
+void get_online_cpus(void)
+{
+	check_may_block(me, "get_online_cpus()");
+}
+
+void put_online_cpus(void)
+{
+}
+#endif
+
 static void notify(unsigned long action, int cpu)
 {
 	int i;
