@@ -19,6 +19,12 @@
  *  - a QS report promotes next callbacks to next-ready only on the reporting
  *    CPU itself and only if that CPU has seen the latest GP end (cpu_quiet()),
  *    never on behalf of a CPU going online or offline.
+ * and a third one that our torture harness found: 2.6.29's QS hooks tag a QS
+ * with the CPU's completed number, which does not change when a GP starts, so
+ * a QS noted before a GP began (with qs_pending still set from boot or from a
+ * GP that forcing settled) could be reported for that GP while the CPU sat in
+ * a reader. The hooks tag it with the GP the CPU knows of instead (as 2.6.32
+ * does), and cpu_quiet()'s lastcomp check then refuses it.
  */
 
 #define KBUILD_MODNAME "rcutree"	/* Kbuild passes it with -D */
@@ -532,8 +538,9 @@ static void cpu_quiet_msk(unsigned long mask, struct rcu_state *rsp, struct rcu_
 
 /*
  * Report a QS of @cpu (this CPU, or one going online or offline on whose
- * behalf this CPU acts). @lastcomp is the completed number when the QS
- * happened: a QS from before the last GP end proves nothing for this GP.
+ * behalf this CPU acts). @lastcomp is the completed number of the GP the QS
+ * was taken for (the one the CPU knew of, minus one): a QS taken for another
+ * GP, earlier or ended since, proves nothing for the current one.
  */
 static void cpu_quiet(int cpu, struct rcu_state *rsp, struct rcu_data *rdp, long lastcomp)
 {
@@ -542,10 +549,7 @@ static void cpu_quiet(int cpu, struct rcu_state *rsp, struct rcu_data *rdp, long
 
 	spin_lock_irqsave(&rnp->lock, flags);
 	if (lastcomp != READ_ONCE(rsp->completed)) {
-		/*
-		 * A GP ended since the QS; the new one cannot have set this CPU's
-		 * bit yet without us seeing it here, so just try again later.
-		 */
+		/* The QS belongs to another GP: wait for one after noticing this GP. */
 		rdp->passed_quiesc = 0;
 		spin_unlock_irqrestore(&rnp->lock, flags);
 		return;

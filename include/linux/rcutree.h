@@ -113,7 +113,7 @@ struct rcu_data {
 	/* grace-period bookkeeping */
 	long completed;			/* rsp->completed when this CPU last advanced its callbacks */
 	long gpnum;			/* highest GP number this CPU knows has started */
-	long passed_quiesc_completed;	/* completed at the time of the last QS */
+	long passed_quiesc_completed;	/* gpnum - 1 at the time of the last QS: the GP it is for */
 	bool passed_quiesc;		/* a QS happened since the GP was noticed */
 	bool qs_pending;		/* the tree still waits for this CPU's QS */
 	bool beenonline;		/* this CPU was online at least once */
@@ -193,23 +193,29 @@ DECLARE_PER_CPU(struct rcu_dynticks, rcu_dynticks);
 
 /*
  * Quiescent-state hooks (context switch, user/idle tick; softirq end or kernel
- * tick for bh): only note it, with the GP number it belongs to. The softirq
- * reports it up the tree.
+ * tick for bh): only note it, and for which GP: the latest one this CPU knows
+ * of (gpnum), recorded as the completed number that GP ends. The softirq
+ * reports it up the tree, and cpu_quiet() drops it unless that GP is still
+ * the current one. 2.6.29 recorded the CPU's completed number instead, so a
+ * QS noted before a GP began could be reported for it if the GP began while
+ * the report was on its way (2.6.32 made this change).
  */
 static inline void rcu_qsctr_inc(int cpu)
 {
 	struct rcu_data *rdp = &per_cpu(rcu_data, cpu);
 
+	rdp->passed_quiesc_completed = rdp->gpnum - 1;
+	barrier();	/* an interrupt's softirq sees the GP number before the flag */
 	rdp->passed_quiesc = 1;
-	rdp->passed_quiesc_completed = rdp->completed;
 }
 
 static inline void rcu_bh_qsctr_inc(int cpu)
 {
 	struct rcu_data *rdp = &per_cpu(rcu_bh_data, cpu);
 
+	rdp->passed_quiesc_completed = rdp->gpnum - 1;
+	barrier();	/* an interrupt's softirq sees the GP number before the flag */
 	rdp->passed_quiesc = 1;
-	rdp->passed_quiesc_completed = rdp->completed;
 }
 
 int rcu_pending(int cpu);

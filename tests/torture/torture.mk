@@ -24,6 +24,9 @@ TORTURE_tiny_LONG := --rounds 400 --events 50000
 THREADS_VARIANTS :=
 include tests/torture/classic/classic.mk
 
+# Tree RCU: its configurations and extra tests live in their own fragment.
+include tests/torture/tree.mk
+
 # $(call torture_dir,scenario,kind,flags): object rules for one build of one scenario
 define torture_dir
 $(BUILD)/torture/$(1)/$(2)/%.o: %.c $(BUILD)/torture/$(1)/autoconf.h

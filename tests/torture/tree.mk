@@ -1,0 +1,39 @@
+# tests/torture/tree.mk: Tree RCU torture configurations, the build-time refusal test (included by torture.mk).
+#
+# Configurations: every (NR_CPUS, RCU_FANOUT) pair of {1,2,4,16,64,256} x {2,4,16,64} with
+# NR_CPUS <= FANOUT^3 (a tree of at most three levels, as 2.6.29 allows), named
+# TT<nr>x<fanout>[-<opts>] and resolved by tree-config.sh (p PREEMPT, z NO_HZ, e FANOUT_EXACT;
+# SMP with hotplug and stall warnings, UP for one CPU); plus the matrix scenarios with a
+# machine small enough to simulate. `make test` runs every pair with NO_HZ (PREEMPT on every
+# other pair); `make torture` adds every pair without NO_HZ (PREEMPT the other way round),
+# so each pair also meets both PREEMPT settings, and runs longer.
+
+TREE_NR := 1 2 4 16 64 256
+TREE_FANOUT := 2 4 16 64
+# The pairs, fanout-major: "nr:fanout" for nr <= fanout^3.
+TREE_PAIRS := $(foreach f,$(TREE_FANOUT),$(foreach n,$(TREE_NR),\
+	$(if $(shell [ $(n) -le $$(( $(f) * $(f) * $(f) )) ] && echo y),$(n):$(f))))
+TREE_PAIR_NAMES := $(foreach p,$(TREE_PAIRS),TT$(subst :,x,$(p)))
+# Alternate PREEMPT along the list: odd positions -pz, even -z (and the opposite without NO_HZ).
+tree_alt = $(foreach i,$(shell seq 1 $(words $(1))),$(word $(i),$(1))-$(if $(filter 1,$(shell echo $$(( $(i) % 2 )))),$(2),$(3)))
+TREE_TEST_CONFIGS := $(call tree_alt,$(TREE_PAIR_NAMES),pz,z) TT6x2-ze TT64x4-ze
+TREE_LONG_CONFIGS := $(patsubst %-,%,$(call tree_alt,$(TREE_PAIR_NAMES),,p))
+TREE_MATRIX_SCENARIOS := TREE01 TREE02 TREE03 TREE04 TREE05 TREE06 TREE07 TREE08 TREE13
+
+TORTURE_VARIANTS += rcutree
+TORTURE_rcutree_SRC := tests/torture/tree_harness.c tree/rcutree.c common/rcupdate.c
+TORTURE_rcutree_SCENARIOS := $(TREE_MATRIX_SCENARIOS) $(TREE_TEST_CONFIGS) \
+	$(if $(filter torture,$(MAKECMDGOALS)),$(TREE_LONG_CONFIGS))
+TORTURE_rcutree_ARGS := --rounds 3
+TORTURE_rcutree_LONG := --rounds 24
+
+# A generated configuration (the matrix scenarios use torture.mk's rule).
+$(BUILD)/torture/TT%/autoconf.h: tests/torture/tree-config.sh matrix/CFcommon matrix/resolve.sh
+	$(Q)sh tests/torture/tree-config.sh TT$* $(@D)
+
+# A pair that needs a fourth level must not build: the refusal, with its message, is a test.
+.PHONY: test-tree-refuse
+test-tree-refuse:
+	$(Q)sh tests/torture/tree-refuse.sh "$(HOST_CC)" $(BUILD)/tree-refuse
+
+TESTS += test-tree-refuse
