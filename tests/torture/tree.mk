@@ -24,7 +24,7 @@ TORTURE_VARIANTS += rcutree
 TORTURE_rcutree_SRC := tests/torture/tree_harness.c tree/rcutree.c common/rcupdate.c
 TORTURE_rcutree_SCENARIOS := $(TREE_MATRIX_SCENARIOS) $(TREE_TEST_CONFIGS) \
 	$(if $(filter torture,$(MAKECMDGOALS)),$(TREE_LONG_CONFIGS))
-TORTURE_rcutree_ARGS := --rounds 3
+TORTURE_rcutree_ARGS := --rounds 4
 TORTURE_rcutree_LONG := --rounds 24
 
 # A generated configuration (the matrix scenarios use torture.mk's rule).
