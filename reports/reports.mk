@@ -15,6 +15,8 @@ REPORT_STATE      := $(REPORT_OUT)/.state
 REPORT_TRACK      ?= 4
 REPORT_TRACK_JOBS ?= 1
 REPORT_ARGS       ?=
+# make jobs for building the objects when `make report` is run without -j
+REPORT_JOBS       ?= 2
 REPORT_PY         := PYTHONPATH=reports $(PYTHON) -m
 REPORT_SRCS       := $(wildcard reports/bwreport/*.py reports/templates/*.j2 reports/static/*) \
 	db/views.sql
@@ -22,7 +24,7 @@ REPORT_SRCS       := $(wildcard reports/bwreport/*.py reports/templates/*.j2 rep
 .PHONY: report report-build report-always test-reports
 
 report: deps
-	$(Q)$(MAKE) --no-print-directory report-build
+	$(Q)$(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(REPORT_JOBS)) report-build
 
 report-build: $(REPORT_OUT)/index.html
 	@cat $(REPORT_OUT)/summary.txt
