@@ -20,3 +20,4 @@ THREADS_rcuclassic_SRC := tests/torture/classic/classic_threads.c tests/torture/
 THREADS_rcuclassic_SCENARIOS := CLASSIC06 CLASSIC08 CLASSIC14
 THREADS_rcuclassic_ARGS := --steps 20000
 THREADS_rcuclassic_LONG := --steps 200000
+THREADS_rcuclassic_MUTANT_ARGS := --steps 5000

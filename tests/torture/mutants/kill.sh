@@ -11,7 +11,7 @@ for seed in 1 2 3 4 5; do
 	out=$(timeout 120 "$bin" $args --seed "$seed" 2>&1)
 	rc=$?
 	if [ "$rc" -ne 0 ]; then
-		why=$(printf '%s\n' "$out" | grep -m 1 -E '^FAIL|ERROR: AddressSanitizer|runtime error' || true)
+		why=$(printf '%s\n' "$out" | grep -m 1 -E '^FAIL|ERROR: AddressSanitizer|WARNING: ThreadSanitizer: [a-z -]*|runtime error' || true)
 		[ "$rc" -eq 124 ] && why="hung (timeout)"
 		[ -z "$why" ] && why="exit status $rc"
 		echo "killed $name $scen seed $seed: $why"

@@ -4,7 +4,8 @@
 #   THREADS_VARIANTS       += <v>
 #   THREADS_<v>_SRC        := <harness .c> <variant .c> common/rcupdate.c ...
 #   THREADS_<v>_SCENARIOS  := SMP scenarios (matrix/scenarios/)
-#   THREADS_<v>_ARGS       := options for `make test` (THREADS_<v>_LONG for `make torture`)
+#   THREADS_<v>_ARGS       := options for `make test` (THREADS_<v>_LONG for `make torture`,
+#                             THREADS_<v>_MUTANT_ARGS for the mutants of this mode)
 # The harness calls bw_thr_torture_main() (threadtorture.h) with its struct bw_thr_variant.
 # Binaries: build/torture/<scenario>/tsan/<v>-threads. ThreadSanitizer does not model
 # standalone fences (hence -Wno-tsan); READ_ONCE/WRITE_ONCE are acquire/release atomics in
@@ -53,5 +54,15 @@ torture-threads: $(THREADS_BINS)
 	$(Q)$(THREADS_ENV) sh tests/torture/run.sh "1 2 3 4 5 6 7 8" $(foreach v,$(THREADS_VARIANTS),\
 		$(foreach s,$(THREADS_$(v)_SCENARIOS),"$(BUILD)/torture/$(s)/tsan/$(v)-threads $(THREADS_$(v)_LONG)"))
 torture: torture-threads
+
+# Mutants of the real-threads mode (mutants/<v>/threads/*.sed, see mutants-gen.sh): part of
+# `make mutants`, whose summary lists them with the simulator's.
+$(BUILD)/threads-mutants.gen.mk: tests/torture/threads/mutants-gen.sh \
+		$(wildcard tests/torture/mutants/*/threads/*.sed)
+	@mkdir -p $(@D)
+	$(Q)sh tests/torture/threads/mutants-gen.sh $(BUILD) > $@.tmp && mv $@.tmp $@
+include $(BUILD)/threads-mutants.gen.mk
+MUTANT_STAMPS += $(THREADS_MUTANT_STAMPS)
+mutants: $(THREADS_MUTANT_STAMPS)
 
 TESTS += test-threads
