@@ -85,6 +85,7 @@ def footprint_bars(tree, rel, title, arches, variants, panels):
                [k for k in ("text", "data", "bss") if k in keep], title="section class",
                loc="center left", bbox_to_anchor=(1.0, 0.5), fontsize=8)
     fig.suptitle(title)
+    fig.subplots_adjust(right=0.98)     # the legend sits just right of the last panel
     return save(fig, tree, rel)
 
 
@@ -139,6 +140,7 @@ def history_lines(tree, rel, title, ylabel, commits, panels, url_for):
     fig.legend(handles, labels, title="architecture", loc="center left",
                bbox_to_anchor=(1.0, 0.5), fontsize=8)
     fig.suptitle(title)
+    fig.subplots_adjust(right=0.98, wspace=0.18)
     return save(fig, tree, rel)
 
 
@@ -183,7 +185,8 @@ def config_costs(tree, rel, title, compilers, arches, options, cost):
                title="option turned on (or raised)", loc="center left", bbox_to_anchor=(1.0, 0.5),
                fontsize=8)
     fig.suptitle(title)
-    fig.subplots_adjust(hspace=0.45, wspace=0.08, top=1 - 0.55 / (0.6 + 2.3 * len(options)))
+    fig.subplots_adjust(hspace=0.45, wspace=0.08, top=1 - 0.55 / (0.6 + 2.3 * len(options)),
+                        right=0.98)
     return save(fig, tree, rel)
 
 
