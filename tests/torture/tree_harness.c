@@ -809,6 +809,42 @@ static int first_offline(int need_done)
 	return -1;
 }
 
+/* A CPU to take down (not a hog's), preferably one the current rcu GP still waits for. */
+static int pick_victim(void)
+{
+	int c, n = 0, cand[NR_CPUS];
+
+	for (c = 1; c < ncpus; c++)
+		if (bw_sim_cpus[c].online && !(hog_active && c == hog_cpu) &&
+		    ((leaf_bits(c, 0) & 1) || bw_sim_chance(20)))
+			cand[n++] = c;
+	return n ? cand[bw_sim_below((unsigned int)n)] : -1;
+}
+
+/*
+ * Two CPUs down in a row while this CPU's tick is late (as a delayed timer
+ * interrupt would be): no RCU softirq runs here meanwhile, so this CPU's view
+ * of the GPs goes stale while it adopts callbacks and reports on behalf of the
+ * dead CPUs, the situation of reference 5.14's second race.
+ */
+static void late_tick_burst(int online)
+{
+	int k, c;
+
+	bw_sim_cpus[0].since_tick = -1000000000L;
+	if (bw_sim_timekeeper == 0)
+		bw_sim_timekeeper = -1;	/* jiffies go on: the next CPU to tick keeps time */
+	bw_sim_trace("hotplug: burst with a late tick", 0, 0);
+	for (k = 0; k < 2 && online > 1; k++) {
+		c = pick_victim();
+		if (c > 0) {
+			cpu_down_checked(c);
+			online--;
+		}
+	}
+	bw_sim_cpus[0].since_tick = 0;
+}
+
 /*
  * On CPU 0: take CPUs down and bring them back in random phases (with a spell
  * in user mode between operations); all up for the drains. It never sleeps:
@@ -836,10 +872,10 @@ static void hotplug_task(void *arg)
 			online += bw_sim_cpus[c].online;
 		if (up >= 0 && (online == 1 || bw_sim_chance(50))) {
 			cpu_up_checked(up, bw_sim_chance(50));
-		} else if (online > 1) {
-			c = 1 + (int)bw_sim_below((unsigned int)(ncpus - 1));
-			if (bw_sim_cpus[c].online)
-				cpu_down_checked(c);
+		} else if (online > 2 && bw_sim_chance(40)) {
+			late_tick_burst(online);
+		} else if (online > 1 && (c = pick_victim()) > 0) {
+			cpu_down_checked(c);
 		}
 	}
 }
@@ -924,12 +960,37 @@ static int tree_settled(void)
 	return 1;
 }
 
+/* The generic NMI body, and ours: sometimes a long-running NMI handler in dyntick-idle. */
+static void (*generic_nmi)(int cpu);
+
+/*
+ * An NMI that hits a CPU in dyntick-idle may hold a reader for a long time (a
+ * profiler walking a stack): forcing must not credit that CPU meanwhile.
+ */
+static void tree_nmi(int cpu)
+{
+	struct sim_cpu *p = &bw_sim_cpus[cpu];
+	int n;
+
+	if (!(IS_ENABLED(CONFIG_NO_HZ) && p->tick_stopped && p->nohz_nesting == 0 &&
+	      bw_sim_chance(40))) {
+		generic_nmi(cpu);
+		return;
+	}
+	rcu_read_lock();
+	for (n = 8 + (int)bw_sim_below(40); n > 0; n--)
+		bw_sim_point(BW_PT_KERNEL);
+	rcu_read_unlock();
+}
+
 static void tree_setup(void)
 {
 	int f, i, c;
 
 	ncpus = bw_sim_ncpus();
 	((struct bw_sim_hooks *)bw_sim_h)->resched_ipi = tree_resched_ipi;
+	generic_nmi = bw_sim_h->nmi;
+	((struct bw_sim_hooks *)bw_sim_h)->nmi = tree_nmi;
 	/*
 	 * Tree reports QSes from its softirq, which the tick raises: like a real
 	 * kernel, keep the tick running while draining by context switches. Its
@@ -1081,10 +1142,8 @@ int main(int argc, char **argv)
 	 * options come later on the command line and win).
 	 */
 	int i;
-	char events[32], limit[32], **args = calloc((size_t)argc + 5, sizeof(*args));
+	char events[32], limit[32], *args[argc + 5];
 
-	if (!args)
-		return 1;
 	snprintf(events, sizeof(events), "%d", NR_CPUS <= 16 ? 15000 : NR_CPUS <= 64 ? 30000 : 40000);
 	snprintf(limit, sizeof(limit), "%d", 200000 * (NR_CPUS <= 16 ? 1 : NR_CPUS / 8));
 	args[0] = argv[0];
@@ -1094,6 +1153,7 @@ int main(int argc, char **argv)
 	args[4] = limit;
 	for (i = 1; i < argc; i++)
 		args[i + 4] = argv[i];
+	args[argc + 4] = NULL;
 	/* Boot parameters: small batches and an early flood limit exercise those paths. */
 	*__bw_param_blimit = 3;
 	*__bw_param_qhimark = 16;
