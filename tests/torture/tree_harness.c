@@ -81,9 +81,12 @@ struct flavor_obs {
 	int idle_credit;			/* the current GP waited for an idle CPU */
 	long drain_completed;
 	unsigned long drain_invoked;
-	unsigned long stall_gp_seen;		/* stall warnings attributed to this flavor */
-	long last_stall_gp;
+	unsigned long stall_gp_seen;		/* stall warnings that may be this flavor's */
+	long last_stall_gp;			/* the GP and time of the last of them */
 	unsigned long last_stall_jiffies;
+	int sure_stall_gp_seen;			/* the same, for warnings surely this flavor's */
+	long sure_stall_gp;
+	unsigned long sure_stall_jiffies;
 };
 
 static struct flavor_obs obs[NFL];
@@ -97,7 +100,7 @@ static int hotplug_busy;	/* a cpu_down/cpu_up is in progress: any CPU's state ma
 
 /* Statistics for the summary. */
 static unsigned long n_ipis, n_stalls, n_self_stalls, n_downs, n_ups, n_windows, n_window_credits;
-static unsigned long n_hogs, n_spurious_stalls;
+static unsigned long n_hogs, n_hogs_aborted, n_spurious_stalls;
 
 /* ---- geometry (G) ---- */
 
@@ -278,6 +281,10 @@ static void hog_episode(void)
 		bw_sim_point(BW_PT_KERNEL);
 		if ((!STALL || hog_named) && (!SMP || hog_kicked))
 			break;
+		if (bw_sim_cpus[hog_cpu].dying) {
+			n_hogs_aborted++;	/* a cpu_down chose this CPU just before the hog began */
+			break;
+		}
 	}
 	rcu_read_unlock();
 	hog_active = 0;
@@ -291,7 +298,7 @@ static void hog_task(void *arg)
 		bw_sim_sleep();
 		/* The first chance of the run, then now and then: at most one per round. */
 		if (bw_sim_phase() == BW_PHASE_RANDOM && !hog_active && !hog_done_round &&
-		    (!n_hogs || bw_sim_chance(1))) {
+		    !bw_sim_cpus[smp_processor_id()].dying && (!n_hogs || bw_sim_chance(1))) {
 			hog_done_round = 1;
 			hog_episode();
 		}
@@ -370,19 +377,26 @@ static int stall_set_matches(int f, const int *cpus, int n)
 }
 
 /*
- * A warning about flavor @f's current GP (@sure: no other flavor matches it):
- * one interval between two warnings about the same GP.
+ * A warning about flavor @f's current GP (@sure: no other flavor's CPUs match
+ * it): one interval between two sure warnings about the same GP. Any warning
+ * that may be this flavor's moves the deadline for the next one (check_hog()).
  */
 static void stall_interval(int f, int sure)
 {
 #if IS_ENABLED(CONFIG_RCU_CPU_STALL_DETECTOR)
 	struct flavor_obs *o = &obs[f];
 
-	if (sure && o->stall_gp_seen && o->last_stall_gp == rsps[f]->gpnum &&
-	    (long)(jiffies - o->last_stall_jiffies) < RCU_SECONDS_TILL_STALL_RECHECK - 1)
-		bw_sim_fail("O8: two %s stall warnings for GP %ld only %ld jiffies apart (one per %d)",
-			    FL_NAME(f), o->last_stall_gp, (long)(jiffies - o->last_stall_jiffies),
-			    RCU_SECONDS_TILL_STALL_RECHECK);
+	if (sure) {
+		if (o->sure_stall_gp_seen && o->sure_stall_gp == rsps[f]->gpnum &&
+		    (long)(jiffies - o->sure_stall_jiffies) < RCU_SECONDS_TILL_STALL_RECHECK - 1)
+			bw_sim_fail("O8: two %s stall warnings for GP %ld only %ld jiffies apart (one "
+				    "per %d)", FL_NAME(f), o->sure_stall_gp,
+				    (long)(jiffies - o->sure_stall_jiffies),
+				    RCU_SECONDS_TILL_STALL_RECHECK);
+		o->sure_stall_gp_seen = 1;
+		o->sure_stall_gp = rsps[f]->gpnum;
+		o->sure_stall_jiffies = jiffies;
+	}
 	o->stall_gp_seen++;
 	o->last_stall_gp = rsps[f]->gpnum;
 	o->last_stall_jiffies = jiffies;
@@ -1093,14 +1107,15 @@ static void tree_finish(void)
 			    "that waited for a CPU in dyntick-idle (O9 untested)");
 	if (SMP && ncpus > 1 && IS_ENABLED(CONFIG_HOTPLUG_CPU) && (!n_downs || !n_ups))
 		bw_sim_fail("coverage: no CPU went down (%lu) or came up (%lu)", n_downs, n_ups);
-	if ((SMP ? ncpus > 1 : STALL) && !n_hogs)
+	if ((SMP ? ncpus > 1 : STALL) && n_hogs == n_hogs_aborted)
 		bw_sim_fail("coverage: no hog episode (stall and forcing oracles untested)");
 	printf("# tree: NR_CPUS %d fanout %d%s, %d level(s), %d node(s); GPs %lu rcu + %lu rcu_bh (%lu "
 	       "waited for an idle CPU); forcing %lu passes, %lu dyntick and %lu offline credits, %lu IPIs; "
-	       "%lu hogs, %lu+%lu stall warnings (%lu without a hog); hotplug %lu down %lu up, %lu/%lu "
+	       "%lu hogs (%lu cut short by hotplug), %lu+%lu stall warnings (%lu without a hog); hotplug %lu down %lu up, %lu/%lu "
 	       "offline windows credited\n", NR_CPUS, CONFIG_RCU_FANOUT,
 	       IS_ENABLED(CONFIG_RCU_FANOUT_EXACT) ? " exact" : "", NUM_RCU_LVLS, NUM_RCU_NODES,
-	       obs[0].gps, obs[1].gps, obs[0].gps_idle + obs[1].gps_idle, fqs, dfqs, ofqs, ri, n_hogs, n_stalls,
+	       obs[0].gps, obs[1].gps, obs[0].gps_idle + obs[1].gps_idle, fqs, dfqs, ofqs, ri, n_hogs,
+	       n_hogs_aborted, n_stalls,
 	       n_self_stalls, n_spurious_stalls, n_downs, n_ups, n_window_credits, n_windows);
 }
 
