@@ -5,8 +5,9 @@
 
 /*
  * Only the host test build sees this header. Every function here is defined in
- * tests/torture/sim/ (see sim.h there for the simulator as a whole); the
- * kernel objects of the build matrix never reference any of them.
+ * tests/torture/sim/ (see sim.h there for the simulator as a whole), and again
+ * for real threads in tests/torture/threads/ (BW_THREADS); the kernel objects
+ * of the build matrix never reference any of them.
  */
 
 struct thread_info;

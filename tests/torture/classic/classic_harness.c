@@ -17,20 +17,25 @@
  *   L   every online CPU's list keeps its segment shape, tails and qlen whenever its
  *       interrupts are on and it is not inside its RCU softirq;
  *   D   a CPU asleep in dyntick-idle has no callbacks (rcu_needs_cpu() kept its tick);
- *   F   our forcing addition: a batch that made no progress for
- *       RCU_JIFFIES_TILL_FORCE_QS (+ slack) jiffies has poked its laggards, and no poke
- *       comes earlier unless a callback flood forced it; the drain by ticks only keeps
- *       one CPU in kernel mode (kernel_hog), so it ends only if the poke works;
+ *   F   our forcing addition: the first RCU softirq that finds a batch without progress
+ *       (a bit cleared) for RCU_JIFFIES_TILL_FORCE_QS jiffies pokes it, every other CPU
+ *       still owing a QS then gets a reschedule IPI, and no poke comes earlier unless a
+ *       callback flood forced it; the drain by ticks keeps one worker in kernel mode
+ *       (kernel_hog), where only a poke or other work on its CPU makes it schedule;
  *   S   (CONFIG_RCU_CPU_STALL_DETECTOR) a task that holds an rcu reader for longer than
  *       the stall timeout gets its CPU named by a stall warning; every warning names
  *       exactly the CPUs of a mask whose batch is older than the timeout; at most one
  *       warning per flavor and interval;
  *   H   (CONFIG_HOTPLUG_CPU) a hotplug task takes random CPUs down and up during the
- *       random phases; the dead CPU's callbacks are adopted (O4 checks their order per
- *       originating CPU, O5 that none is lost) and its bit cleared.
+ *       random phases, often ones still holding ready callbacks; along every list the
+ *       callbacks of each originating CPU stay in queue order (adopted ones included),
+ *       O4 checks the invocation order and O5 that none is lost; a CPU comes back only
+ *       once its old callbacks ran;
+ *   O9  in some random phases the odd CPUs are kept idle: batches must complete while
+ *       they sleep in dyntick-idle (NO_HZ).
  * Tunables are lowered to reach the rare paths: blimit 1 (leftover callbacks, which a CPU
- * going down may still hold in its donelist),
- * qhimark 8 and qlowmark 2 (floods). CONFIG_HZ sets the stall timeout in jiffies.
+ * going down may still hold in its donelist), qhimark 8 and qlowmark 2 (floods).
+ * CONFIG_HZ sets the stall timeout in jiffies; the random phases are sized to hold one.
  */
 
 #include <stdlib.h>
