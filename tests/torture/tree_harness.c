@@ -93,6 +93,7 @@ static struct flavor_obs obs[NFL];
 static uint64_t last_qs[NFL][NR_CPUS];	/* stamp of the last QS covering the flavor */
 static uint64_t last_eqs[NR_CPUS];	/* last check that saw the CPU idle (dyntick) or offline */
 static uint64_t eqs_since[NR_CPUS];	/* idle or offline continuously since this check, or 0 */
+static unsigned char tick_qs[NR_CPUS];	/* in a tick that is a QS: 2 rcu and bh, 1 bh only */
 static int in_rcu_softirq[NR_CPUS];
 static uint64_t prev_stamp;
 static int ncpus;
@@ -100,7 +101,7 @@ static int hotplug_busy;	/* a cpu_down/cpu_up is in progress: any CPU's state ma
 
 /* Statistics for the summary. */
 static unsigned long n_ipis, n_stalls, n_self_stalls, n_downs, n_ups, n_windows, n_window_credits;
-static unsigned long n_hogs, n_hogs_aborted, n_spurious_stalls;
+static unsigned long n_hogs, n_hogs_late_tick, n_hogs_aborted, n_spurious_stalls;
 
 /* ---- geometry (G) ---- */
 
@@ -215,6 +216,15 @@ static void tree_qs(int cpu, enum bw_sim_qs kind)
 {
 	uint64_t now = bw_sim_stamp();
 
+	/*
+	 * A tick's handler runs rcu_pending() (stall checks, forcing: lock points,
+	 * maybe a GP start) before rcu_check_callbacks() notes the QS: the CPU
+	 * stays quiescent until the handler returns (observe_cpu()).
+	 */
+	if (kind == BW_QS_TICK_USER || kind == BW_QS_TICK_IDLE)
+		tick_qs[cpu] = 2;
+	else if (kind == BW_QS_TICK_BH)
+		tick_qs[cpu] = 1;
 	if (kind == BW_QS_TICK_BH || kind == BW_QS_SOFTIRQ_END) {
 		last_qs[1][cpu] = now;
 	} else {	/* context switch, ksoftirqd, user/idle tick, dyntick-idle: both flavors */
@@ -267,15 +277,34 @@ static int hog_cpu, hog_named, hog_kicked, hog_bit_seen, hog_done_round;
 static unsigned long hog_bit_jiffies, hog_ri;
 static long hog_gp;
 
-/* Hold an rcu reader on this CPU until forcing kicked it and the stall detector named it. */
+/*
+ * Hold up the rcu GP on this CPU, inside a long reader, until forcing kicked
+ * it and the stall detector named it. Half of the time the CPU's tick is late
+ * meanwhile (as a stuck timer would be): it cannot name itself, so another CPU
+ * must, and the timer duty moves on.
+ */
 static void hog_episode(void)
 {
+	int late_tick = 0, c;
+
+	/* A late tick only if another CPU will keep taking ticks (and keep time). */
+	for (c = 0; SMP && c < ncpus && c < NR_CPUS; c++)
+		late_tick |= c != smp_processor_id() && bw_sim_cpus[c].online &&
+			     !bw_sim_cpus[c].dying && bw_sim_cpus[c].since_tick > -1000;
+	late_tick = late_tick && bw_sim_chance(50);
+
 	hog_cpu = smp_processor_id();
 	hog_named = hog_kicked = hog_bit_seen = 0;
 	hog_ri = rdp_of(0, hog_cpu)->resched_ipi;
 	hog_active = 1;
 	n_hogs++;
-	bw_sim_trace("hog begins on cpu %ld", hog_cpu, 0);
+	n_hogs_late_tick += late_tick;
+	bw_sim_trace("hog begins on cpu %ld (late tick: %ld)", hog_cpu, late_tick);
+	if (late_tick) {
+		bw_sim_cpus[hog_cpu].since_tick = -1000000000L;
+		if (bw_sim_timekeeper == hog_cpu)
+			bw_sim_timekeeper = -1;
+	}
 	rcu_read_lock();
 	for (;;) {
 		bw_sim_point(BW_PT_KERNEL);
@@ -287,6 +316,8 @@ static void hog_episode(void)
 		}
 	}
 	rcu_read_unlock();
+	if (late_tick)
+		bw_sim_cpus[hog_cpu].since_tick = 0;
 	hog_active = 0;
 	bw_sim_trace("hog ends", 0, 0);
 }
@@ -664,6 +695,15 @@ static void check_flavor(int f, int full, int last)
 /* A CPU's idle/offline state, as the simulator sees it now. */
 static void observe_cpu(int c, uint64_t now)
 {
+	int pc = bw_sim_cpus[c].ti.preempt_count;
+
+	if (tick_qs[c] && (pc & HARDIRQ_MASK) && !(pc & NMI_MASK)) {
+		last_qs[1][c] = now;	/* still inside the tick's handler */
+		if (tick_qs[c] == 2)
+			last_qs[0][c] = now;
+	} else if (!(pc & HARDIRQ_MASK)) {
+		tick_qs[c] = 0;
+	}
 	if (cpu_in_eqs(c)) {
 		last_eqs[c] = now;
 		if (!eqs_since[c])
@@ -878,8 +918,8 @@ static void hotplug_task(void *arg)
 			continue;
 		}
 		bw_sim_user(1 + (int)bw_sim_below(8));
-		/* The first operation at once, then now and then. */
-		if (bw_sim_phase() != BW_PHASE_RANDOM ||
+		/* The first operation at once, then now and then; none while a hog needs ticks elsewhere. */
+		if (bw_sim_phase() != BW_PHASE_RANDOM || hog_active ||
 		    (n_downs && !bw_sim_chance(ncpus > 16 ? 25 : 6)))
 			continue;
 		for (c = 0; c < ncpus; c++)
@@ -1111,11 +1151,11 @@ static void tree_finish(void)
 		bw_sim_fail("coverage: no hog episode (stall and forcing oracles untested)");
 	printf("# tree: NR_CPUS %d fanout %d%s, %d level(s), %d node(s); GPs %lu rcu + %lu rcu_bh (%lu "
 	       "waited for an idle CPU); forcing %lu passes, %lu dyntick and %lu offline credits, %lu IPIs; "
-	       "%lu hogs (%lu cut short by hotplug), %lu+%lu stall warnings (%lu without a hog); hotplug %lu down %lu up, %lu/%lu "
+	       "%lu hogs (%lu with a late tick, %lu cut short by hotplug), %lu+%lu stall warnings (%lu without a hog); hotplug %lu down %lu up, %lu/%lu "
 	       "offline windows credited\n", NR_CPUS, CONFIG_RCU_FANOUT,
 	       IS_ENABLED(CONFIG_RCU_FANOUT_EXACT) ? " exact" : "", NUM_RCU_LVLS, NUM_RCU_NODES,
 	       obs[0].gps, obs[1].gps, obs[0].gps_idle + obs[1].gps_idle, fqs, dfqs, ofqs, ri, n_hogs,
-	       n_hogs_aborted, n_stalls,
+	       n_hogs_late_tick, n_hogs_aborted, n_stalls,
 	       n_self_stalls, n_spurious_stalls, n_downs, n_ups, n_window_credits, n_windows);
 }
 
