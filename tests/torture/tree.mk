@@ -26,6 +26,9 @@ TORTURE_rcutree_SCENARIOS := $(TREE_MATRIX_SCENARIOS) $(TREE_TEST_CONFIGS) \
 	$(if $(filter torture,$(MAKECMDGOALS)),$(TREE_LONG_CONFIGS))
 TORTURE_rcutree_ARGS := --rounds 4
 TORTURE_rcutree_LONG := --rounds 24
+# Mutant runs: long enough that the narrow race windows of reference 5.14 come up (a killed
+# mutant stops at its first failure, so only survivors pay for the length).
+TORTURE_rcutree_MUTANT_ARGS := --rounds 24
 
 # A generated configuration (the matrix scenarios use torture.mk's rule).
 $(BUILD)/torture/TT%/autoconf.h: tests/torture/tree-config.sh matrix/CFcommon matrix/resolve.sh

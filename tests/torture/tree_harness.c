@@ -98,6 +98,7 @@ static int in_rcu_softirq[NR_CPUS];
 static uint64_t prev_stamp;
 static int ncpus;
 static int hotplug_busy;	/* a cpu_down/cpu_up is in progress: any CPU's state may change */
+static int burst;		/* a late-tick hotplug burst runs: CPU 0 is kept quiet */
 
 /* Statistics for the summary. */
 static unsigned long n_ipis, n_stalls, n_self_stalls, n_downs, n_ups, n_windows, n_window_credits;
@@ -307,17 +308,25 @@ static void hog_episode(void)
 	}
 	rcu_read_lock();
 	for (;;) {
+		unsigned long before = jiffies;
+
 		bw_sim_point(BW_PT_KERNEL);
 		if ((!STALL || hog_named) && (!SMP || hog_kicked))
 			break;
+		/* A late tick, not a dead one: it comes back if no other CPU keeps time. */
+		if (late_tick && jiffies == before && ++late_tick > 400) {
+			bw_sim_cpus[hog_cpu].since_tick = 0;
+			late_tick = 0;
+		} else if (late_tick && jiffies != before) {
+			late_tick = 1;
+		}
 		if (bw_sim_cpus[hog_cpu].dying) {
 			n_hogs_aborted++;	/* a cpu_down chose this CPU just before the hog began */
 			break;
 		}
 	}
 	rcu_read_unlock();
-	if (late_tick)
-		bw_sim_cpus[hog_cpu].since_tick = 0;
+	bw_sim_cpus[hog_cpu].since_tick = 0;
 	hog_active = 0;
 	bw_sim_trace("hog ends", 0, 0);
 }
@@ -863,40 +872,78 @@ static int first_offline(int need_done)
 	return -1;
 }
 
-/* A CPU to take down (not a hog's), preferably one the current rcu GP still waits for. */
-static int pick_victim(void)
+/* A CPU to take down (not a hog's), preferably one flavor @f's current GP still waits for. */
+static int pick_victim(int f)
 {
 	int c, n = 0, cand[NR_CPUS];
 
 	for (c = 1; c < ncpus; c++)
 		if (bw_sim_cpus[c].online && !(hog_active && c == hog_cpu) &&
-		    ((leaf_bits(c, 0) & 1) || bw_sim_chance(20)))
+		    (((leaf_bits(c, 0) >> f) & 1) || bw_sim_chance(20)))
 			cand[n++] = c;
 	return n ? cand[bw_sim_below((unsigned int)n)] : -1;
 }
 
+/* An online CPU (not 0, not a hog's) holding a flavor-@f callback queued during the GP now running. */
+static int fresh_victim(int f)
+{
+	struct rcu_state *rsp = rsps[f];
+	int c;
+
+	if (rsp->gpnum == rsp->completed)
+		return -1;
+	for (c = 1; c < ncpus; c++) {
+		struct rcu_head *h;
+
+		if (!bw_sim_cpus[c].online || (hog_active && c == hog_cpu))
+			continue;
+		for (h = rdp_of(f, c)->nxtlist; h; h = h->next) {
+			struct bw_obj *o = bw_torture_obj(h);
+
+			if (o && o->vdata[0] == rsp->gpnum)
+				return c;
+		}
+	}
+	return -1;
+}
+
 /*
- * Two CPUs down in a row while this CPU's tick is late (as a delayed timer
- * interrupt would be): no RCU softirq runs here meanwhile, so this CPU's view
- * of the GPs goes stale while it adopts callbacks and reports on behalf of the
- * dead CPUs, the situation of reference 5.14's second race.
+ * Two CPUs down in a row while this CPU is quiet and its tick is late (as a
+ * delayed timer interrupt would be): no RCU softirq and no call_rcu() here
+ * meanwhile, so this CPU's view of the GPs goes stale. First wait until it has
+ * missed a GP end and another CPU holds callbacks of the GP now running; then
+ * adopt those callbacks (CPU_DEAD of that CPU) and report on behalf of a second
+ * dying CPU the GP waits for: the situation of reference 5.14's second race.
  */
 static void late_tick_burst(int online)
 {
-	int k, c;
+	int f = (int)bw_sim_below(NFL), n, c = -1;
 
+	burst = 1;
 	bw_sim_cpus[0].since_tick = -1000000000L;
 	if (bw_sim_timekeeper == 0)
 		bw_sim_timekeeper = -1;	/* jiffies go on: the next CPU to tick keeps time */
-	bw_sim_trace("hotplug: burst with a late tick", 0, 0);
-	for (k = 0; k < 2 && online > 1; k++) {
-		c = pick_victim();
-		if (c > 0) {
-			cpu_down_checked(c);
-			online--;
-		}
+	bw_sim_trace("hotplug: burst with a late tick, flavor %ld", f, 0);
+	for (n = 0; n < 2000 && bw_sim_phase() == BW_PHASE_RANDOM; n++) {
+		if (rdp_of(f, 0)->completed != rsps[f]->completed && (c = fresh_victim(f)) > 0)
+			break;
+		bw_sim_user(1);
 	}
+	if (c <= 0)
+		c = pick_victim(f);
+	if (c > 0) {
+		cpu_down_checked(c);
+		online--;
+	}
+	/* The second: one the GP still waits for, so that its report is made on its behalf. */
+	for (c = 1; online > 1 && c < ncpus; c++)
+		if (bw_sim_cpus[c].online && !(hog_active && c == hog_cpu) &&
+		    ((leaf_bits(c, 0) >> f) & 1)) {
+			cpu_down_checked(c);
+			break;
+		}
 	bw_sim_cpus[0].since_tick = 0;
+	burst = 0;
 }
 
 /*
@@ -926,9 +973,9 @@ static void hotplug_task(void *arg)
 			online += bw_sim_cpus[c].online;
 		if (up >= 0 && (online == 1 || bw_sim_chance(50))) {
 			cpu_up_checked(up, bw_sim_chance(50));
-		} else if (online > 2 && bw_sim_chance(40)) {
+		} else if (online > 2 && bw_sim_chance(60)) {
 			late_tick_burst(online);
-		} else if (online > 1 && (c = pick_victim()) > 0) {
+		} else if (online > 1 && (c = pick_victim(0)) > 0) {
 			cpu_down_checked(c);
 		}
 	}
@@ -978,7 +1025,9 @@ static void tree_check_all(void)
  */
 static int tree_quiet_cpu(int cpu)
 {
-	return cpu && ncpus > 1 && (cpu + bw_sim_now() / 4000) % (ncpus <= 4 ? 2 : 4) == 0;
+	if (!cpu)
+		return burst;
+	return ncpus > 1 && (cpu + bw_sim_now() / 4000) % (ncpus <= 4 ? 2 : 4) == 0;
 }
 
 static void tree_phase(enum bw_sim_phase phase)

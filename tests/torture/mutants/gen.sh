@@ -35,8 +35,8 @@ for f in "$here"/*/*.sed; do
 		printf '\t@echo "  LINK    $@"\n'
 		printf '\t$(Q)$(HOST_CC) $(TORTURE_CFLAGS) -o $@ $^\n'
 		echo "$dir/$s/killed: $dir/$s/harness"
-		printf '\t$(Q)sh tests/torture/mutants/kill.sh $< %s/%s %s "$(TORTURE_%s_ARGS)" > $@.tmp && mv $@.tmp $@\n' \
-			"$v" "$name" "$s" "$v"
+		printf '\t$(Q)sh tests/torture/mutants/kill.sh $< %s/%s %s "$(or $(TORTURE_%s_MUTANT_ARGS),$(TORTURE_%s_ARGS))" > $@.tmp && mv $@.tmp $@\n' \
+			"$v" "$name" "$s" "$v" "$v"
 		echo "MUTANT_STAMPS += $dir/$s/killed"
 	done
 done
