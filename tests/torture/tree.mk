@@ -21,7 +21,8 @@ TREE_LONG_CONFIGS := $(patsubst %-,%,$(call tree_alt,$(TREE_PAIR_NAMES),,p))
 TREE_MATRIX_SCENARIOS := TREE01 TREE02 TREE03 TREE04 TREE05 TREE06 TREE07 TREE08 TREE13
 
 TORTURE_VARIANTS += rcutree
-TORTURE_rcutree_SRC := tests/torture/tree_harness.c tree/rcutree.c common/rcupdate.c
+TORTURE_rcutree_SRC := tests/torture/tree_harness.c tests/torture/tree_check.c \
+	tests/torture/tree_services.c tree/rcutree.c common/rcupdate.c
 TORTURE_rcutree_SCENARIOS := $(TREE_MATRIX_SCENARIOS) $(TREE_TEST_CONFIGS) \
 	$(if $(filter torture,$(MAKECMDGOALS)),$(TREE_LONG_CONFIGS))
 TORTURE_rcutree_ARGS := --rounds 4
@@ -40,3 +41,12 @@ test-tree-refuse:
 	$(Q)sh tests/torture/tree-refuse.sh "$(HOST_CC)" $(BUILD)/tree-refuse
 
 TESTS += test-tree-refuse
+
+# Real threads under ThreadSanitizer: one host thread per CPU, 1-, 2- and 3-level trees.
+THREADS_VARIANTS += rcutree
+THREADS_rcutree_SRC := tests/torture/tree_threads.c tests/torture/tree_check.c \
+	tests/torture/tree_services.c tree/rcutree.c common/rcupdate.c
+THREADS_rcutree_SCENARIOS := TREE06 TREE13 TT8x2-pz
+THREADS_rcutree_ARGS := --steps 20000
+THREADS_rcutree_LONG := --steps 200000
+THREADS_rcutree_MUTANT_ARGS := --steps 5000

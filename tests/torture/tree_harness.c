@@ -48,9 +48,9 @@
 
 #include <linux/rcupdate.h>
 #include <linux/cpu.h>
-#include <linux/ratelimit.h>
 #include "rcutorture.h"
 #include "sim/sim_internal.h"
+#include "tree_check.h"
 
 #define NFL		2
 #define FL_NAME(f)	((f) ? "rcu_bh" : "rcu")
@@ -104,110 +104,7 @@ static int burst;		/* a late-tick hotplug burst runs: CPU 0 is kept quiet */
 static unsigned long n_ipis, n_stalls, n_self_stalls, n_downs, n_ups, n_windows, n_window_credits;
 static unsigned long n_hogs, n_hogs_late_tick, n_hogs_aborted, n_spurious_stalls;
 
-/* ---- geometry (G) ---- */
-
-static int expected_levels(void)
-{
-	long f = CONFIG_RCU_FANOUT;
-
-	return NR_CPUS <= f ? 1 : NR_CPUS <= f * f ? 2 : 3;
-}
-
-static void check_geometry(struct rcu_state *rsp, const char *name)
-{
-	long f = CONFIG_RCU_FANOUT, cnt[MAX_RCU_LVLS + 1], prev;
-	int lv, i, j, n = 0, levels = expected_levels();
-
-	if (NUM_RCU_LVLS != levels)
-		bw_sim_fail("G: %s: %d levels for NR_CPUS %d, fanout %ld (expected %d)", name,
-			    NUM_RCU_LVLS, NR_CPUS, f, levels);
-	/* Level counts from the formula, CPU count after the last level. */
-	memset(cnt, 0, sizeof(cnt));
-	cnt[0] = 1;
-	if (levels == 2)
-		cnt[1] = (NR_CPUS + f - 1) / f;
-	if (levels == 3) {
-		cnt[1] = (NR_CPUS + f * f - 1) / (f * f);
-		cnt[2] = (NR_CPUS + f - 1) / f;
-	}
-	cnt[levels] = NR_CPUS;
-	for (lv = 0; lv <= MAX_RCU_LVLS; lv++) {
-		if ((long)rsp->levelcnt[lv] != cnt[lv])
-			bw_sim_fail("G: %s: levelcnt[%d] = %u, expected %ld", name, lv,
-				    rsp->levelcnt[lv], cnt[lv]);
-		if (lv < levels)
-			n += (int)cnt[lv];
-	}
-	if (n != NUM_RCU_NODES)
-		bw_sim_fail("G: %s: NUM_RCU_NODES %d, levels sum to %d", name, NUM_RCU_NODES, n);
-	/* Spreads: exact fanout, or balanced from the CPUs up. */
-	prev = NR_CPUS;
-	for (lv = levels - 1; lv >= 0; lv--) {
-		long want = IS_ENABLED(CONFIG_RCU_FANOUT_EXACT) ? f : (prev + cnt[lv] - 1) / cnt[lv];
-
-		if (rsp->levelspread[lv] != want || want > f || want < 1)
-			bw_sim_fail("G: %s: levelspread[%d] = %u, expected %ld (fanout %ld)", name, lv,
-				    rsp->levelspread[lv], want, f);
-		prev = cnt[lv];
-	}
-	/* Nodes: breadth-first, each level's nodes tile [0, NR_CPUS) in order. */
-	for (lv = 0, i = 0; lv < levels; lv++) {
-		int next_lo = 0;
-
-		if (rsp->level[lv] != &rsp->node[i])
-			bw_sim_fail("G: %s: level[%d] is not node %d", name, lv, i);
-		for (j = 0; j < cnt[lv]; j++, i++) {
-			struct rcu_node *rnp = &rsp->node[i], *par = rnp->parent;
-
-			if (rnp->level != lv || rnp->grplo != next_lo || rnp->grphi < rnp->grplo ||
-			    rnp->grphi >= NR_CPUS)
-				bw_sim_fail("G: %s: node %d (level %d) covers CPUs %d-%d, expected to "
-					    "start at %d, cover at least one CPU and end below %d",
-					    name, i, lv, rnp->grplo, rnp->grphi, next_lo, NR_CPUS);
-			next_lo = rnp->grphi + 1;
-			if (lv == 0) {
-				if (par || rnp->grpmask)
-					bw_sim_fail("G: %s: root has a parent or a grpmask", name);
-				continue;
-			}
-			if (!par || par->level != lv - 1 || par->grplo > rnp->grplo ||
-			    par->grphi < rnp->grphi)
-				bw_sim_fail("G: %s: node %d (CPUs %d-%d) lies outside its parent", name, i,
-					    rnp->grplo, rnp->grphi);
-			if (rnp->grpnum >= rsp->levelspread[lv - 1] ||
-			    rnp->grpmask != 1UL << rnp->grpnum ||
-			    (par->grplo == rnp->grplo) != (rnp->grpnum == 0))
-				bw_sim_fail("G: %s: node %d has grpnum %u grpmask %#lx in its parent", name,
-					    i, rnp->grpnum, rnp->grpmask);
-		}
-		if (next_lo != NR_CPUS)
-			bw_sim_fail("G: %s: level %d covers CPUs 0-%d, not all %d", name, lv,
-				    next_lo - 1, NR_CPUS);
-	}
-	for (i = 0; i < NR_CPUS; i++) {
-		struct rcu_node *leaf = rsp == &rcu_state ? per_cpu(rcu_data, i).mynode :
-				      per_cpu(rcu_bh_data, i).mynode;
-
-		if (rsp->rda[i] != (rsp == &rcu_state ? &per_cpu(rcu_data, i) : &per_cpu(rcu_bh_data, i)) ||
-		    !leaf || leaf->level != levels - 1 || i < leaf->grplo || i > leaf->grphi ||
-		    i - leaf->grplo >= CONFIG_RCU_FANOUT)
-			bw_sim_fail("G: %s: CPU %d is not under its leaf", name, i);
-	}
-}
-
-/* Mask of the children a node really has (CPUs for a leaf, nodes otherwise). */
-static unsigned long children_mask(struct rcu_state *rsp, struct rcu_node *rnp)
-{
-	int n = 0, i;
-
-	if (rnp->level == NUM_RCU_LVLS - 1) {
-		n = rnp->grphi - rnp->grplo + 1;
-	} else {
-		for (i = 0; i < NUM_RCU_NODES; i++)
-			n += rsp->node[i].parent == rnp;
-	}
-	return n >= BITS_PER_LONG ? ~0UL : (1UL << n) - 1;
-}
+/* ---- geometry (G): tree_check_geometry() ---- */
 
 static unsigned long valid_mask[NFL][NUM_RCU_NODES];
 
@@ -518,14 +415,28 @@ struct list_sig {
 static struct list_sig list_sigs[NFL][NR_CPUS];
 
 /* T3/T4: walk one CPU's list of one flavor (if it changed since the last walk). */
+static int walked_flavor;	/* the flavor check_list() is walking, for sim_enq_gp() */
+
+/* gpnum when a torture callback was queued (unknown for sync/barrier heads); flavor check. */
+static long sim_enq_gp(struct rcu_head *head)
+{
+	struct bw_obj *o = bw_torture_obj(head);
+
+	if (!o)
+		return TREE_GP_UNKNOWN;
+	if (o->flavor != walked_flavor)
+		bw_sim_fail("T3: %s callback (cpu %d seq %lu) on an %s list", FL_NAME(o->flavor),
+			    o->cpu, o->seq, FL_NAME(walked_flavor));
+	return o->vdata[0];
+}
+
 static void check_list(int f, int c)
 {
 	struct rcu_data *rdp = rdp_of(f, c);
-	struct rcu_head **pp = &rdp->nxtlist, *h;
-	long len = 0, limit = bw_torture_outstanding() + 4 * NR_CPUS + 64;
-	int seg = 0, qlen_check = bw_sim_cpus[c].online ? !bw_sim_cpus[c].irqs_off &&
-				 !in_rcu_softirq[c] : 1;
+	long limit = bw_torture_outstanding() + 4 * NR_CPUS + 64;
+	int qlen_check = bw_sim_cpus[c].online ? !bw_sim_cpus[c].irqs_off && !in_rcu_softirq[c] : 1;
 	struct list_sig *sig = &list_sigs[f][c];
+	const char *err;
 
 	if (sig->nxtlist == rdp->nxtlist && sig->tail[0] == rdp->nxttail[0] &&
 	    sig->tail[1] == rdp->nxttail[1] && sig->tail[2] == rdp->nxttail[2] &&
@@ -537,39 +448,10 @@ static void check_list(int f, int c)
 	sig->qlen = rdp->qlen;
 	sig->completed = rdp->completed;
 	sig->qlen_checked = qlen_check;
-	while (seg < RCU_NEXT_SIZE && rdp->nxttail[seg] == pp)
-		seg++;
-	while ((h = *pp) != NULL) {
-		struct bw_obj *o = bw_torture_obj(h);
-
-		if (seg == RCU_NEXT_SIZE)
-			bw_sim_fail("T3: %s cpu %d: callbacks after nxttail[RCU_NEXT_TAIL]", FL_NAME(f), c);
-		if (++len > limit)
-			bw_sim_fail("T3: %s cpu %d: list longer than all callbacks (cycle?)", FL_NAME(f), c);
-		if (o && o->flavor != f)
-			bw_sim_fail("T3: %s callback seq %lu on the %s list of cpu %d", FL_NAME(o->flavor),
-				    o->seq, FL_NAME(f), c);
-		if (o && seg < RCU_NEXT_TAIL) {
-			long g = o->vdata[0], have = rdp->completed;
-			long need = seg == RCU_DONE_TAIL ? g + 1 : seg == RCU_WAIT_TAIL ? g : g - 1;
-
-			if (have - need < 0)
-				bw_sim_fail("T4: %s callback cpu %d seq %lu (queued at gpnum %ld) in the %s "
-					    "segment of cpu %d whose completed is %ld (needs >= %ld)",
-					    FL_NAME(f), o->cpu, o->seq, g, seg == 0 ? "done" : seg == 1 ?
-					    "wait" : "next-ready", c, have, need);
-		}
-		pp = &h->next;
-		while (seg < RCU_NEXT_SIZE && rdp->nxttail[seg] == pp)
-			seg++;
-	}
-	if (seg != RCU_NEXT_SIZE)
-		bw_sim_fail("T3: %s cpu %d: nxttail[%d] not met in list order", FL_NAME(f), c, seg);
-	if (qlen_check) {
-		if (len != rdp->qlen)
-			bw_sim_fail("T3: %s cpu %d: qlen %ld but %ld callbacks listed", FL_NAME(f), c,
-				    rdp->qlen, len);
-	}
+	walked_flavor = f;
+	err = tree_check_list(rdp, limit, qlen_check, sim_enq_gp);
+	if (err)
+		bw_sim_fail("T3: %s cpu %d: %s", FL_NAME(f), c, err);
 }
 
 /* CPUs with interrupts off: the most reporters that can be between two node locks. */
@@ -1109,9 +991,14 @@ static void tree_setup(void)
 	 */
 	((struct bw_sim_config *)bw_sim_cfg)->tick_gap = 12;
 	for (f = 0; f < NFL; f++) {
-		check_geometry(rsps[f], FL_NAME(f));
+		const char *err = tree_check_geometry(rsps[f]);
+
+		if (err)
+			bw_sim_fail("G: %s (NR_CPUS %d, fanout %d%s): %s", FL_NAME(f), NR_CPUS,
+				    CONFIG_RCU_FANOUT, IS_ENABLED(CONFIG_RCU_FANOUT_EXACT) ? " exact" : "",
+				    err);
 		for (i = 0; i < NUM_RCU_NODES; i++)
-			valid_mask[f][i] = children_mask(rsps[f], &rsps[f]->node[i]);
+			valid_mask[f][i] = tree_children_mask(rsps[f], &rsps[f]->node[i]);
 		obs[f].gpnum = rsps[f]->gpnum;
 		obs[f].completed = obs[f].drain_completed = rsps[f]->completed;
 	}
@@ -1206,18 +1093,6 @@ static void tree_finish(void)
 	       obs[0].gps, obs[1].gps, obs[0].gps_idle + obs[1].gps_idle, fqs, dfqs, ofqs, ri, n_hogs,
 	       n_hogs_late_tick, n_hogs_aborted, n_stalls,
 	       n_self_stalls, n_spurious_stalls, n_downs, n_ups, n_window_credits, n_windows);
-}
-
-/* lib/ratelimit.c and the arch's dump_stack(), unless the simulator provides them. */
-__attribute__((weak)) int __ratelimit(struct ratelimit_state *rs)
-{
-	(void)rs;
-	return 1;
-}
-
-__attribute__((weak)) void dump_stack(void)
-{
-	bw_sim_trace("dump_stack", 0, 0);
 }
 
 static const struct bw_torture_variant tree = {

@@ -358,6 +358,12 @@ static void finish(void)
 	       syncs, barriers);
 }
 
+/* The workload object behind a queued rcu_head, or NULL for other callbacks (sync, barrier). */
+struct bw_thr_obj *bw_thr_obj(struct rcu_head *head)
+{
+	return head->func == torture_cb ? container_of(head, struct bw_thr_obj, rh) : NULL;
+}
+
 int bw_thr_torture_main(int argc, char **argv, const struct bw_thr_variant *v)
 {
 	static struct bw_thr_hooks hooks;

@@ -55,5 +55,7 @@ struct bw_thr_variant {
 };
 
 int bw_thr_torture_main(int argc, char **argv, const struct bw_thr_variant *v);
+/* The workload object behind a queued rcu_head, or NULL for other callbacks (sync, barrier). */
+struct bw_thr_obj *bw_thr_obj(struct rcu_head *head);
 
 #endif /* _BW_THREADTORTURE_H */
