@@ -6,7 +6,8 @@
 # SMP with hotplug and stall warnings, UP for one CPU); plus the matrix scenarios with a
 # machine small enough to simulate. `make test` runs every pair with NO_HZ (PREEMPT on every
 # other pair); `make torture` adds every pair without NO_HZ (PREEMPT the other way round),
-# so each pair also meets both PREEMPT settings, and runs longer.
+# so each pair also meets both PREEMPT settings, and runs longer (TREE_LONG=1 adds them to any
+# goal, e.g. `make TREE_LONG=1 torture-bins`).
 
 TREE_NR := 1 2 4 16 64 256
 TREE_FANOUT := 2 4 16 64
@@ -24,7 +25,7 @@ TORTURE_VARIANTS += rcutree
 TORTURE_rcutree_SRC := tests/torture/tree_harness.c tests/torture/tree_check.c \
 	tests/torture/tree_services.c tree/rcutree.c common/rcupdate.c
 TORTURE_rcutree_SCENARIOS := $(TREE_MATRIX_SCENARIOS) $(TREE_TEST_CONFIGS) \
-	$(if $(filter torture,$(MAKECMDGOALS)),$(TREE_LONG_CONFIGS))
+	$(if $(or $(filter torture,$(MAKECMDGOALS)),$(TREE_LONG)),$(TREE_LONG_CONFIGS))
 TORTURE_rcutree_ARGS := --rounds 4
 TORTURE_rcutree_LONG := --rounds 24
 # Mutant runs: long enough that the narrow race windows of reference 5.14 come up (a killed
