@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Tree (hierarchical) RCU, 2.6.29 design: quiescent states reported up a static tree of rcu_nodes. */
+/* Tree (hierarchical) RCU, 2.6.29 design: quiescent states climb a static tree of rcu_nodes. */
 
 /*
  * A grace period (GP) ends when the root's qsmask empties. Each CPU clears
@@ -1055,7 +1055,7 @@ static void rcu_init_levelspread(struct rcu_state *rsp)
 }
 #endif /* CONFIG_RCU_FANOUT_EXACT */
 
-/* Lay out the tree: level pointers, spreads, then each node's CPU range and parent, leaves first. */
+/* Lay out the tree: level pointers, spreads, then each node's CPU range and parent. */
 static void rcu_init_one(struct rcu_state *rsp)
 {
 	struct rcu_node *rnp;

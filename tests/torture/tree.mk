@@ -1,4 +1,4 @@
-# tests/torture/tree.mk: Tree RCU torture configurations, the build-time refusal test (included by torture.mk).
+# tests/torture/tree.mk: Tree RCU torture configurations and the build-time refusal test.
 #
 # Configurations: every (NR_CPUS, RCU_FANOUT) pair of {1,2,4,16,64,256} x {2,4,16,64} with
 # NR_CPUS <= FANOUT^3 (a tree of at most three levels, as 2.6.29 allows), named
@@ -16,7 +16,8 @@ TREE_PAIRS := $(foreach f,$(TREE_FANOUT),$(foreach n,$(TREE_NR),\
 	$(if $(shell [ $(n) -le $$(( $(f) * $(f) * $(f) )) ] && echo y),$(n):$(f))))
 TREE_PAIR_NAMES := $(foreach p,$(TREE_PAIRS),TT$(subst :,x,$(p)))
 # Alternate PREEMPT along the list: odd positions -pz, even -z (and the opposite without NO_HZ).
-tree_alt = $(foreach i,$(shell seq 1 $(words $(1))),$(word $(i),$(1))-$(if $(filter 1,$(shell echo $$(( $(i) % 2 )))),$(2),$(3)))
+tree_odd = $(filter 1,$(shell echo $$(( $(1) % 2 ))))
+tree_alt = $(foreach i,$(shell seq 1 $(words $(1))),$(word $(i),$(1))-$(if $(call tree_odd,$(i)),$(2),$(3)))
 TREE_TEST_CONFIGS := $(call tree_alt,$(TREE_PAIR_NAMES),pz,z) TT6x2-ze TT64x4-ze
 TREE_LONG_CONFIGS := $(patsubst %-,%,$(call tree_alt,$(TREE_PAIR_NAMES),,p))
 TREE_MATRIX_SCENARIOS := TREE01 TREE02 TREE03 TREE04 TREE05 TREE06 TREE07 TREE08 TREE13

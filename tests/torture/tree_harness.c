@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Tree RCU torture harness: geometry, tree invariants, GP-number rule, QS causes, forcing, stalls, hotplug. */
+/* Tree RCU torture harness: geometry, tree masks, GP numbers, QS causes, forcing, stalls, hotplug. */
 
 /*
  * Oracles added to the generic ones of rcutorture.h (reference 9.2, 9.3, 9.6).
@@ -57,7 +57,7 @@
 #define SMP		IS_ENABLED(CONFIG_SMP)
 #define STALL		IS_ENABLED(CONFIG_RCU_CPU_STALL_DETECTOR)
 #define JIFFIES_SLACK	10	/* jiffies for the responsible CPU to take its next tick */
-/* Forcing needs a snapshot pass and a kick pass, each due RCU_JIFFIES_TILL_FORCE_QS after the last. */
+/* Forcing: a snapshot pass, then a kick pass, each due RCU_JIFFIES_TILL_FORCE_QS after the last. */
 #define FORCE_DEADLINE	(8 * RCU_JIFFIES_TILL_FORCE_QS + JIFFIES_SLACK)
 
 /* rcutree.c's boot parameters (module_param() in the host build). */
@@ -766,7 +766,7 @@ static int pick_victim(int f)
 	return n ? cand[bw_sim_below((unsigned int)n)] : -1;
 }
 
-/* An online CPU (not 0, not a hog's) holding a flavor-@f callback queued during the GP now running. */
+/* An online CPU (not 0, not a hog's) holding a flavor-@f callback of the GP now running. */
 static int fresh_victim(int f)
 {
 	struct rcu_state *rsp = rsps[f];
@@ -901,9 +901,9 @@ static void tree_check_all(void)
 
 /*
  * In random phases one CPU in four (one in two on small machines; a set that
- * rotates every 4000 events, CPU 0 excepted: it runs the hotplug task) is left idle, so that it drains its
- * callbacks and sits in dyntick-idle while GPs wait for it, as rcutorture's
- * shuffler does.
+ * rotates every 4000 events, CPU 0 excepted: it runs the hotplug task) is left
+ * idle, so that it drains its callbacks and sits in dyntick-idle while GPs wait
+ * for it, as rcutorture's shuffler does.
  */
 static int tree_quiet_cpu(int cpu)
 {
@@ -1085,14 +1085,15 @@ static void tree_finish(void)
 		bw_sim_fail("coverage: no CPU went down (%lu) or came up (%lu)", n_downs, n_ups);
 	if ((SMP ? ncpus > 1 : STALL) && n_hogs == n_hogs_aborted)
 		bw_sim_fail("coverage: no hog episode (stall and forcing oracles untested)");
-	printf("# tree: NR_CPUS %d fanout %d%s, %d level(s), %d node(s); GPs %lu rcu + %lu rcu_bh (%lu "
-	       "waited for an idle CPU); forcing %lu passes, %lu dyntick and %lu offline credits, %lu IPIs; "
-	       "%lu hogs (%lu with a late tick, %lu cut short by hotplug), %lu+%lu stall warnings (%lu without a hog); hotplug %lu down %lu up, %lu/%lu "
+	printf("# tree: NR_CPUS %d fanout %d%s, %d level(s), %d node(s); GPs %lu rcu + %lu rcu_bh "
+	       "(%lu waited for an idle CPU); forcing %lu passes, %lu dyntick and %lu offline "
+	       "credits, %lu IPIs; %lu hogs (%lu with a late tick, %lu cut short by hotplug), "
+	       "%lu+%lu stall warnings (%lu without a hog); hotplug %lu down %lu up, %lu/%lu "
 	       "offline windows credited\n", NR_CPUS, CONFIG_RCU_FANOUT,
 	       IS_ENABLED(CONFIG_RCU_FANOUT_EXACT) ? " exact" : "", NUM_RCU_LVLS, NUM_RCU_NODES,
 	       obs[0].gps, obs[1].gps, obs[0].gps_idle + obs[1].gps_idle, fqs, dfqs, ofqs, ri, n_hogs,
-	       n_hogs_late_tick, n_hogs_aborted, n_stalls,
-	       n_self_stalls, n_spurious_stalls, n_downs, n_ups, n_window_credits, n_windows);
+	       n_hogs_late_tick, n_hogs_aborted, n_stalls, n_self_stalls, n_spurious_stalls,
+	       n_downs, n_ups, n_window_credits, n_windows);
 }
 
 static const struct bw_torture_variant tree = {
