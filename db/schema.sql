@@ -126,6 +126,8 @@ CREATE TABLE symbols (
 CREATE INDEX symbols_norm ON symbols (norm_id);
 
 -- A struct/union layout (DWARF), content-addressed: the same layout in many objects is one row.
+-- The digest is of the analyzer's whole STRUCT entry, reorganized order included, so two
+-- layouts that differ only in the suggested order are two rows.
 CREATE TABLE layouts (
 	id INTEGER PRIMARY KEY,
 	digest BLOB NOT NULL UNIQUE,
@@ -139,7 +141,7 @@ CREATE TABLE layouts (
 	bit_hole_bits BIGINT NOT NULL,
 	padding BIGINT NOT NULL,
 	reorg_size BIGINT,               -- size after the analyzer's suggested reordering
-	reorg_saving BIGINT
+	reorg_saving BIGINT              -- (the order itself: members.reorg_seq)
 );
 CREATE INDEX layouts_name ON layouts (name_id);
 
@@ -152,6 +154,8 @@ CREATE TABLE members (
 	size BIGINT NOT NULL,
 	bit_size BIGINT NOT NULL,
 	bit_offset BIGINT NOT NULL,
+	reorg_seq BIGINT,                -- position in the analyzer's reorganized order (since
+	                                 -- version 4; NULL: not recorded, or no order given)
 	PRIMARY KEY (layout_id, seq)
 ) WITHOUT ROWID;
 

@@ -83,9 +83,11 @@ JOIN layouts l ON l.id = al.layout_id
 JOIN names n ON n.id = l.name_id;
 
 -- Members of each layout, in declaration order (join to v_structs on layout_id).
+-- reorg_seq: the member's place in the analyzer's (pahole's) reorganized order, 0 first;
+-- NULL for every member of a layout whose order was not recorded (before version 4).
 CREATE VIEW v_struct_members AS
 SELECT l.id AS layout_id, ln.name AS struct, l.kind, m.seq, mn.name AS member,
-       tn.name AS type, m.byte_offset, m.size, m.bit_size, m.bit_offset
+       tn.name AS type, m.byte_offset, m.size, m.bit_size, m.bit_offset, m.reorg_seq
 FROM layouts l
 JOIN names ln ON ln.id = l.name_id
 JOIN members m ON m.layout_id = l.id

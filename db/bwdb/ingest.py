@@ -4,7 +4,9 @@
 All hashing and reshaping happens before the transaction opens, so the write lock is held
 only for the inserts.  Analyses, struct layouts, CONFIG sets and build setups are
 content-addressed: a row that already exists is reused, and only new analyses get their
-sections, symbols and layouts inserted.
+sections, symbols and layouts inserted.  The one exception: a layout stored without its
+reorganized order (recorded before schema version 4) gets the order filled in whenever a
+layout of the same digest is parsed again; the digest covers the order, so it is the one.
 """
 import hashlib
 import json
@@ -12,6 +14,7 @@ import os
 import time
 
 from .errors import BwError
+from .store import chunks, marks
 
 SCHEMA_NAME = "bloatwatch-analyze"
 SCHEMA_VERSION = 1
@@ -27,6 +30,35 @@ def digest(obj):
 def slice_digest(members):
     """Content address of a slice: [(coord names, analysis digest, setup digest, path)]."""
     return digest(sorted([list(c), ad.hex(), sd.hex(), path] for c, ad, sd, path in members))
+
+
+def reorg_positions(struct, where):
+    """Each member's place in the analyzer's reorganized order (`reorganized.order`, a list
+    of member names), in declaration order; None when the entry gives no order.
+
+    Names are matched in order of appearance: the k-th occurrence of a name in the order is
+    the k-th member of that name, which only matters for repeated (anonymous) names."""
+    reorg = struct.get("reorganized")
+    order = reorg.get("order") if isinstance(reorg, dict) else None
+    members = struct["members"]
+    if order is None or (not order and members):
+        return None          # no order given (the analyzer prints [] when it computed none)
+    what = "%s: struct %s: reorganized order" % (where, struct["name"])
+    if not isinstance(order, list) or len(order) != len(members):
+        raise BwError("%s is not a list of its %d members" % (what, len(members)))
+    slots = {}
+    for seq, m in enumerate(members):
+        slots.setdefault(m["name"], []).append(seq)
+    for queue in slots.values():
+        queue.reverse()
+    positions = [None] * len(members)
+    for pos, name in enumerate(order):
+        queue = slots.get(name) if isinstance(name, str) else None
+        if not queue:
+            raise BwError("%s names %r once more than the struct has such a member"
+                          % (what, name))
+        positions[queue.pop()] = pos
+    return positions
 
 
 def check_envelope(doc, where, mode):
@@ -66,6 +98,7 @@ class Prepared:
         self.builds = []       # (coord tuple, analysis digest, setup digest, path)
         self.analyses = {}     # digest -> FILE entry
         self.layouts = {}      # digest -> STRUCT entry
+        self.reorg = {}        # layout digest -> reorg_positions() (None: no order given)
         self.analysis_layouts = {}   # analysis digest -> [layout digest]
         self.configs = {}      # digest -> sorted [(CONFIG, value)]
         self.setups = {}       # digest -> (compiler_version, config digest|None, cmd, source)
@@ -121,6 +154,7 @@ def prepare(files, uses, where, analyzer_digest=None):
             structs = entry["structs"]
             for s in structs:
                 s["name"], s["size"], s["members"]   # presence checks
+            reorgs = [reorg_positions(s, "%s (%s)" % (at, entry["file"])) for s in structs]
             for y in entry["symbols"]:
                 y["name"], y["norm"], y["size"], y["type"], y["section"]
         except (KeyError, TypeError) as e:
@@ -131,9 +165,10 @@ def prepare(files, uses, where, analyzer_digest=None):
                           % (where, seen[coord], entry["file"], "/".join(coord)))
         seen[coord] = entry["file"]
         lds = []
-        for s in structs:
+        for s, positions in zip(structs, reorgs):
             ld = digest(s)
             p.layouts[ld] = s
+            p.reorg[ld] = positions
             lds.append(ld)
         ad = digest([a, sorted(x.hex() for x in lds)])
         p.analyses[ad] = entry
@@ -198,13 +233,12 @@ def _record(store, commit, p):
     # Everything is inserted in digest order: concurrent recorders then lock rows in the
     # same order and cannot deadlock each other on PostgreSQL.
     new_analyses = sorted(ad for ad in p.analyses if ad not in analysis_ids)
-    layout_ids = {}
-    if new_analyses:
-        wanted = sorted({ld for ad in new_analyses for ld in p.analysis_layouts[ad]})
-        layout_ids = store.digests("layouts", wanted)
-        new_layouts = [ld for ld in wanted if ld not in layout_ids]
-    else:
-        new_layouts = []
+    # Every parsed layout is looked up, not only those of new analyses: one stored without
+    # its order (before version 4) gets it now.
+    layout_ids = store.digests("layouts", sorted(p.layouts))
+    wanted = sorted({ld for ad in new_analyses for ld in p.analysis_layouts[ad]})
+    new_layouts = [ld for ld in wanted if ld not in layout_ids]
+    orderless = _orderless(store, [layout_ids[ld] for ld in sorted(layout_ids) if p.reorg[ld]])
     config_ids = store.digests("config_sets", list(p.configs))
     setup_ids = store.digests("setups", list(p.setups))
 
@@ -265,13 +299,17 @@ def _record(store, commit, p):
     layout_ids.update(added)
     members = []
     for ld, lid in added.items():
+        order = p.reorg[ld] or [None] * len(p.layouts[ld]["members"])
         for seq, m in enumerate(p.layouts[ld]["members"]):
             members.append((lid, seq, names[m["name"]], names[m["type"]], m["offset"], m["size"],
-                            m.get("bit_size", 0), m.get("bit_offset", 0)))
+                            m.get("bit_size", 0), m.get("bit_offset", 0), order[seq]))
     d.insert_many("INSERT INTO members (layout_id, seq, name_id, type_id, byte_offset, size, "
-                  "bit_size, bit_offset) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", members)
+                  "bit_size, bit_offset, reorg_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", members)
     missing = [ld for ld in new_layouts if ld not in layout_ids]
     layout_ids.update(store.digests("layouts", missing))
+    for ld in sorted(layout_ids):   # digest order, as every other write
+        if layout_ids[ld] in orderless:
+            _fill_order(d, layout_ids[ld], p.reorg[ld])
 
     # Analyses and what hangs off them.
     rows = []
@@ -326,6 +364,24 @@ def _record(store, commit, p):
                        for od, ad in sorted(set(p.cache))])
     _test_pause()
     return cid, len(new_analysis_ids)
+
+
+def _orderless(store, layout_ids):
+    """The layouts among layout_ids whose members have no reorganized order stored."""
+    found = set()
+    for part in chunks(sorted(layout_ids)):
+        found.update(r[0] for r in store.query(
+            "SELECT DISTINCT layout_id FROM members WHERE reorg_seq IS NULL AND layout_id IN (%s)"
+            % marks(len(part)), part))
+    return found
+
+
+def _fill_order(d, layout_id, positions):
+    """Store a layout's reorganized order on members recorded without it (one statement)."""
+    cases = " ".join("WHEN ? THEN ?" for _ in positions)
+    params = [x for seq, pos in enumerate(positions) for x in (seq, pos)]
+    d.execute("UPDATE members SET reorg_seq = CASE seq %s END WHERE layout_id = ? "
+              "AND reorg_seq IS NULL" % cases, params + [layout_id])
 
 
 def _test_pause():

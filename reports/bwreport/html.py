@@ -233,8 +233,8 @@ class Site:
         for lid in sorted(by_layout):
             r0 = by_layout[lid][0]
             shape = (r0["struct"], r0["kind"], r0["size"], r0["holes"], r0["padding"], r0["reorg_size"],
-                     tuple((m["member"], m["byte_offset"], m["size"], m["bit_size"], m["bit_offset"])
-                           for m in members[lid]))
+                     tuple((m["member"], m["byte_offset"], m["size"], m["bit_size"], m["bit_offset"],
+                            m["reorg_seq"]) for m in members[lid]))
             by_shape.setdefault(shape, []).append(lid)
         structs_ = collections.defaultdict(list)
         for lids in by_shape.values():
@@ -247,11 +247,9 @@ class Site:
                      for r in rs}
             wbits = max(wbits) if wbits else 0
             mem = structs.members_of(members[lid])
-            reorg = structs.reorganize(r0["kind"], r0["size"], mem, wbits, arches)
             structs_[(r0["struct"], r0["kind"])].append(dict(
                 row=r0, members=members[lid], drawing=structs.rows(r0["size"], mem),
-                reorg=reorg and dict(order=reorg[0], size=reorg[2],
-                                     drawing=structs.rows(reorg[2], reorg[1])),
+                reorg=_reorganized(r0, members[lid], mem, wbits, arches),
                 where=_where(coords), bits=wbits, ncoords=len(coords),
                 anchor="s-" + slug("%s-%s-%d" % (r0["kind"], r0["struct"], lid))))
         items = []
@@ -409,6 +407,32 @@ class Site:
                         Bytes(p.total - p.delta), Bytes(p.total), Delta(p.delta)])
         self.render("history.html", "history.html.j2", title="History", commits_table=t,
                     movers_table=movers, history_plots=history_plots, noise=self.noise)
+
+
+def _reorganized(row, rows, mem, bits, arches):
+    """The tighter order a layout's page shows, or None.
+
+    The analyzer's (pahole's --reorganize) order, size and saving as recorded; it is drawn
+    only when laying the members out in that order comes to pahole's size (pahole also keeps
+    forced alignments the database does not hold).  A layout recorded without its order
+    (before schema version 4) gets the report's own estimate, labelled as such."""
+    index = structs.stored_order(rows)
+    if index is not None:
+        if not row["reorg_saving"]:
+            return None
+        ordered = [mem[i] for i in index]
+        placed = structs.place(row["size"], mem, ordered, bits, arches)
+        fits = placed is not None and placed[1] == row["reorg_size"]
+        return dict(source="analyzer", order=[structs.label(m) for m in ordered],
+                    size=row["reorg_size"], saving=row["reorg_saving"],
+                    placed_size=placed[1] if placed else None,
+                    drawing=structs.rows(placed[1], placed[0]) if fits else None)
+    guess = structs.reorganize(row["kind"], row["size"], mem, bits, arches)
+    if guess is None:
+        return None
+    return dict(source="estimate", order=[structs.label(m) for m in guess[1]],
+                size=guess[2], saving=row["size"] - guess[2], placed_size=None,
+                drawing=structs.rows(guess[2], guess[1]))
 
 
 def _where(coords):

@@ -80,13 +80,14 @@ class History:
                           "FROM v_structs WHERE commit_id = ?" % COORD, (commit_id,))
 
     def members(self, layout_ids):
-        """{layout_id: [member rows in declaration order]}."""
+        """{layout_id: [member rows in declaration order]}; reorg_seq is the member's place
+        in the analyzer's reorganized order (None throughout when it was not recorded)."""
         out = {lid: [] for lid in layout_ids}
         ids = sorted(set(layout_ids))
         for i in range(0, len(ids), 500):
             part = ids[i:i + 500]
             for r in self._rows("SELECT layout_id, seq, member, type, byte_offset, size, bit_size, "
-                                "bit_offset FROM v_struct_members WHERE layout_id IN (%s) "
+                                "bit_offset, reorg_seq FROM v_struct_members WHERE layout_id IN (%s) "
                                 "ORDER BY layout_id, seq" % ",".join("?" * len(part)), part):
                 out[r["layout_id"]].append(r)
         return out

@@ -3,13 +3,16 @@
 and a member order that closes the holes.
 
 The database keeps each layout's members (offset, size, bit-field position) and the
-analyzer's reorganized size and saving (pahole's algorithm), but not the order it found.
-reorganize() therefore proposes its own order: storage units sorted by alignment, largest
-first.  Alignments are not recorded either, so each is bounded from what is: a power of two
-no larger than the member's size, the ABI's largest alignment, the lowest set bit of its
-offset and of the struct's size.  An over-estimate only wastes bytes, never yields a layout
-a compiler could not produce; the page shows both sizes.
+analyzer's reorganized order, size and saving (pahole's --reorganize), but not the offsets
+pahole gives the reordered members.  place() lays the members out in that order at the
+alignment each must have; alignments are not recorded, so each is bounded from what is: the
+lowest set bit of the member's (element) size, a type's size being a multiple of its
+alignment, the ABI's largest alignment, the lowest set bit of its offset and of the struct's
+size.  The page draws that layout only when it comes to pahole's size.  Layouts recorded
+before the database kept the order (schema version 4) have none: reorganize() then proposes
+the report's own, storage units sorted by alignment, largest first, labelled as such.
 """
+import re
 from dataclasses import dataclass, field
 
 ROW_BYTES = 16
@@ -72,6 +75,19 @@ class Row:
     pieces: list
     skipped: int = 0        # > 0: stands for this many rows inside one member (an array, say)
     skipped_lines: int = 0  # cacheline boundaries inside the skipped rows
+
+
+def stored_order(rows):
+    """Indexes of member rows in the analyzer's reorganized order, or None when the database
+    has no order for the layout."""
+    if not rows or any(r.get("reorg_seq") is None for r in rows):
+        return None
+    return sorted(range(len(rows)), key=lambda i: rows[i]["reorg_seq"])
+
+
+def label(m):
+    """A member's name, or what it is when it has none (an anonymous struct or union)."""
+    return m.name or "(anonymous %s)" % m.type
 
 
 def members_of(rows):
@@ -146,11 +162,13 @@ def _collapse(rows, keep=2):
     return out
 
 
-def _pow2_floor(n):
-    p = 1
-    while p * 2 <= n:
-        p *= 2
-    return p
+def _element_size(type_, size):
+    """Size of one element of an array type spelled `T [2][3]` (else the size itself): a
+    type's size is a multiple of its alignment, so its lowest set bit bounds it."""
+    count = 1
+    for n in re.findall(r"\[(\d+)\]", type_[type_.rfind(")") + 1:]):
+        count *= int(n)
+    return size // count if count and size % count == 0 and size >= count else size
 
 
 def _lowbit(n):
@@ -164,16 +182,14 @@ def max_align(bits, arches):
     return 4 if arches and set(arches) <= {"i386"} else 8
 
 
-def reorganize(kind, size, members, bits, arches=()):
-    """(order of member names, their new Members, size) packing units by alignment, or None.
-
-    Bit-fields stay in their storage unit; unions and overlapping layouts are left alone."""
-    if kind == "union" or not members or size <= 0:
-        return None
+def _units(size, members, bits, arches, empty_ok=False):
+    """{unit key: (alignment, size, [(index, Member)])}: a bit-field storage unit or one
+    member, in order of first member; None when the members cannot be moved (overlapping
+    storage; a member of size 0 unless empty_ok: a flexible array must stay last)."""
     units = {}
     for i, m in enumerate(members):
-        if m.size <= 0:
-            return None     # flexible array: must stay last
+        if m.size <= 0 and not empty_ok:
+            return None
         units.setdefault((m.offset, m.size) if m.bit_size else ("m", i), []).append((i, m))
     spans = sorted((ms[0][1].offset, ms[0][1].offset + max(x.size for _, x in ms))
                    for ms in units.values())
@@ -182,19 +198,22 @@ def reorganize(kind, size, members, bits, arches=()):
     top = max_align(bits, arches)
     word = bits // 8 if bits else 4
     struct_cap = _lowbit(size)
-    packed = []
+    out = {}
     for key, ms in units.items():
         first = ms[0][1]
         usize = max(m.size for _, m in ms)
         if "*" in first.type or "(" in first.type:
             align = min(word, usize)
         else:
-            align = min(_pow2_floor(usize), top)
-        align = max(1, min(align, _lowbit(first.offset), struct_cap))
-        packed.append((align, usize, ms[0][0], ms))
-    packed.sort(key=lambda u: (-u[0], -u[1], u[2]))
+            align = min(_lowbit(_element_size(first.type, usize)) if usize else 1, top)
+        out[key] = (max(1, min(align, _lowbit(first.offset), struct_cap)), usize, ms)
+    return out
+
+
+def _pack(units):
+    """(order of member names, their new Members, size) of units laid out in this order."""
     off, new, order, salign = 0, [], [], 1
-    for align, usize, _, ms in packed:
+    for align, usize, ms in units:
         off = (off + align - 1) // align * align
         salign = max(salign, align)
         base = ms[0][1].offset
@@ -202,7 +221,47 @@ def reorganize(kind, size, members, bits, arches=()):
             new.append(Member(m.name, m.type, off + (m.offset - base), m.size, m.bit_size, m.bit_offset))
             order.append(m.name)
         off += usize
-    new_size = (off + salign - 1) // salign * salign
+    return order, new, (off + salign - 1) // salign * salign
+
+
+def reorganize(kind, size, members, bits, arches=()):
+    """(order of member names, their new Members, size) packing units by alignment, or None.
+
+    Bit-fields stay in their storage unit; unions and overlapping layouts are left alone."""
+    if kind == "union" or not members or size <= 0:
+        return None
+    units = _units(size, members, bits, arches)
+    if units is None:
+        return None
+    packed = sorted(units.values(), key=lambda u: (-u[0], -u[1], u[2][0][0]))
+    order, new, new_size = _pack(packed)
     if new_size >= size:
         return None
     return order, new, new_size
+
+
+def place(size, members, ordered, bits, arches=()):
+    """(new Members, size) of `members` (declaration order) laid out in the order of
+    `ordered` (the same Members, reordered), or None when that order splits a bit-field
+    storage unit or the members cannot be moved.  Members of size 0 (an empty struct, a
+    flexible array) go where the order puts them."""
+    if not members or size <= 0:
+        return None
+    units = _units(size, members, bits, arches, empty_ok=True)
+    if units is None:
+        return None
+    unit_of = {id(m): key for key, (_, _, ms) in units.items() for _, m in ms}
+    keys = []
+    for m in ordered:
+        key = unit_of.get(id(m))
+        if key is None:
+            return None
+        if not keys or keys[-1] != key:
+            if key in keys:
+                return None     # the order splits a storage unit
+            keys.append(key)
+    if len(keys) != len(units):
+        return None
+    # Inside a storage unit the bit-fields keep their bit positions.
+    _, new, new_size = _pack([units[k] for k in keys])
+    return new, new_size

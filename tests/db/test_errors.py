@@ -91,6 +91,24 @@ def test_malformed_entries_and_unreadable_json(tmp_path, repo, recorded):
                    "No such file")
 
 
+@pytest.mark.parametrize("change, message", [
+    (lambda o: o[:1], "is not a list of its 3 members"),
+    (lambda o: o[:2] + o[:1], "names 'm0' once more than the struct has such a member"),
+    (lambda o: o[:2] + ["nosuch"], "names 'nosuch' once more"),
+])
+def test_reorganized_order_that_is_not_the_members_is_refused(tmp_path, repo, recorded, change, message):
+    db, _ = recorded
+    doc = synth.document(small_matrix(2))
+    s = doc["files"][5]["structs"][0]
+    assert [m["name"] for m in s["members"]] == ["m0", "m1", "m2"]
+    s["reorganized"]["order"] = change(s["reorganized"]["order"])
+    j = write_json(tmp_path / "bad.json", doc)
+    before = sql(db, "SELECT count(*) FROM v_builds"), sql(db, "SELECT count(*) FROM layouts")
+    one_line_error(run_bw("--db", db, "-C", repo.path, "record", "--json", j),
+                   "files[5]", "struct %s: reorganized order" % s["name"], message)
+    assert (sql(db, "SELECT count(*) FROM v_builds"), sql(db, "SELECT count(*) FROM layouts")) == before
+
+
 def test_range_naming_no_commit(tmp_path, repo, recorded):
     db, _ = recorded
     one_line_error(run_bw("--db", db, "-C", repo.path, "track", "HEAD..HEAD"), "names no commit")

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 """Ingest of analyzer JSON: rows, content addressing, idempotent re-record, dirty trees, views."""
+import copy
 import json
 import os
 
@@ -140,3 +141,41 @@ def test_gc_after_rerecord_leaves_what_a_fresh_record_would(tmp_path, repo):
     assert sql(db, "SELECT * FROM v_footprint ORDER BY object, arch, compiler, scenario") == before
     assert sql(db, "PRAGMA integrity_check") == [("ok",)]
     assert "gc: 0 rows deleted" in run_bw("--db", db, "gc", check=0).stdout
+
+
+def test_reorganized_order_is_stored_per_member(tmp_path, repo):
+    """members.reorg_seq gives back the analyzer's `reorganized.order` exactly; repeated
+    (anonymous) names map occurrence by occurrence; an entry without an order stores NULL."""
+    repo.commit({"a.c": "1\n"}, "base")
+    files = synth.reorganize(small_matrix(0, arches=["x86_64"], compilers=["gcc"]))
+    anon = copy.deepcopy(files[0]["structs"][0])
+    anon["name"] = "with_anonymous"
+    anon["members"] = [{"name": n, "type": t, "offset": o, "size": z, "bit_size": 0, "bit_offset": 0}
+                       for n, t, o, z in (("a", "char", 0, 1), ("", "union {...}", 4, 4),
+                                          ("b", "char", 8, 1), ("", "union {...}", 16, 8))]
+    anon["reorganized"] = {"size": 16, "saving": 8, "order": ["", "", "a", "b"]}
+    bare = copy.deepcopy(files[0]["structs"][0])
+    bare["name"] = "without_order"
+    del bare["reorganized"]["order"]
+    files[0]["structs"] += [anon, bare]
+    db = str(tmp_path / "o.db")
+    run_bw("--db", db, "-C", repo.path, "record", "--json",
+           write_json(tmp_path / "o.json", synth.document(files)), check=0)
+    want = {}
+    for f in files:
+        for s in f["structs"]:
+            order = s["reorganized"].get("order")
+            want[s["name"], s["size"]] = tuple(order) if order else None
+    got = {}
+    for name, size, lid in sql(db, "SELECT DISTINCT struct, size, layout_id FROM v_structs"):
+        rows = sql(db, "SELECT member, reorg_seq FROM v_struct_members WHERE layout_id = ? "
+                       "ORDER BY reorg_seq, seq", (lid,))
+        got[name, size] = None if rows[0][1] is None else tuple(m for m, _ in rows)
+        assert got[name, size] is None or [p for _, p in rows] == list(range(len(rows)))
+    assert got == want
+    assert any(o and list(o) != sorted(o) for o in want.values())
+    # The first "" of the order is the first anonymous member (seq 1), the second seq 3.
+    assert sql(db, "SELECT seq, reorg_seq FROM v_struct_members WHERE struct = 'with_anonymous' "
+                   "ORDER BY seq") == [(0, 2), (1, 0), (2, 3), (3, 1)]
+    assert sql(db, "SELECT count(*) FROM v_struct_members WHERE struct = 'without_order' "
+                   "AND reorg_seq IS NOT NULL") == [(0,)]

@@ -5,9 +5,11 @@ import sqlite3
 
 from conftest import HERE, run_bw, sql, write_json, small_matrix, synth
 
+from bwdb import ingest
 from bwdb import store as bwstore
 
 V1 = os.path.join(HERE, "fixtures", "schema-v1.sql")
+V3 = os.path.join(HERE, "fixtures", "schema-v3.sql")
 
 
 def structure(db):
@@ -27,11 +29,28 @@ def structure(db):
     return out
 
 
-def load_v1(path):
+def load_v1(path, fixture=V1):
     con = sqlite3.connect(path)
-    with open(V1) as f:
+    with open(fixture) as f:
         con.executescript(f.read())
     con.close()
+
+
+def v3_documents():
+    """The two analyzer documents schema-v3.sql was recorded from (see its header)."""
+    return [synth.document(synth.reorganize(synth.matrix(
+        step, arches=["x86_64", "arm"], compilers=["gcc"], nscen=3, nsyms=4, nstructs=3)))
+        for step in (0, 1)]
+
+
+def stored_orders(db):
+    """{layout digest: member names in reorganized order, or None when not recorded}."""
+    out = {}
+    for dg, member, pos in sql(db, "SELECT l.digest, m.member, m.reorg_seq FROM v_struct_members m "
+                                   "JOIN layouts l ON l.id = m.layout_id ORDER BY 1, m.reorg_seq, m.seq"):
+        out.setdefault(bytes(dg), []).append((member, pos))
+    return {dg: None if any(p is None for _, p in ms) else [m for m, _ in ms]
+            for dg, ms in out.items()}
 
 
 def test_fresh_database_gets_latest_version(tmp_path):
@@ -82,6 +101,58 @@ def test_migration_from_v1_keeps_data_and_matches_fresh_schema(tmp_path, repo):
     assert sql(old, "SELECT count(*) FROM analyses")[0][0] == before_analyses
     # ... and the slices the migration built have the digests ingest computes: all reused.
     assert sql(old, "SELECT count(*) FROM slices")[0][0] == slices_after_migration
+
+
+def test_migration_from_v3_leaves_orders_unknown_until_the_layout_is_seen_again(tmp_path, repo):
+    old = str(tmp_path / "v3.db")
+    load_v1(old, V3)
+    assert sql(old, "PRAGMA user_version") == [(3,)]
+    footprint = sql(old, "SELECT sha, arch, object, total FROM v_footprint ORDER BY 1, 2, 3")
+    structs = sql(old, "SELECT * FROM v_structs ORDER BY sha, arch, object, struct")
+    members = sql(old, "SELECT * FROM v_struct_members ORDER BY layout_id, seq")
+    counts = sql(old, "SELECT (SELECT count(*) FROM layouts), (SELECT count(*) FROM members), "
+                      "(SELECT count(*) FROM analyses), (SELECT count(*) FROM object_cache)")
+    assert counts[0][3] == 1 and len(footprint) == 24
+
+    run_bw("--db", old, "log", check=0)        # opening upgrades
+    latest = bwstore.latest_version()
+    assert latest >= 4
+    assert sql(old, "PRAGMA user_version") == [(latest,)]
+    assert sql(old, "SELECT version FROM schema_version") == [(latest,)]
+    fresh = str(tmp_path / "fresh.db")
+    bwstore.Store(fresh).close()
+    assert structure(old) == structure(fresh)
+    assert sql(old, "PRAGMA integrity_check") == [("ok",)]
+    # Nothing recorded changes; the order is unknown (NULL), and the view says so additively.
+    assert sql(old, "SELECT sha, arch, object, total FROM v_footprint ORDER BY 1, 2, 3") == footprint
+    assert sql(old, "SELECT * FROM v_structs ORDER BY sha, arch, object, struct") == structs
+    assert [r[:-1] for r in sql(old, "SELECT * FROM v_struct_members ORDER BY layout_id, seq")] == members
+    assert sql(old, "SELECT count(*) FROM members WHERE reorg_seq IS NOT NULL") == [(0,)]
+    # Cache hits skip parsing, which is where orders get filled in: the cache starts over.
+    assert sql(old, "SELECT count(*) FROM object_cache") == [(0,)]
+
+    # Recording the same analyzer output again adds no analysis and no layout (the digests
+    # are those of the v3 records) but fills in the order of every layout it parses.
+    docs = v3_documents()
+    want = {}
+    for doc in docs:
+        for f in doc["files"]:
+            for st in f["structs"]:
+                want[ingest.digest(st)] = st["reorganized"]["order"]
+    assert set(want) == set(stored_orders(old))
+    assert any(o != sorted(o, key=lambda n: int(n[1:])) for o in want.values())   # real reorders
+    sha = repo.commit({"a.c": "int a;\n"}, "after the upgrade")
+    r = run_bw("--db", old, "-C", repo.path, "record", "--json",
+               write_json(tmp_path / "0.json", docs[0]), "--rev", sha, check=0)
+    assert "0 new analyses" in r.stdout
+    assert sql(old, "SELECT (SELECT count(*) FROM layouts), (SELECT count(*) FROM members), "
+                    "(SELECT count(*) FROM analyses)") == [counts[0][:3]]
+    assert stored_orders(old) == want
+    # ... exactly what a fresh database stores for the same documents.
+    for doc in docs:
+        run_bw("--db", fresh, "-C", repo.path, "record", "--json",
+               write_json(tmp_path / "d.json", doc), "--rev", sha, check=0)
+    assert stored_orders(fresh) == want
 
 
 def test_newer_database_is_refused_untouched(tmp_path):

@@ -1,17 +1,29 @@
 # SPDX-License-Identifier: GPL-2.0
 """track and bisect on synthetic repositories built by the real compiler and analyzed by the real analyzer."""
 import os
+import re
+import subprocess
 
 import project
 from conftest import git, run_bw, sql
 
 
+def pahole_order(root, struct):
+    """Member names of `pahole --reorganize -C struct` on the build's b.o (the oracle)."""
+    out = subprocess.run(["pahole", "--reorganize", "-C", struct, "build/x86_64/gcc/S1/b.o"],
+                         cwd=root, stdout=subprocess.PIPE, text=True, check=True).stdout
+    return re.findall(r"^\t.*?(\w+);\s*/\*", out, re.M)
+
+
 def test_record_real_objects_cache_and_build_records(tmp_path, repo, analyzer):
-    shas = project.make(repo, [16])
+    project.make(repo, [16])
+    # A struct with holes, so the layouts carry a reorganized order unlike declaration order.
+    head = repo.commit({"src/b.c": "struct holey { char c; long l; char d; long m; };\n"
+                                   "struct holey b_value = { 1, 2, 3, 4 };\nint b_int = 3;\n"}, "holey")
     os.system("cd %s && sh build.sh" % repo.path)
     db = str(tmp_path / "r.db")
     r = run_bw("--db", db, "-C", repo.path, "record", check=0)
-    assert "2 objects, 2 new analyses" in r.stdout and shas[-1][:12] in r.stdout
+    assert "2 objects, 2 new analyses" in r.stdout and head[:12] in r.stdout
     rows = sql(db, "SELECT object, arch, compiler, scenario, variant, bss FROM v_footprint ORDER BY object")
     assert rows == [("a.o", "x86_64", "gcc", "S1", "demo", 16 + 0), ("b.o", "x86_64", "gcc", "S1", "demo", 0)]
     assert ("src/a.c", "CONFIG_DEMO") in sql(db, "SELECT source, config FROM v_config_usage")
@@ -20,11 +32,23 @@ def test_record_real_objects_cache_and_build_records(tmp_path, repo, analyzer):
     assert counts[0][3] == 2
     # Second record: objects come from the cache (the build record parsed in Python) and
     # must give exactly the rows the analyzer's JSON gave: no new setup, slice or analysis.
+    members = "SELECT * FROM members ORDER BY layout_id, seq"
+    fresh = sql(db, members)
+    assert fresh and all(r[-1] is not None for r in fresh)     # the reorganized order is kept
+    assert [r[0] for r in sql(db, "SELECT member FROM v_struct_members WHERE struct = 'holey' "
+                                  "ORDER BY reorg_seq")] == pahole_order(repo.path, "holey") \
+        == ["c", "d", "l", "m"]
     r = run_bw("--db", db, "-C", repo.path, "record", check=0)
     assert "0 new analyses" in r.stdout
+    assert sql(db, members) == fresh
     run_bw("--db", db, "-C", repo.path, "record", "--no-cache", check=0)
     assert sql(db, "SELECT (SELECT count(*) FROM setups), (SELECT count(*) FROM slices), "
                    "(SELECT count(*) FROM analyses), (SELECT count(*) FROM object_cache)") == counts
+    assert sql(db, members) == fresh
+    # A database recorded only from the cache's path and one recorded only fresh agree.
+    other = str(tmp_path / "nocache.db")
+    run_bw("--db", other, "-C", repo.path, "record", "--no-cache", check=0)
+    assert sql(other, members) == fresh
     cfg = sql(db, "SELECT config, value FROM v_config_values WHERE object = 'a.o'")
     assert cfg == [("CONFIG_DEMO", "y")]
 

@@ -108,13 +108,15 @@ def struct(name, members, size, word, hostile=False):
     end = ms[-1]["offset"] + ms[-1]["size"]
     # What packing by size gives (members here are naturally aligned scalars and pointers).
     off = 0
-    for m in sorted(ms, key=lambda m: -m["size"]):
+    packed = sorted(ms, key=lambda m: -m["size"])
+    for m in packed:
         off = (off + m["size"] - 1) // m["size"] * m["size"] + m["size"]
     reorg = (off + word - 1) // word * word
     return {"name": name, "kind": "struct", "size": size, "cachelines": (size + 63) // 64,
             "holes": holes, "hole_bytes": hole_bytes, "bit_holes": 0, "bit_hole_bits": 0,
             "padding": size - end, "members": ms,
-            "reorganized": {"size": reorg, "saving": size - reorg, "order": [m["name"] for m in ms]}}
+            "reorganized": {"size": reorg, "saving": size - reorg,
+                            "order": [m["name"] for m in packed]}}
 
 
 def structs(variant, word, step, hostile):

@@ -2,6 +2,7 @@
 """The HTML site: every link and plot exists, nothing external, deterministic output."""
 import filecmp
 import os
+import sqlite3
 
 import htmlcheck
 from conftest import generate
@@ -87,10 +88,35 @@ def test_diff_page_lists_objects_symbols_in_bloat_o_meter_grammar_and_structs(fx
 def test_struct_page_draws_holes_padding_and_the_reorganized_order(fx):
     page = fx.read("structs/tree.html")
     assert 'class="seg hole' in page and 'class="seg pad' in page
-    assert "Order: nxtlist, curlist, dynticks_snap, passed_quiesc, qs_pending" in page
-    assert "Reorganized: 24 bytes (saves 16)" in page
+    # The analyzer's order and saving (the fixture's reorganized.order), drawn at its size.
+    block = page.split("Reorganized by the analyzer (pahole --reorganize): 24 bytes (saves 16)</h4>", 1)[1]
+    block = block.split("</div>\n</div>", 1)[0]
+    assert block.startswith('\n<p class="order">Order: nxtlist, curlist, dynticks_snap, '
+                            'passed_quiesc, qs_pending</p>')
+    assert "gives pahole's size" in block and 'aria-label="reorganized layout of struct rcu_data"' in block
+    assert "the report's estimate" not in page and "Not drawn" not in page
     big = fx.read("structs/classic.html")
     assert "64-bit" in big and "32-bit" in big
+
+
+def test_struct_page_without_a_stored_order_says_the_order_is_its_own(fx, tmp_path):
+    """A database recorded before schema version 4 has no order: the page falls back to its
+    own estimate and says so; the analyzer's size and saving are still the recorded ones."""
+    db = str(tmp_path / "old.db")
+    src, con = sqlite3.connect(fx.db), sqlite3.connect(db)
+    src.backup(con)
+    src.close()
+    con.execute("UPDATE members SET reorg_seq = NULL")
+    con.commit()
+    con.close()
+    out = str(tmp_path / "out")
+    generate(db, out)
+    with open(os.path.join(out, "structs", "tree.html"), encoding="utf-8") as f:
+        page = f.read()
+    assert "Reorganized by the analyzer" not in page
+    assert "Reorganized, the report's estimate: 24 bytes (saves 16)" in page
+    assert "Not the analyzer's order: this layout was recorded before the database kept it" in page
+    assert "The analyzer (pahole's reorganize algorithm) gets it to 24 bytes, saving 16." in page
 
 
 def test_config_page_measures_options_from_single_option_pairs(fx):

@@ -128,3 +128,32 @@ def test_article_configuration_of_the_real_matrix(real):
         if "CONFIG_PREEMPT := n" in cfg and "CONFIG_NO_HZ := y" in cfg:
             row = re.search(r"rcutiny\.o\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+563\s+36\s+0\s+599", text)
             assert row and tuple(int(x) for x in row.groups()) == (f["text"], f["data"], f["bss"], f["dec"])
+
+
+def test_struct_pages_show_the_analyzers_reorganized_order(real):
+    """For every struct with holes that the analyzer can shrink, the variant's struct page
+    shows the analyzer's `reorganized.order`, size and saving (pahole's --reorganize), not an
+    order of the report's own."""
+    own = [o for o in real.objects if os.path.basename(o) != "rcupdate.o"]
+    r = subprocess.run([ANALYZER, "all", "--json"] + own, cwd=real.snap, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    pages, checked, moved = {}, set(), set()
+    for f in json.loads(r.stdout)["files"]:
+        variant = f["build"]["variant"]
+        if variant not in pages:
+            pages[variant] = real.read("structs/%s.html" % variant)
+        for s in f["structs"]:
+            reorg = s["reorganized"]
+            if not s["holes"] or not reorg["saving"]:
+                continue
+            shown = ("Reorganized by the analyzer (pahole --reorganize): %d bytes (saves %d)</h4>\n"
+                     '<p class="order">Order: %s</p>' % (reorg["size"], reorg["saving"], ", ".join(reorg["order"])))
+            assert shown in pages[variant], (f["file"], s["name"])
+            checked.add((variant, s["name"], tuple(reorg["order"])))
+            if reorg["order"] != [m["name"] for m in s["members"]]:
+                moved.add(s["name"])
+    assert {"classic", "tree"} <= {v for v, _, _ in checked}
+    assert {"rcu_data", "rcu_state"} <= moved      # orders that really differ from declaration
+    for page in pages.values():
+        assert "the report's estimate" not in page
