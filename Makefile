@@ -21,6 +21,10 @@ SAN_FLAGS   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitiz
 
 .DEFAULT_GOAL := all
 
+# Generated files made through pattern rules (e.g. a scenario's autoconf.h) are outputs we
+# keep, not intermediates to delete after the build.
+.SECONDARY:
+
 # Each fragment appends its targets to these lists.
 TESTS   :=
 BENCHES :=
