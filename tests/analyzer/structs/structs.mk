@@ -2,7 +2,8 @@
 # and under libFuzzer; plain and ASan/UBSan builds. Included from analyzer/analyzer.mk.
 #
 #   make test-structs          all of the below
-#   make test-structs-oracle   every struct of every fixture, real binary and matrix object vs pahole
+#   make test-structs-oracle   every struct of every fixture, real binary, matrix object and seeded
+#                              random struct vs pahole (layouts, --reorganize order and saving)
 #   make test-structs-text     the pahole-style text against pahole's own, annotation by annotation
 #   make test-structs-bad      malformed DWARF: one-line errors, no crash, no hang (sanitized)
 #   make test-structs-fuzz     bounded libFuzzer run of analyzer/fuzz/fuzz_structs.c
@@ -43,9 +44,24 @@ $(ST_OUT)/real/.stamp: $(ST_DIR)/real.sh $(ST_DIR)/driver.c $(ST_SRCS) $(ST_HDRS
 
 ST_INPUTS = $(ST_OUT)/fx/*.o $(ST_OUT)/fx/*-linked.so $(ST_OUT)/real/* $(ST_SYSTEM) $(ST_MATRIX)
 
-test-structs-oracle: $(ST_DRV) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp $(if $(MATRIX_OBJS),objects) $(AN_BIN)
+# Seeded random structs (randstructs.py) for the --reorganize oracle: 64- and 32-bit, gcc and
+# clang. Only the oracle reads them (their text is not part of the annotation-by-annotation
+# text comparison).
+ST_RAND_SEEDS := 1 2
+ST_RAND_CCS   := x86_64-gcc:gcc i386-gcc:gcc@-m32 arm64-clang:clang@--target=aarch64-linux-gnu \
+	arm-clang:clang@--target=arm-linux-gnueabi
+$(ST_OUT)/rand/.stamp: $(ST_DIR)/randstructs.py
+	$(Q)rm -rf $(@D) && mkdir -p $(@D) && for s in $(ST_RAND_SEEDS); do \
+		$(PYTHON) $(ST_DIR)/randstructs.py $$s 400 > $(@D)/rand$$s.c || exit 1; \
+		for t in $(ST_RAND_CCS); do cc=$$(echo "$${t#*:}" | tr @ ' '); \
+			$$cc -ffreestanding -g -O0 -w -c $(@D)/rand$$s.c -o $(@D)/$${t%%:*}-rand$$s.o \
+				|| exit 1; done; done && touch $@
+
+test-structs-oracle: $(ST_DRV) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp $(ST_OUT)/rand/.stamp \
+		$(if $(MATRIX_OBJS),objects) $(AN_BIN)
 	$(Q)$(PYTHON) $(ST_DIR)/oracle.py $(ST_DRV) --reorganize --cli $(AN_BIN) $(ST_INPUTS) \
-		> $(ST_OUT)/oracle.tap; rc=$$?; grep -v '^ok ' $(ST_OUT)/oracle.tap; exit $$rc
+		$(ST_OUT)/rand/*.o > $(ST_OUT)/oracle.tap; rc=$$?; grep -v '^ok ' $(ST_OUT)/oracle.tap; \
+		exit $$rc
 
 # The sanitized build on the same inputs must give the plain build's (pahole-checked) layouts.
 test-structs-oracle-san: $(ST_DRV) $(ST_DRV_SAN) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp \
