@@ -55,12 +55,12 @@ torture-threads: $(THREADS_BINS)
 		$(foreach s,$(THREADS_$(v)_SCENARIOS),"$(BUILD)/torture/$(s)/tsan/$(v)-threads $(THREADS_$(v)_LONG)"))
 torture: torture-threads
 
-# Mutants of the real-threads mode (mutants/<v>/threads/*.sed, see mutants-gen.sh): part of
-# `make mutants`, whose summary lists them with the simulator's.
-$(BUILD)/threads-mutants.gen.mk: tests/torture/threads/mutants-gen.sh \
+# Mutants of the real-threads mode (mutants/<v>/threads/*.sed, rules from mutants/gen.sh in
+# its threads mode): part of `make mutants`, whose summary lists them with the simulator's.
+$(BUILD)/threads-mutants.gen.mk: tests/torture/mutants/gen.sh \
 		$(wildcard tests/torture/mutants/*/threads/*.sed)
 	@mkdir -p $(@D)
-	$(Q)sh tests/torture/threads/mutants-gen.sh $(BUILD) > $@.tmp && mv $@.tmp $@
+	$(Q)sh tests/torture/mutants/gen.sh $(BUILD) threads > $@.tmp && mv $@.tmp $@
 include $(BUILD)/threads-mutants.gen.mk
 MUTANT_STAMPS += $(THREADS_MUTANT_STAMPS)
 mutants: $(THREADS_MUTANT_STAMPS)
