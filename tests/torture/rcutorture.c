@@ -8,6 +8,7 @@
 #include <linux/irqflags.h>
 #include <linux/smp.h>
 #include "rcutorture.h"
+#include "rcu_flavor.h"
 
 struct bw_torture_stats bw_torture_stats;
 
@@ -40,10 +41,7 @@ static struct bw_reader readers_head = { .prev = &readers_head, .next = &readers
 
 static void reader_begin(struct bw_reader *r, int flavor)
 {
-	if (flavor == BW_RCU)
-		rcu_read_lock();
-	else
-		rcu_read_lock_bh();
+	bw_flavor_read_lock(flavor);
 	r->flavor = flavor;
 	r->start = bw_sim_stamp();
 	r->cpu = smp_processor_id();
@@ -57,10 +55,7 @@ static void reader_end(struct bw_reader *r)
 {
 	r->prev->next = r->next;
 	r->next->prev = r->prev;
-	if (r->flavor == BW_RCU)
-		rcu_read_unlock();
-	else
-		rcu_read_unlock_bh();
+	bw_flavor_read_unlock(r->flavor);
 }
 
 /* Oldest active reader of @flavor that began before @t, or NULL. */
@@ -158,12 +153,12 @@ static void torture_cb(struct rcu_head *rh)
 	r = reader_before(f, o->removed);
 	if (r)
 		bw_sim_fail("O1: %s object (cpu %d seq %lu, removed at %llu) freed while a reader "
-			    "on cpu %d that began at %llu is still running", f ? "rcu_bh" : "rcu",
+			    "on cpu %d that began at %llu is still running", bw_flavor_name(f),
 			    c, o->seq, (unsigned long long)o->removed, r->cpu,
 			    (unsigned long long)r->start);
 	if (o->seq != invoked_seq[c][f])
 		bw_sim_fail("O4: %s callback cpu %d seq %lu invoked, expected seq %lu "
-			    "(lost, duplicated or reordered)", f ? "rcu_bh" : "rcu", c, o->seq,
+			    "(lost, duplicated or reordered)", bw_flavor_name(f), c, o->seq,
 			    invoked_seq[c][f]);
 	invoked_seq[c][f]++;
 	bw_sim_trace("invoke seq %ld flavor %ld", (long)o->seq, f);
@@ -217,10 +212,7 @@ static void update(int flavor)
 	old->queued = bw_sim_stamp();
 	if (var->queuing)
 		var->queuing(old);
-	if (flavor == BW_RCU)
-		call_rcu(&old->rh, torture_cb);
-	else
-		call_rcu_bh(&old->rh, torture_cb);
+	bw_flavor_call_rcu(flavor, &old->rh, torture_cb);
 	if (var->queued)
 		var->queued(old);
 }
@@ -265,23 +257,18 @@ static void do_synchronize(void)
 static void do_barrier(void)
 {
 	unsigned long snap[NR_CPUS][2];
-	int which = (int)bw_sim_below(3), flavor = which == 1 ? BW_RCU_BH : BW_RCU, c;
+	int which = (int)bw_sim_below(3), flavor, c;
 
 	might_sleep();
 	memcpy(snap, queued_seq, sizeof(snap));
 	waiters++;
-	if (which == 0)
-		rcu_barrier();
-	else if (which == 1)
-		rcu_barrier_bh();
-	else
-		rcu_barrier_sched();
+	flavor = bw_flavor_barrier(which);
 	waiters--;
 	for (c = 0; c < NR_CPUS; c++)
 		if (invoked_seq[c][flavor] < snap[c][flavor])
 			bw_sim_fail("O6: rcu_barrier%s() returned before callback cpu %d seq %lu "
-				    "(queued before the call) ran", which == 1 ? "_bh" :
-				    which == 2 ? "_sched" : "", c, invoked_seq[c][flavor]);
+				    "(queued before the call) ran", bw_barrier_suffix(which), c,
+				    invoked_seq[c][flavor]);
 	bw_torture_stats.barriers++;
 }
 

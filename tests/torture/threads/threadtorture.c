@@ -9,6 +9,7 @@
 #include <linux/sched.h>
 #include <linux/smp.h>
 #include "threadtorture.h"
+#include "../rcu_flavor.h"
 
 #define NSLOTS		4
 #define MAX_OUTSTANDING	(16 * NR_CPUS)	/* per flavor: keeps queues short */
@@ -33,21 +34,13 @@ static struct bw_thr_obj *slots[2][NSLOTS];	/* the shared data, [flavor][slot] *
 static long outstanding[2];			/* atomic: queued, callback not yet run */
 static int waiters;				/* atomic: tasks in synchronize_rcu or rcu_barrier */
 
-static const char *fl(int flavor)
-{
-	return flavor ? "rcu_bh" : "rcu";
-}
-
 /* ---- readers ---- */
 
 static void reader_enter(int flavor)
 {
 	struct tt_cpu *t = &tc[bw_thr_cpu()];
 
-	if (flavor == BW_RCU)
-		rcu_read_lock();
-	else
-		rcu_read_lock_bh();
+	bw_flavor_read_lock(flavor);
 	if (t->nest[flavor]++ == 0)
 		__atomic_store_n(&t->start[flavor], bw_thr_stamp(), __ATOMIC_SEQ_CST);
 }
@@ -58,10 +51,7 @@ static void reader_exit(int flavor)
 
 	if (--t->nest[flavor] == 0)
 		__atomic_store_n(&t->start[flavor], 0, __ATOMIC_SEQ_CST);
-	if (flavor == BW_RCU)
-		rcu_read_unlock();
-	else
-		rcu_read_unlock_bh();
+	bw_flavor_read_unlock(flavor);
 }
 
 static void check_obj(struct bw_thr_obj *o, const char *where)
@@ -115,7 +105,8 @@ static void torture_cb(struct rcu_head *rh)
 		bw_thr_fail("callback invoked outside softirq context (preempt_count %#x)",
 			    preempt_count());
 	if (o->cpu != cpu)
-		bw_thr_fail("O4: %s callback queued on cpu %d ran on cpu %d", fl(f), o->cpu, cpu);
+		bw_thr_fail("O4: %s callback queued on cpu %d ran on cpu %d", bw_flavor_name(f),
+			    o->cpu, cpu);
 	if (var->invoked)
 		var->invoked(o);
 	for (c = 0; c < bw_thr_ncpus(); c++) {
@@ -124,12 +115,12 @@ static void torture_cb(struct rcu_head *rh)
 		if (s && s < o->removed)
 			bw_thr_fail("O1: %s callback (cpu %d seq %lu) runs while a reader on cpu %d "
 				    "that began before the removal (%llu < %llu) is still running",
-				    fl(f), cpu, o->seq, c, (unsigned long long)s,
+				    bw_flavor_name(f), cpu, o->seq, c, (unsigned long long)s,
 				    (unsigned long long)o->removed);
 	}
 	if (o->seq != __atomic_load_n(&t->invoked[f], __ATOMIC_RELAXED))
 		bw_thr_fail("O4: %s callback cpu %d seq %lu invoked, expected seq %lu "
-			    "(lost, duplicated or reordered)", fl(f), cpu, o->seq,
+			    "(lost, duplicated or reordered)", bw_flavor_name(f), cpu, o->seq,
 			    __atomic_load_n(&t->invoked[f], __ATOMIC_RELAXED));
 	__atomic_store_n(&t->invoked[f], o->seq + 1, __ATOMIC_RELEASE);
 	t->cbs[f]++;
@@ -174,10 +165,7 @@ static void update(int flavor)
 	__atomic_add_fetch(&outstanding[flavor], 1, __ATOMIC_RELAXED);
 	if (var->queuing)
 		var->queuing(old);
-	if (flavor == BW_RCU)
-		call_rcu(&old->rh, torture_cb);
-	else
-		call_rcu_bh(&old->rh, torture_cb);
+	bw_flavor_call_rcu(flavor, &old->rh, torture_cb);
 	__atomic_store_n(&t->queued[flavor], old->seq + 1, __ATOMIC_RELEASE);
 	t->updates++;
 }
@@ -211,20 +199,15 @@ static void do_barrier(void)
 	for (c = 0; c < bw_thr_ncpus(); c++)
 		snap[c] = __atomic_load_n(&tc[c].queued[f], __ATOMIC_ACQUIRE);
 	__atomic_add_fetch(&waiters, 1, __ATOMIC_RELAXED);
-	if (which == 0)
-		rcu_barrier();
-	else if (which == 1)
-		rcu_barrier_bh();
-	else
-		rcu_barrier_sched();
+	bw_flavor_barrier(which);
 	__atomic_sub_fetch(&waiters, 1, __ATOMIC_RELAXED);
 	for (c = 0; c < bw_thr_ncpus(); c++) {
 		unsigned long done = __atomic_load_n(&tc[c].invoked[f], __ATOMIC_ACQUIRE);
 
 		if (done < snap[c])
 			bw_thr_fail("O6: rcu_barrier%s() returned before %s callback cpu %d seq %lu "
-				    "(queued before the call) ran", which == 1 ? "_bh" :
-				    which == 2 ? "_sched" : "", fl(f), c, done);
+				    "(queued before the call) ran", bw_barrier_suffix(which),
+				    bw_flavor_name(f), c, done);
 	}
 	tc[bw_thr_cpu()].barriers++;
 }
