@@ -4,10 +4,12 @@
 #define _BW_SIM_HOOKS_H
 
 /*
- * Only the host test build sees this header. Every function here is defined in
- * tests/torture/sim/ (see sim.h there for the simulator as a whole), and again
- * for real threads in tests/torture/threads/ (BW_THREADS); the kernel objects
- * of the build matrix never reference any of them.
+ * Only the host test build sees this header. Every function here is defined
+ * for the simulator in tests/torture/sim/ (see sim.h there for the simulator
+ * as a whole) and for real threads in tests/torture/threads/ (BW_THREADS), the
+ * parts that do not depend on the execution model once, in
+ * tests/torture/kservices/; the kernel objects of the build matrix never
+ * reference any of them.
  */
 
 struct thread_info;

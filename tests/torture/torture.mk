@@ -9,7 +9,9 @@
 #   TORTURE_<v>_ARGS        := harness options for `make test` (TORTURE_<v>_LONG for `make torture`)
 # Mutants are files tests/torture/mutants/<v>/<name>.sed (see mutants/README).
 
-TORTURE_COMMON := tests/torture/rcutorture.c $(sort $(wildcard tests/torture/sim/*.c))
+# The kernel services both execution models build (the simulator's and the real-threads mode).
+TORTURE_KSERVICES := $(sort $(wildcard tests/torture/kservices/*.c))
+TORTURE_COMMON := tests/torture/rcutorture.c $(sort $(wildcard tests/torture/sim/*.c)) $(TORTURE_KSERVICES)
 TORTURE_CFLAGS := $(HOST_CFLAGS) -DBW_SIM -Iinclude
 TORTURE_SEEDS ?= 1
 TORTURE_VARIANTS :=

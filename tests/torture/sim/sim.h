@@ -26,7 +26,8 @@
  * interrupted task's stack and may themselves reach interleaving points.
  *
  * Kernel services the variants call but do not define are implemented here as
- * in 2.6.29: irq_enter/irq_exit (rcu_irq_enter/exit, softirqs on exit,
+ * in 2.6.29 (the parts the real-threads mode shares in ../kservices/):
+ * irq_enter/irq_exit (rcu_irq_enter/exit, softirqs on exit,
  * dyntick re-entry), __do_softirq (a bh quiescent state after each handler,
  * restart limit, ksoftirqd), raise_softirq/open_softirq, local_bh_*,
  * schedule (rcu_qsctr_inc at every context switch), the idle loop

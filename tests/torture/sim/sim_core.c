@@ -36,15 +36,6 @@ static int ncpus;
 
 /* ---- randomness: xoshiro256** seeded through splitmix64 ---- */
 
-static uint64_t splitmix64(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 static uint64_t rotl(uint64_t x, int k)
 {
 	return (x << k) | (x >> (64 - k));
@@ -111,17 +102,15 @@ static const char *const phase_names[BW_NR_PHASES] = {
 	"random", "drain-tick", "drain-sched", "drain-idle",
 };
 
-void bw_sim_fail(const char *fmt, ...)
+/* A failure of any check, the shared kernel services' included: the report, then exit 1. */
+void bw_k_vfail(const char *fmt, va_list ap)
 {
 	unsigned long i, first;
-	va_list ap;
 	int c;
 
 	fflush(stdout);
 	fprintf(stderr, "\nFAIL (%s): ", bw_sim_h ? bw_sim_h->name : "sim");
-	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
-	va_end(ap);
 	fprintf(stderr, "\n  seed %llu, event %llu, phase %s, cpu %d\n",
 		(unsigned long long)(bw_sim_cfg ? bw_sim_cfg->seed : 0),
 		(unsigned long long)events, phase_names[cur_phase],
@@ -155,14 +144,22 @@ void bw_sim_fail(const char *fmt, ...)
 	_exit(1);
 }
 
-void bw_sim_bug(const char *file, int line, const char *what)
+void bw_sim_fail(const char *fmt, ...)
 {
-	bw_sim_fail("BUG at %s:%d: %s", file, line, what);
+	va_list ap;
+
+	va_start(ap, fmt);
+	bw_k_vfail(fmt, ap);
 }
 
-void bw_sim_warn(const char *file, int line, const char *what)
+struct bw_kcpu *bw_k_this(void)
 {
-	bw_sim_fail("WARNING at %s:%d: %s", file, line, what);
+	return bw_sim_cur ? &bw_sim_cur->k : NULL;
+}
+
+struct bw_kcpu *bw_k_cpu(int cpu)
+{
+	return &bw_sim_cpus[cpu].k;
 }
 
 /* One random-phase stretch in three is quiet: interrupts rarely wake sleeping tasks. */
@@ -412,8 +409,7 @@ void bw_sim_point(enum bw_sim_point_kind kind)
 
 	if (!in_cpu_context)
 		return;
-	if ((kind == BW_PT_USER || kind == BW_PT_TASK) &&
-	    (c->ti.preempt_count || c->irqs_off || c->locks_held || c->readers[0] || c->readers[1]))
+	if ((kind == BW_PT_USER || kind == BW_PT_TASK) && bw_k_atomic_ctx(&c->k))
 		bw_sim_fail("%s point in atomic context (preempt_count %#x, irqs_off %d, locks %d, "
 			    "readers %d/%d)", kind == BW_PT_USER ? "user-mode" : "schedule",
 			    c->ti.preempt_count, c->irqs_off, c->locks_held, c->readers[0], c->readers[1]);
@@ -549,7 +545,7 @@ static void setup_cpus(void)
 		cpu_set(i, cpu_possible_map);
 		if (i >= ncpus)
 			continue;
-		/* Only the boot CPU is up while RCU initialises; bw_sim_boot_cpus() does the rest. */
+		/* Only the boot CPU is up while RCU initialises; bw_k_boot_cpus() does the rest. */
 		if (i == 0) {
 			c->online = 1;
 			cpu_set(i, cpu_online_map);
@@ -588,7 +584,7 @@ int bw_sim_run(const struct bw_sim_hooks *hooks, const struct bw_sim_config *cfg
 	if (ncpus < 1 || ncpus > NR_CPUS)
 		bw_sim_fail("--cpus %d out of range 1..%d", ncpus, NR_CPUS);
 	for (i = 0; i < 4; i++)
-		rng[i] = splitmix64(&s);
+		rng[i] = bw_k_splitmix64(&s);
 	jiffies = (unsigned long)(unsigned int)(-300 * HZ);
 	setup_cpus();
 
@@ -597,7 +593,7 @@ int bw_sim_run(const struct bw_sim_hooks *hooks, const struct bw_sim_config *cfg
 	bw_sim_ti = &bw_sim_cpus[0].ti;
 	if (hooks->setup)
 		hooks->setup();
-	bw_sim_boot_cpus();
+	bw_k_boot_cpus(ncpus);
 	bw_sim_cur = NULL;
 
 	for (round = 0; round < cfg->rounds; round++) {

@@ -16,6 +16,7 @@
 #include <linux/sched.h>
 #include <linux/jiffies.h>
 #include "sim.h"
+#include "../kservices/kservices.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define BW_SIM_ASAN 1
@@ -44,11 +45,6 @@ struct bw_sim_task {
 	void *arg;
 };
 
-/* Hardware interrupt lines, pending until the CPU has interrupts enabled. */
-#define HW_IPI	1U
-#define HW_TICK	2U
-#define HW_DEV	4U
-
 /* One-shot requests the driver hands a CPU with its next resume. */
 enum sim_inject { INJ_NONE, INJ_NMI, INJ_SOFTIRQ };
 
@@ -62,17 +58,10 @@ struct sim_ipi {
 };
 
 struct sim_cpu {
-	struct thread_info ti;		/* preempt_count, need_resched flag, cpu number */
-	int id;
-	int online;
+	BW_KCPU_STATE;			/* ti, id, online, irqs_off, softirq_pending, readers, ... */
 	int dying;			/* being taken down: only the idle task may run */
-	int irqs_off;
-	unsigned int hw_pending;	/* HW_* lines raised */
+	unsigned int hw_pending;	/* HW_* lines raised, pending until interrupts are enabled */
 	enum sim_inject inject;
-	unsigned long softirq_pending;
-	int readers[2];			/* rcu_read_lock nesting by flavor, all contexts */
-	int locks_held;
-	int tick_stopped;		/* dyntick-idle: no ticks are delivered */
 	int inidle;			/* idle loop between stop and restart of the tick */
 	int nohz_nesting;		/* mirror of the dynticks nesting: 1 running, 0 idle, +1 per irq */
 	int point;			/* kind of the innermost interleaving point */
@@ -92,12 +81,17 @@ extern struct sim_cpu bw_sim_cpus[NR_CPUS];
 extern struct sim_cpu *bw_sim_cur;		/* CPU executing now (NULL in the driver) */
 extern const struct bw_sim_hooks *bw_sim_h;
 extern const struct bw_sim_config *bw_sim_cfg;
-extern struct softirq_action bw_sim_softirq_vec[NR_SOFTIRQS];
 extern int bw_sim_timekeeper;
 #if IS_ENABLED(CONFIG_SMP)	/* UP: constant masks from cpumask.h */
 extern cpumask_t cpu_online_map;
 extern cpumask_t cpu_possible_map;
 #endif
+
+/* The simulated CPU around the shared kernel state. */
+static inline struct sim_cpu *sim_cpu_of(struct bw_kcpu *k)
+{
+	return container_of(k, struct sim_cpu, k);
+}
 
 /* sim_core.c */
 void sim_yield_to_driver(void);
@@ -106,14 +100,11 @@ int sim_in_cpu_context(void);
 
 int bw_sim_quiet(void);
 
-/* sim_irq.c */
-void bw_sim_tick_nohz_stop(int inidle);
+/* sim_irq.c (and bw_k_tick_nohz_stop) */
 void bw_sim_tick_nohz_restart(void);
 void bw_sim_queue_ipi(int cpu, void (*func)(void *), void *info);
 int sim_deliver(struct sim_cpu *c, int kind);
-void sim_wakeup_softirqd(struct sim_cpu *c);
 void sim_ksoftirqd(void *arg);
-void sim_do_softirq_irqoff(struct sim_cpu *c);
 
 /* sim_sched.c */
 void sim_idle(void *arg);
@@ -121,6 +112,5 @@ void sim_wake(struct bw_sim_task *t);
 int sim_sched_legal(struct sim_cpu *c, int kind);
 void sim_block(void);
 int sim_other_runnable(struct sim_cpu *c);
-void bw_sim_boot_cpus(void);
 
 #endif /* _BW_SIM_INTERNAL_H */

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Simulated interrupts: delivery at interleaving points, irq_enter/exit, tick, NMI, softirqs, IPIs. */
+/* Simulated interrupts: delivery at interleaving points, the tick and dyntick-idle, NMIs, IPIs. */
 
 #include "sim_internal.h"
 
-struct softirq_action bw_sim_softirq_vec[NR_SOFTIRQS];
+/* The interrupt mask, irq_enter/exit, NMI entry and softirqs themselves are in ../kservices/. */
+
 int bw_sim_timekeeper = -1;
 volatile unsigned long jiffies;
 
@@ -13,33 +14,51 @@ static void report_qs(struct sim_cpu *c, enum bw_sim_qs kind)
 		bw_sim_h->qs(c->id, kind);
 }
 
-/* ---- interrupt flag primitives behind local_irq_save/restore ---- */
+/* ---- what the shared kernel services ask of the simulator ---- */
 
-unsigned long bw_sim_irqs_off(void)
+void bw_k_observe(struct bw_kcpu *k, enum bw_k_event ev, int nr)
 {
-	return (unsigned long)bw_sim_cur->irqs_off;
+	struct sim_cpu *c = sim_cpu_of(k);
+
+	switch (ev) {
+	case BW_K_IRQ_ENTER:
+		c->nohz_nesting++;
+		break;
+	case BW_K_IRQ_EXIT:
+		if (--c->nohz_nesting == 0 && IS_ENABLED(CONFIG_NO_HZ))
+			report_qs(c, BW_QS_NOHZ_IRQ_EXIT);
+		break;
+	case BW_K_SOFTIRQ_RUN:
+		c->softirq_runs++;
+		break;
+	case BW_K_SOFTIRQ_BEGIN:
+		bw_sim_trace("softirq %ld start", nr, 0);
+		if (bw_sim_h->softirq_begin)
+			bw_sim_h->softirq_begin(c->id, nr);
+		break;
+	case BW_K_SOFTIRQ_END:
+		if (bw_sim_h->softirq_end)
+			bw_sim_h->softirq_end(c->id, nr);
+		report_qs(c, BW_QS_SOFTIRQ_END);
+		break;
+	}
 }
 
-unsigned long bw_sim_irq_save(void)
+/* Interrupts come back on with local_irq_restore()'s interleaving point. */
+void bw_k_softirq_irq_restore(unsigned long flags)
 {
-	unsigned long flags = (unsigned long)bw_sim_cur->irqs_off;
-
-	bw_sim_cur->irqs_off = 1;
-	return flags;
+	bw_sim_irq_restore(flags);
 }
 
-void bw_sim_irq_restore(unsigned long flags)
+void bw_k_wakeup_softirqd(struct bw_kcpu *k)
 {
-	bw_sim_cur->irqs_off = flags ? 1 : 0;
-	if (!flags)
-		bw_sim_point(BW_PT_KERNEL);
+	struct sim_cpu *c = sim_cpu_of(k);
+
+	if (c->ksoftirqd && c->ksoftirqd->state == T_BLOCKED)
+		sim_wake(c->ksoftirqd);
 }
 
 /* ---- dyntick-idle (kernel/time/tick-sched.c) ---- */
-
-#if IS_ENABLED(CONFIG_NO_HZ)
-cpumask_t nohz_cpu_mask;	/* CPUs in dyntick-idle (Classic RCU leaves them out of batches) */
-#endif
 
 static void tick_restart(struct sim_cpu *c)
 {
@@ -57,7 +76,7 @@ static void tick_restart(struct sim_cpu *c)
  * exit to idle. A stopped tick that RCU needs again (an irq left it work)
  * restarts: 2.6.28 then programs the next jiffy instead of sleeping.
  */
-void bw_sim_tick_nohz_stop(int inidle)
+void bw_k_tick_nohz_stop(int inidle)
 {
 	struct sim_cpu *c = bw_sim_cur;
 	int saved = c->irqs_off;
@@ -104,159 +123,7 @@ void bw_sim_tick_nohz_restart(void)
 	c->irqs_off = saved;
 }
 
-/* ---- hardirq entry and exit (kernel/softirq.c) ---- */
-
-void irq_enter(void)
-{
-	bw_sim_cur->nohz_nesting++;
-	rcu_irq_enter();
-#if IS_ENABLED(CONFIG_NO_HZ)
-	/* tick_nohz_update_jiffies(): an interrupted dyntick-idle CPU leaves nohz_cpu_mask */
-	if (bw_sim_cur->tick_stopped)
-		cpu_clear(bw_sim_cur->id, nohz_cpu_mask);
-#endif
-	add_preempt_count(HARDIRQ_OFFSET);
-}
-
-void irq_exit(void)
-{
-	struct sim_cpu *c = bw_sim_cur;
-
-	sub_preempt_count(HARDIRQ_OFFSET - 1);
-	if (!in_interrupt() && c->softirq_pending)
-		sim_do_softirq_irqoff(c);
-	if (!IS_ENABLED(CONFIG_NO_HZ)) {
-		c->nohz_nesting--;
-	} else {
-		if (--c->nohz_nesting == 0)
-			report_qs(c, BW_QS_NOHZ_IRQ_EXIT);
-		rcu_irq_exit();
-		if (idle_cpu(c->id) && !in_interrupt() && !need_resched())
-			bw_sim_tick_nohz_stop(0);
-	}
-	sub_preempt_count(1);
-}
-
-void nmi_enter(void)
-{
-	rcu_nmi_enter();
-	add_preempt_count(NMI_OFFSET + HARDIRQ_OFFSET);
-}
-
-void nmi_exit(void)
-{
-	sub_preempt_count(NMI_OFFSET + HARDIRQ_OFFSET);
-	rcu_nmi_exit();
-}
-
-/* ---- softirqs ---- */
-
-void open_softirq(int nr, void (*action)(struct softirq_action *))
-{
-	bw_sim_softirq_vec[nr].action = action;
-}
-
-void sim_wakeup_softirqd(struct sim_cpu *c)
-{
-	if (c->ksoftirqd && c->ksoftirqd->state == T_BLOCKED)
-		sim_wake(c->ksoftirqd);
-}
-
-void raise_softirq_irqoff(unsigned int nr)
-{
-	struct sim_cpu *c = bw_sim_cur;
-
-	if (!c->irqs_off)
-		bw_sim_fail("raise_softirq_irqoff(%u) with interrupts enabled", nr);
-	c->softirq_pending |= 1UL << nr;
-	if (!in_interrupt())
-		sim_wakeup_softirqd(c);
-}
-
-void raise_softirq(unsigned int nr)
-{
-	unsigned long flags = bw_sim_irq_save();
-
-	raise_softirq_irqoff(nr);
-	bw_sim_irq_restore(flags);
-}
-
-/* __do_softirq(): called with interrupts off, runs handlers with them on. */
-void sim_do_softirq_irqoff(struct sim_cpu *c)
-{
-	int restart = 10, nr;
-	unsigned long pending = c->softirq_pending;
-
-	add_preempt_count(SOFTIRQ_OFFSET);
-	c->softirq_runs++;
-	for (;;) {
-		c->softirq_pending = 0;
-		bw_sim_irq_restore(0);
-		for (nr = 0; pending; nr++, pending >>= 1) {
-			int count = preempt_count(), r0 = c->readers[0], r1 = c->readers[1];
-			int locks = c->locks_held;
-
-			if (!(pending & 1))
-				continue;
-			if (!bw_sim_softirq_vec[nr].action)
-				bw_sim_fail("softirq %d raised but never opened", nr);
-			bw_sim_trace("softirq %ld start", nr, 0);
-			if (bw_sim_h->softirq_begin)
-				bw_sim_h->softirq_begin(c->id, nr);
-			bw_sim_softirq_vec[nr].action(&bw_sim_softirq_vec[nr]);
-			c = bw_sim_cur;
-			if (preempt_count() != count || c->readers[0] != r0 ||
-			    c->readers[1] != r1 || c->locks_held != locks || c->irqs_off)
-				bw_sim_fail("softirq %d handler returned unbalanced (preempt_count %#x, "
-					    "irqs_off %d)", nr, preempt_count(), c->irqs_off);
-			if (bw_sim_h->softirq_end)
-				bw_sim_h->softirq_end(c->id, nr);
-			report_qs(c, BW_QS_SOFTIRQ_END);
-			rcu_bh_qsctr_inc(c->id);
-		}
-		c->irqs_off = 1;
-		pending = c->softirq_pending;
-		if (!pending || --restart == 0)
-			break;
-	}
-	if (pending)
-		sim_wakeup_softirqd(c);
-	sub_preempt_count(SOFTIRQ_OFFSET);
-}
-
-void do_softirq(void)
-{
-	struct sim_cpu *c = bw_sim_cur;
-	unsigned long flags;
-
-	if (in_interrupt())
-		return;
-	flags = bw_sim_irq_save();
-	if (c->softirq_pending)
-		sim_do_softirq_irqoff(c);
-	bw_sim_irq_restore(flags);
-}
-
-void local_bh_disable(void)
-{
-	add_preempt_count(SOFTIRQ_OFFSET);
-	barrier();
-}
-
-void local_bh_enable(void)
-{
-	struct sim_cpu *c = bw_sim_cur;
-
-	if (in_irq() || c->irqs_off)
-		bw_sim_fail("local_bh_enable() in hardirq or with interrupts off");
-	if (!softirq_count())
-		bw_sim_fail("local_bh_enable() without local_bh_disable()");
-	sub_preempt_count(SOFTIRQ_OFFSET - 1);
-	if (!in_interrupt() && c->softirq_pending)
-		do_softirq();
-	dec_preempt_count();
-	bw_sim_point(BW_PT_KERNEL);
-}
+/* ---- ksoftirqd ---- */
 
 /* The ksoftirqd thread: runs softirqs raised outside interrupt context. */
 void sim_ksoftirqd(void *arg)
@@ -304,7 +171,7 @@ static void timer_interrupt(struct sim_cpu *c, int user)
 		report_qs(c, BW_QS_TICK_BH);
 	if (rcu_pending(cpu))
 		rcu_check_callbacks(cpu, user);
-	if (bw_sim_h->timer && bw_sim_softirq_vec[TIMER_SOFTIRQ].action && bw_sim_chance(30))
+	if (bw_sim_h->timer && bw_k_softirq_vec[TIMER_SOFTIRQ].action && bw_sim_chance(30))
 		raise_softirq_irqoff(TIMER_SOFTIRQ);
 	/* scheduler_tick(): a time slice may end when another task is waiting for the CPU */
 	if (bw_sim_chance(25) && sim_other_runnable(c))
@@ -316,6 +183,11 @@ static void run_timer_softirq(struct softirq_action *h)
 {
 	(void)h;
 	bw_sim_h->timer(bw_sim_cur->id);
+}
+
+void open_softirq(int nr, void (*action)(struct softirq_action *))
+{
+	bw_k_softirq_vec[nr].action = action;
 }
 
 void bw_sim_open_timer_softirq(void)
@@ -363,15 +235,12 @@ static void ipi_interrupt(struct sim_cpu *c)
 	}
 }
 
-/* Take one pending line: the CPU masks interrupts on entry and irq_exit runs softirqs. */
-static void hardirq(struct sim_cpu *c, unsigned int line, int user)
+/* The interrupt taken by bw_k_hardirq() (irq_enter done, interrupts masked). */
+void bw_k_irq_body(struct bw_kcpu *k, unsigned int line, int user)
 {
-	int count = preempt_count(), r0 = c->readers[0], r1 = c->readers[1];
+	struct sim_cpu *c = sim_cpu_of(k);
 
-	c->hw_pending &= ~line;
-	c->irqs_off = 1;
 	c->irqs++;
-	irq_enter();
 	if (line == HW_TICK) {
 		timer_interrupt(c, user);
 	} else if (line == HW_IPI) {
@@ -384,15 +253,6 @@ static void hardirq(struct sim_cpu *c, unsigned int line, int user)
 		if (bw_sim_h->irq)
 			bw_sim_h->irq(c->id);
 	}
-	c = bw_sim_cur;
-	if (!c->irqs_off)
-		bw_sim_fail("irq handler returned with interrupts enabled");
-	irq_exit();
-	c = bw_sim_cur;
-	if (preempt_count() != count || c->readers[0] != r0 || c->readers[1] != r1)
-		bw_sim_fail("interrupt returned unbalanced (preempt_count %#x, was %#x)",
-			    preempt_count(), count);
-	c->irqs_off = 0;
 }
 
 static void nmi(struct sim_cpu *c)
@@ -428,7 +288,8 @@ int sim_deliver(struct sim_cpu *c, int kind)
 		unsigned int line = c->hw_pending & HW_IPI ? HW_IPI :
 				    c->hw_pending & HW_TICK ? HW_TICK : HW_DEV;
 
-		hardirq(c, line, kind == BW_PT_USER);
+		c->hw_pending &= ~line;
+		bw_k_hardirq(&c->k, line, kind == BW_PT_USER);
 		return 1;
 	}
 	if (inj == INJ_SOFTIRQ && !in_interrupt() && !c->irqs_off &&

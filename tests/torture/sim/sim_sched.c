@@ -1,24 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Simulated scheduler and sleeping: schedule, idle loop, completions, mutexes, locks, hotplug, printk. */
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "sim_internal.h"
 
-#if IS_ENABLED(CONFIG_SMP)	/* UP: constant masks from cpumask.h */
-cpumask_t cpu_online_map;
-cpumask_t cpu_possible_map;
-#endif
-
-/* ---- rule checks ---- */
+/* ---- rule checks (the model-independent ones are in ../kservices/rules.c) ---- */
 
 /* May the current context of @c be switched out at a point of kind @kind? */
 int sim_sched_legal(struct sim_cpu *c, int kind)
 {
-	if (c->curr->kind == K_IDLE || c->irqs_off || c->locks_held ||
-	    c->readers[0] || c->readers[1] || c->ti.preempt_count)
+	if (c->curr->kind == K_IDLE || bw_k_atomic_ctx(&c->k))
 		return 0;
 	if (kind == BW_PT_TASK || kind == BW_PT_USER)
 		return 1;
@@ -32,14 +25,7 @@ static void check_may_block(struct sim_cpu *c, const char *what)
 		bw_sim_fail("%s outside a simulated task", what);
 	if (c->curr->kind == K_IDLE)
 		bw_sim_fail("%s from the idle task", what);
-	if (c->ti.preempt_count & (HARDIRQ_MASK | SOFTIRQ_MASK | NMI_MASK))
-		bw_sim_fail("%s in interrupt or bh-disabled context (preempt_count %#x)",
-			    what, c->ti.preempt_count);
-	if (c->readers[BW_RCU] || c->readers[BW_RCU_BH])
-		bw_sim_fail("%s inside an RCU read-side critical section", what);
-	if (c->irqs_off || c->locks_held || (c->ti.preempt_count & PREEMPT_MASK))
-		bw_sim_fail("%s in atomic context (irqs_off %d, locks %d, preempt_count %#x)",
-			    what, c->irqs_off, c->locks_held, c->ti.preempt_count);
+	bw_k_check_may_block(&c->k, what);
 }
 
 void bw_sim_might_sleep(const char *file, int line)
@@ -49,15 +35,6 @@ void bw_sim_might_sleep(const char *file, int line)
 	(void)file;
 	(void)line;
 	check_may_block(bw_sim_cur, "might_sleep()");
-}
-
-void bw_sim_reader(int flavor, int delta)
-{
-	struct sim_cpu *c = bw_sim_cur;
-
-	c->readers[flavor] += delta;
-	if (c->readers[flavor] < 0)
-		bw_sim_fail("rcu_read_unlock%s() without a matching lock", flavor ? "_bh" : "");
 }
 
 /* ---- the scheduler ---- */
@@ -175,7 +152,7 @@ void sim_idle(void *arg)
 {
 	(void)arg;
 	for (;;) {
-		bw_sim_tick_nohz_stop(1);
+		bw_k_tick_nohz_stop(1);
 		while (!need_resched())
 			bw_sim_point(BW_PT_IDLE);
 		bw_sim_tick_nohz_restart();
@@ -244,23 +221,11 @@ void mutex_unlock(struct mutex *lock)
 
 /* ---- spinlocks ---- */
 
-static void lock_usage(struct sim_cpu *c, struct bw_sim_spinlock *l)
-{
-	if (in_irq())
-		l->used |= BW_SIM_LOCK_IN_IRQ;
-	else if (!c->irqs_off)
-		l->used |= BW_SIM_LOCK_IRQS_ON;
-	if ((l->used & (BW_SIM_LOCK_IN_IRQ | BW_SIM_LOCK_IRQS_ON)) ==
-	    (BW_SIM_LOCK_IN_IRQ | BW_SIM_LOCK_IRQS_ON))
-		bw_sim_fail("lock %s taken in hardirq and elsewhere with irqs on: "
-			    "an interrupt can deadlock on it", l->name);
-}
-
 void bw_sim_spin_lock(struct bw_sim_spinlock *l)
 {
 	struct sim_cpu *c = bw_sim_cur;
 
-	lock_usage(c, l);
+	bw_k_lock_usage(&c->k, l);
 	if (l->owner == c->id)
 		bw_sim_fail("cpu %d takes lock %s it already holds", c->id, l->name);
 	while (l->owner >= 0)
@@ -277,7 +242,7 @@ int bw_sim_spin_trylock(struct bw_sim_spinlock *l)
 
 	if (l->owner >= 0)
 		return 0;
-	lock_usage(c, l);
+	bw_k_lock_usage(&c->k, l);
 	l->owner = c->id;
 	c->locks_held++;
 	return 1;
@@ -295,21 +260,15 @@ void bw_sim_spin_unlock(struct bw_sim_spinlock *l)
 
 /* ---- printk ---- */
 
-int printk(const char *fmt, ...)
+/* A printk() line: traced, shown to the harness (stall warnings), printed with -v. */
+void bw_k_printk(const char *line, int len)
 {
-	char buf[512];
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
+	(void)len;
 	bw_sim_trace("printk", 0, 0);
 	if (bw_sim_h && bw_sim_h->printk)
-		bw_sim_h->printk(bw_sim_cur ? bw_sim_cur->id : 0, buf);
+		bw_sim_h->printk(bw_sim_cur ? bw_sim_cur->id : 0, line);
 	if (bw_sim_cfg && bw_sim_cfg->verbose)
-		printf("# printk: %s", buf);
-	return n;
+		printf("# printk: %s", line);
 }
 
 /* The stall detector's stack dump: a trace line (the failure report shows the trace). */
@@ -318,42 +277,15 @@ void dump_stack(void)
 	bw_sim_trace("dump_stack", 0, 0);
 }
 
-/* ---- CPU hotplug ---- */
-
-#define MAX_NOTIFIERS 8
-static struct notifier_block *cpu_chain[MAX_NOTIFIERS];
-static int ncpu_chain;
+/* ---- CPU hotplug (the notifier chain is in ../kservices/cpu.c) ---- */
 
 #if IS_ENABLED(CONFIG_SMP)	/* UP: an inline no-op in cpu.h */
 int register_cpu_notifier(struct notifier_block *nb)
 {
-	if (ncpu_chain >= MAX_NOTIFIERS)
-		bw_sim_fail("too many CPU notifiers");
-	cpu_chain[ncpu_chain++] = nb;
+	bw_k_cpu_notifier_add(nb);
 	return 0;
 }
 #endif
-
-static void notify(unsigned long action, int cpu)
-{
-	int i;
-
-	for (i = 0; i < ncpu_chain; i++)
-		cpu_chain[i]->notifier_call(cpu_chain[i], action, (void *)(long)cpu);
-}
-
-/* smp_init(): bring up the secondary CPUs, calling the notifiers, after the boot CPU's setup. */
-void bw_sim_boot_cpus(void)
-{
-	int cpu;
-
-	for (cpu = 1; cpu < bw_sim_ncpus(); cpu++) {
-		notify(CPU_UP_PREPARE, cpu);
-		bw_sim_cpus[cpu].online = 1;
-		cpu_set(cpu, cpu_online_map);
-		notify(CPU_ONLINE, cpu);
-	}
-}
 
 /* Take @cpu down from a worker task on another CPU: it idles, leaves the maps, CPU_DEAD runs here. */
 #if IS_ENABLED(CONFIG_HOTPLUG_CPU)
@@ -393,7 +325,7 @@ int bw_sim_cpu_down(int cpu)
 #if IS_ENABLED(CONFIG_HOTPLUG_CPU)
 	hotplug_in_progress = 1;
 #endif
-	notify(CPU_DOWN_PREPARE, cpu);
+	bw_k_cpu_notify(CPU_DOWN_PREPARE, cpu);
 	t->dying = 1;
 	t->ti.flags |= _TIF_NEED_RESCHED;
 	/* Wait until the dying CPU sits in its idle loop with nothing pending (stop_machine). */
@@ -409,7 +341,7 @@ int bw_sim_cpu_down(int cpu)
 	cpu_clear(cpu, cpu_online_map);
 	if (bw_sim_timekeeper == cpu)
 		bw_sim_timekeeper = -1;
-	notify(CPU_DEAD, cpu);
+	bw_k_cpu_notify(CPU_DEAD, cpu);
 #if IS_ENABLED(CONFIG_HOTPLUG_CPU)
 	hotplug_in_progress = 0;
 #endif
@@ -423,12 +355,12 @@ int bw_sim_cpu_up(int cpu)
 	check_may_block(bw_sim_cur, "bw_sim_cpu_up()");
 	if (t->online || cpu >= bw_sim_ncpus() || !t->idle)
 		return -22;
-	notify(CPU_UP_PREPARE, cpu);
+	bw_k_cpu_notify(CPU_UP_PREPARE, cpu);
 	t->dying = 0;
 	t->online = 1;
 	t->ti.flags |= _TIF_NEED_RESCHED;	/* its tasks were kept off while it was down */
 	cpu_set(cpu, cpu_online_map);
 	bw_sim_trace("cpu %ld online", cpu, 0);
-	notify(CPU_ONLINE, cpu);
+	bw_k_cpu_notify(CPU_ONLINE, cpu);
 	return 0;
 }

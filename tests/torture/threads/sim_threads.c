@@ -22,6 +22,7 @@
 #include <linux/sched.h>
 #include <linux/smp.h>
 #include "threads.h"
+#include "../kservices/kservices.h"
 
 #ifndef BW_THREADS
 #error "the real-threads runtime is built with -DBW_SIM -DBW_THREADS"
@@ -29,11 +30,6 @@
 #if !IS_ENABLED(CONFIG_SMP)
 #error "the real-threads mode runs SMP scenarios (CONFIG_SMP=y)"
 #endif
-
-/* Interrupt lines, raised by other threads (atomic), taken by the owner with irqs on. */
-#define HW_IPI	1U
-#define HW_TICK	2U
-#define HW_DEV	4U
 
 #define THR_MAX_IPI	(2 * NR_CPUS + 8)
 #define SPIN_LIMIT_S	60	/* a spin or a blocked wait this long is a deadlock */
@@ -44,20 +40,18 @@ struct thr_ipi {
 	int *done;		/* set (release) after func ran; NULL if nobody waits */
 };
 
-/* One simulated CPU. Fields without a note are touched by its own thread only. */
+/*
+ * One simulated CPU. Fields without a note are touched by its own thread only;
+ * of the shared kernel state, ti.flags is atomic (remote reschedule requests),
+ * online is set at boot before the threads start and tick_stopped is atomic
+ * (the clock skips a CPU in dyntick-idle).
+ */
 struct thr_cpu {
-	struct thread_info ti;		/* flags: atomic (remote reschedule requests) */
-	int id;
-	int online;			/* set at boot, before the threads start */
-	int irqs_off;
-	unsigned int hw;		/* atomic: HW_* lines pending */
+	BW_KCPU_STATE;
+	unsigned int hw;		/* atomic: HW_* lines pending, raised by other threads */
 	int ipi_resched;		/* atomic: a reschedule IPI is pending */
 	int timer_wake;			/* atomic: the pending device irq ends an idle wait */
-	unsigned long softirq_pending;
-	int readers[2];			/* rcu_read_lock nesting by flavor, all contexts */
-	int locks_held;
-	int tick_stopped;		/* atomic: dyntick-idle, the clock skips this CPU */
-	int inidle;			/* between tick_nohz_stop(1) and the restart */
+	int inidle;			/* between bw_k_tick_nohz_stop(1) and the restart */
 	int idle;			/* atomic: the idle task runs (idle_cpu()) */
 	pthread_mutex_t ipi_lock;	/* protects ipi[] and nipi */
 	struct thr_ipi ipi[THR_MAX_IPI];
@@ -71,13 +65,7 @@ static struct thr_cpu cpus[NR_CPUS];
 static __thread struct thr_cpu *me;
 __thread struct thread_info *bw_sim_ti;
 unsigned long bw_sim_jiffies;
-cpumask_t cpu_online_map;
-cpumask_t cpu_possible_map;
-#if IS_ENABLED(CONFIG_NO_HZ)
-cpumask_t nohz_cpu_mask;
-#endif
 
-static struct softirq_action softirq_vec[NR_SOFTIRQS];	/* opened at boot */
 static const struct bw_thr_hooks *H;
 static struct bw_thr_config cfg;
 static int running;			/* atomic: CPU threads started (boot is over) */
@@ -91,16 +79,13 @@ static unsigned long nprintk_stall;	/* under print_lock */
 
 /* ---- failures and randomness ---- */
 
-void bw_thr_fail(const char *fmt, ...)
+/* A failure of any check, the shared kernel services' included: the report, then exit 1. */
+void bw_k_vfail(const char *fmt, va_list ap)
 {
-	va_list ap;
-
 	pthread_mutex_lock(&print_lock);
 	fflush(stdout);
 	fprintf(stderr, "\nFAIL (%s-threads): ", H ? H->name : "threads");
-	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
-	va_end(ap);
 	fprintf(stderr, "\n  seed %llu, cpu %d, %d cpus, real threads (not replayable; the seed fixes "
 		"each CPU's own choices)\n", (unsigned long long)cfg.seed, me ? me->id : -1, cfg.ncpus);
 	if (me)
@@ -115,28 +100,27 @@ void bw_thr_fail(const char *fmt, ...)
 	_exit(1);
 }
 
-void bw_sim_bug(const char *file, int line, const char *what)
+void bw_thr_fail(const char *fmt, ...)
 {
-	bw_thr_fail("BUG at %s:%d: %s", file, line, what);
+	va_list ap;
+
+	va_start(ap, fmt);
+	bw_k_vfail(fmt, ap);
 }
 
-void bw_sim_warn(const char *file, int line, const char *what)
+struct bw_kcpu *bw_k_this(void)
 {
-	bw_thr_fail("WARNING at %s:%d: %s", file, line, what);
+	return me ? &me->k : NULL;
 }
 
-static uint64_t splitmix64(uint64_t *x)
+struct bw_kcpu *bw_k_cpu(int cpu)
 {
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
+	return &cpus[cpu].k;
 }
 
 uint64_t bw_thr_rand(void)
 {
-	return splitmix64(&me->rng);
+	return bw_k_splitmix64(&me->rng);
 }
 
 unsigned int bw_thr_below(unsigned int n)
@@ -192,12 +176,7 @@ static void nap(long us)
 	nanosleep(&ts, NULL);
 }
 
-/* ---- rule checks ---- */
-
-static int atomic_ctx(const struct thr_cpu *c)
-{
-	return c->ti.preempt_count || c->irqs_off || c->locks_held || c->readers[0] || c->readers[1];
-}
+/* ---- rule checks (the model-independent ones are in ../kservices/rules.c) ---- */
 
 /* Blocking is legal only in task context, interrupts on, no reader, lock or preemption off. */
 static void check_may_block(struct thr_cpu *c, const char *what)
@@ -206,14 +185,7 @@ static void check_may_block(struct thr_cpu *c, const char *what)
 		bw_thr_fail("%s outside a CPU thread", what);
 	if (__atomic_load_n(&c->idle, __ATOMIC_RELAXED))
 		bw_thr_fail("%s from the idle loop", what);
-	if (c->ti.preempt_count & (HARDIRQ_MASK | SOFTIRQ_MASK | NMI_MASK))
-		bw_thr_fail("%s in interrupt or bh-disabled context (preempt_count %#x)", what,
-			    c->ti.preempt_count);
-	if (c->readers[BW_RCU] || c->readers[BW_RCU_BH])
-		bw_thr_fail("%s inside an RCU read-side critical section", what);
-	if (atomic_ctx(c))
-		bw_thr_fail("%s in atomic context (irqs_off %d, locks %d, preempt_count %#x)", what,
-			    c->irqs_off, c->locks_held, c->ti.preempt_count);
+	bw_k_check_may_block(&c->k, what);
 }
 
 void bw_sim_might_sleep(const char *file, int line)
@@ -224,36 +196,9 @@ void bw_sim_might_sleep(const char *file, int line)
 		check_may_block(me, "might_sleep()");
 }
 
-void bw_sim_reader(int flavor, int delta)
-{
-	me->readers[flavor] += delta;
-	if (me->readers[flavor] < 0)
-		bw_thr_fail("rcu_read_unlock%s() without a matching lock", flavor ? "_bh" : "");
-}
-
-/* ---- interrupt flags behind local_irq_save/restore ---- */
+/* ---- safe points (the interrupt mask itself is in ../kservices/irq.c) ---- */
 
 static void deliver(struct thr_cpu *c, int kind);
-
-unsigned long bw_sim_irqs_off(void)
-{
-	return (unsigned long)me->irqs_off;
-}
-
-unsigned long bw_sim_irq_save(void)
-{
-	unsigned long flags = (unsigned long)me->irqs_off;
-
-	me->irqs_off = 1;
-	return flags;
-}
-
-void bw_sim_irq_restore(unsigned long flags)
-{
-	me->irqs_off = flags ? 1 : 0;
-	if (!flags)
-		deliver(me, BW_THR_KERNEL);
-}
 
 void bw_sim_preempt_point(void)
 {
@@ -272,7 +217,7 @@ void bw_sim_window(void)
 
 static int sched_legal(struct thr_cpu *c, int kind)
 {
-	if (__atomic_load_n(&c->idle, __ATOMIC_RELAXED) || atomic_ctx(c))
+	if (__atomic_load_n(&c->idle, __ATOMIC_RELAXED) || bw_k_atomic_ctx(&c->k))
 		return 0;
 	if (kind == BW_THR_TASK || kind == BW_THR_USER)
 		return 1;
@@ -330,7 +275,7 @@ static void tick_restart(struct thr_cpu *c)
  * or on irq exit back to idle). A CPU that RCU needs keeps ticking (2.6.28
  * programs the next jiffy), so an irq that left RCU work restarts the tick.
  */
-static void tick_nohz_stop(int inidle)
+void bw_k_tick_nohz_stop(int inidle)
 {
 	struct thr_cpu *c = me;
 	int saved = c->irqs_off, stopped, needs;
@@ -377,133 +322,32 @@ static void tick_nohz_restart(void)
 	c->irqs_off = saved;
 }
 
-/* ---- softirqs (kernel/softirq.c) ---- */
+/* ---- softirqs and hardirqs: what the shared kernel services ask of this mode ---- */
 
 void open_softirq(int nr, void (*action)(struct softirq_action *))
 {
-	if (__atomic_load_n(&running, __ATOMIC_ACQUIRE) && softirq_vec[nr].action != action)
+	if (__atomic_load_n(&running, __ATOMIC_ACQUIRE) && bw_k_softirq_vec[nr].action != action)
 		bw_thr_fail("open_softirq(%d) with a new handler after boot", nr);
-	softirq_vec[nr].action = action;
+	bw_k_softirq_vec[nr].action = action;
 }
 
-void raise_softirq_irqoff(unsigned int nr)
+/* Only the mask: the callers are deliver()'s loop, which takes what is pending itself. */
+void bw_k_softirq_irq_restore(unsigned long flags)
 {
-	if (!me->irqs_off)
-		bw_thr_fail("raise_softirq_irqoff(%u) with interrupts enabled", nr);
-	me->softirq_pending |= 1UL << nr;
-}
-
-void raise_softirq(unsigned int nr)
-{
-	unsigned long flags = bw_sim_irq_save();
-
-	raise_softirq_irqoff(nr);
-	bw_sim_irq_restore(flags);
-}
-
-/* __do_softirq(): entered with interrupts off, runs the handlers with them on. */
-static void do_softirq_irqoff(struct thr_cpu *c)
-{
-	unsigned long pending = c->softirq_pending;
-	int restart = 10, nr;
-
-	add_preempt_count(SOFTIRQ_OFFSET);
-	for (;;) {
-		c->softirq_pending = 0;
-		c->irqs_off = 0;
-		for (nr = 0; pending; nr++, pending >>= 1) {
-			int count = preempt_count(), r0 = c->readers[0], r1 = c->readers[1];
-			int locks = c->locks_held;
-
-			if (!(pending & 1))
-				continue;
-			if (!softirq_vec[nr].action)
-				bw_thr_fail("softirq %d raised but never opened", nr);
-			softirq_vec[nr].action(&softirq_vec[nr]);
-			c->st.softirqs++;
-			if (preempt_count() != count || c->readers[0] != r0 || c->readers[1] != r1 ||
-			    c->locks_held != locks || c->irqs_off)
-				bw_thr_fail("softirq %d handler returned unbalanced (preempt_count %#x, "
-					    "irqs_off %d)", nr, preempt_count(), c->irqs_off);
-			rcu_bh_qsctr_inc(c->id);	/* the end of a handler is a bh QS */
-		}
-		c->irqs_off = 1;
-		pending = c->softirq_pending;
-		if (!pending || --restart == 0)
-			break;
-	}
-	sub_preempt_count(SOFTIRQ_OFFSET);
-}
-
-void do_softirq(void)
-{
-	unsigned long flags;
-
-	if (in_interrupt())
-		return;
-	flags = bw_sim_irq_save();
-	if (me->softirq_pending)
-		do_softirq_irqoff(me);
 	me->irqs_off = (int)flags;
 }
 
-void local_bh_disable(void)
+/* No ksoftirqd thread: the next safe point (deliver, the idle loop) runs pending softirqs. */
+void bw_k_wakeup_softirqd(struct bw_kcpu *c)
 {
-	add_preempt_count(SOFTIRQ_OFFSET);
-	barrier();
+	(void)c;
 }
 
-void local_bh_enable(void)
+void bw_k_observe(struct bw_kcpu *k, enum bw_k_event ev, int nr)
 {
-	if (in_irq() || me->irqs_off)
-		bw_thr_fail("local_bh_enable() in hardirq or with interrupts off");
-	if (!softirq_count())
-		bw_thr_fail("local_bh_enable() without local_bh_disable()");
-	sub_preempt_count(SOFTIRQ_OFFSET - 1);
-	if (!in_interrupt() && me->softirq_pending)
-		do_softirq();
-	dec_preempt_count();
-	deliver(me, BW_THR_KERNEL);
-}
-
-/* ---- hardirqs ---- */
-
-void irq_enter(void)
-{
-	rcu_irq_enter();
-#if IS_ENABLED(CONFIG_NO_HZ)
-	/* tick_nohz_update_jiffies(): an interrupted dyntick-idle CPU leaves nohz_cpu_mask */
-	if (__atomic_load_n(&me->tick_stopped, __ATOMIC_RELAXED))
-		cpu_clear(me->id, nohz_cpu_mask);
-#endif
-	add_preempt_count(HARDIRQ_OFFSET);
-}
-
-void irq_exit(void)
-{
-	struct thr_cpu *c = me;
-
-	sub_preempt_count(HARDIRQ_OFFSET - 1);
-	if (!in_interrupt() && c->softirq_pending)
-		do_softirq_irqoff(c);
-	if (IS_ENABLED(CONFIG_NO_HZ)) {
-		rcu_irq_exit();
-		if (__atomic_load_n(&c->idle, __ATOMIC_RELAXED) && !in_interrupt() && !need_resched())
-			tick_nohz_stop(0);
-	}
-	sub_preempt_count(1);
-}
-
-void nmi_enter(void)
-{
-	rcu_nmi_enter();
-	add_preempt_count(NMI_OFFSET + HARDIRQ_OFFSET);
-}
-
-void nmi_exit(void)
-{
-	sub_preempt_count(NMI_OFFSET + HARDIRQ_OFFSET);
-	rcu_nmi_exit();
+	(void)nr;
+	if (ev == BW_K_SOFTIRQ_END)
+		container_of(k, struct thr_cpu, k)->st.softirqs++;
 }
 
 /* update_process_times(): the RCU tick hook, and now and then the end of a time slice. */
@@ -538,14 +382,12 @@ static void ipi_interrupt(struct thr_cpu *c)
 	}
 }
 
-/* Take one interrupt line: masked on entry, softirqs on the way out. */
-static void hardirq(struct thr_cpu *c, unsigned int line, int user)
+/* The interrupt taken by bw_k_hardirq() (irq_enter done, interrupts masked). */
+void bw_k_irq_body(struct bw_kcpu *k, unsigned int line, int user)
 {
-	int count = preempt_count(), r0 = c->readers[0], r1 = c->readers[1];
+	struct thr_cpu *c = container_of(k, struct thr_cpu, k);
 
-	c->irqs_off = 1;
 	c->st.irqs++;
-	irq_enter();
 	if (line == HW_TICK) {
 		timer_interrupt(c, user);
 	} else if (line == HW_IPI) {
@@ -556,13 +398,6 @@ static void hardirq(struct thr_cpu *c, unsigned int line, int user)
 		if (H->irq)
 			H->irq(c->id);
 	}
-	if (!c->irqs_off)
-		bw_thr_fail("irq handler returned with interrupts enabled");
-	irq_exit();
-	if (preempt_count() != count || c->readers[0] != r0 || c->readers[1] != r1)
-		bw_thr_fail("interrupt returned unbalanced (preempt_count %#x, was %#x)",
-			    preempt_count(), count);
-	c->irqs_off = 0;
 }
 
 /* Take the pending interrupt lines (interrupts must be on). */
@@ -574,7 +409,7 @@ static int take_irqs(struct thr_cpu *c, int user)
 	while (!c->irqs_off && (hw = __atomic_load_n(&c->hw, __ATOMIC_ACQUIRE)) != 0) {
 		line = hw & HW_IPI ? HW_IPI : hw & HW_TICK ? HW_TICK : HW_DEV;
 		__atomic_fetch_and(&c->hw, ~line, __ATOMIC_ACQ_REL);
-		hardirq(c, line, user);
+		bw_k_hardirq(&c->k, line, user);
 		n++;
 	}
 	return n;
@@ -607,7 +442,7 @@ void bw_thr_point(enum bw_thr_point kind)
 {
 	struct thr_cpu *c = me;
 
-	if ((kind == BW_THR_USER || kind == BW_THR_TASK) && atomic_ctx(c))
+	if ((kind == BW_THR_USER || kind == BW_THR_TASK) && bw_k_atomic_ctx(&c->k))
 		bw_thr_fail("%s point in atomic context (preempt_count %#x, irqs_off %d, locks %d, "
 			    "readers %d/%d)", kind == BW_THR_USER ? "user-mode" : "schedule",
 			    c->ti.preempt_count, c->irqs_off, c->locks_held, c->readers[0],
@@ -641,7 +476,7 @@ static void idle_wait(int (*cond)(void *arg), void *arg, const char *what)
 	schedule();
 	__atomic_store_n(&c->idle, 1, __ATOMIC_RELAXED);
 	for (;;) {
-		tick_nohz_stop(1);
+		bw_k_tick_nohz_stop(1);
 		while (!need_resched()) {
 			if (take_irqs(c, 0))
 				continue;
@@ -739,19 +574,6 @@ void mutex_unlock(struct mutex *lock)
 
 /* ---- spinlocks: real ones ---- */
 
-static void lock_usage(struct thr_cpu *c, struct bw_sim_spinlock *l)
-{
-	unsigned int used = in_irq() ? BW_SIM_LOCK_IN_IRQ : !c->irqs_off ? BW_SIM_LOCK_IRQS_ON : 0;
-
-	if (!used)
-		return;
-	used |= __atomic_fetch_or(&l->used, used, __ATOMIC_RELAXED);
-	if ((used & (BW_SIM_LOCK_IN_IRQ | BW_SIM_LOCK_IRQS_ON)) ==
-	    (BW_SIM_LOCK_IN_IRQ | BW_SIM_LOCK_IRQS_ON))
-		bw_thr_fail("lock %s taken in hardirq and elsewhere with irqs on: an interrupt can "
-			    "deadlock on it", l->name);
-}
-
 void bw_sim_spin_lock(struct bw_sim_spinlock *l)
 {
 	struct thr_cpu *c = me;
@@ -759,7 +581,7 @@ void bw_sim_spin_lock(struct bw_sim_spinlock *l)
 	unsigned long n;
 	int free_;
 
-	lock_usage(c, l);
+	bw_k_lock_usage(&c->k, l);
 	if (__atomic_load_n(&l->owner, __ATOMIC_RELAXED) == c->id)
 		bw_thr_fail("cpu %d takes lock %s it already holds", c->id, l->name);
 	for (n = 0;; n++) {
@@ -784,7 +606,7 @@ int bw_sim_spin_trylock(struct bw_sim_spinlock *l)
 	if (!__atomic_compare_exchange_n(&l->owner, &free_, me->id, 0, __ATOMIC_ACQUIRE,
 					 __ATOMIC_RELAXED))
 		return 0;
-	lock_usage(me, l);
+	bw_k_lock_usage(&me->k, l);
 	me->locks_held++;
 	return 1;
 }
@@ -864,41 +686,28 @@ int on_each_cpu(void (*func)(void *info), void *info, int wait)
 
 /* ---- printk, notifiers ---- */
 
-int printk(const char *fmt, ...)
+/* A printk() line: stall warnings counted (host scheduling causes them), printed with -v. */
+void bw_k_printk(const char *line, int n)
 {
-	char buf[512];
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
 	pthread_mutex_lock(&print_lock);
-	if (strstr(buf, "RCU detected"))
+	if (strstr(line, "RCU detected"))
 		nprintk_stall++;
 	if (cfg.verbose)
-		printf("# printk cpu%d: %s%s", me ? me->id : -1, buf,
-		       n > 0 && buf[n - 1] == '\n' ? "" : "\n");
+		printf("# printk cpu%d: %s%s", me ? me->id : -1, line,
+		       n > 0 && line[n - 1] == '\n' ? "" : "\n");
 	pthread_mutex_unlock(&print_lock);
-	return n;
 }
 
 void dump_stack(void)
 {
 }
 
-#define MAX_NOTIFIERS 8
-static struct notifier_block *cpu_chain[MAX_NOTIFIERS];
-static int ncpu_chain;
-
 #if IS_ENABLED(CONFIG_SMP)	/* UP: an inline no-op in cpu.h */
 int register_cpu_notifier(struct notifier_block *nb)
 {
 	if (__atomic_load_n(&running, __ATOMIC_ACQUIRE))
 		bw_thr_fail("register_cpu_notifier() after boot");
-	if (ncpu_chain >= MAX_NOTIFIERS)
-		bw_thr_fail("too many CPU notifiers");
-	cpu_chain[ncpu_chain++] = nb;
+	bw_k_cpu_notifier_add(nb);
 	return 0;
 }
 #endif
@@ -915,14 +724,6 @@ void put_online_cpus(void)
 }
 #endif
 
-static void notify(unsigned long action, int cpu)
-{
-	int i;
-
-	for (i = 0; i < ncpu_chain; i++)
-		cpu_chain[i]->notifier_call(cpu_chain[i], action, (void *)(long)cpu);
-}
-
 /* ---- threads ---- */
 
 static void *clock_main(void *arg)
@@ -938,8 +739,8 @@ static void *clock_main(void *arg)
 			if (!__atomic_load_n(&cpus[cpu].tick_stopped, __ATOMIC_ACQUIRE))
 				__atomic_fetch_or(&cpus[cpu].hw, HW_TICK, __ATOMIC_RELEASE);
 		/* a device interrupt somewhere, about every other tick */
-		if (splitmix64(&rng) % 2 == 0) {
-			cpu = (int)(splitmix64(&rng) % (uint64_t)cfg.ncpus);
+		if (bw_k_splitmix64(&rng) % 2 == 0) {
+			cpu = (int)(bw_k_splitmix64(&rng) % (uint64_t)cfg.ncpus);
 			__atomic_fetch_or(&cpus[cpu].hw, HW_DEV, __ATOMIC_RELEASE);
 		}
 	}
@@ -1051,12 +852,7 @@ int bw_thr_main(int argc, char **argv, const struct bw_thr_hooks *hooks)
 	__cpu_set(0, cpu_online_map);
 	if (H->boot)
 		H->boot();
-	for (cpu = 1; cpu < cfg.ncpus; cpu++) {
-		notify(CPU_UP_PREPARE, cpu);
-		cpus[cpu].online = 1;
-		__cpu_set(cpu, cpu_online_map);
-		notify(CPU_ONLINE, cpu);
-	}
+	bw_k_boot_cpus(cfg.ncpus);
 	me = NULL;
 	__atomic_store_n(&running, 1, __ATOMIC_RELEASE);
 

@@ -12,7 +12,9 @@
  * parallel: READ_ONCE/WRITE_ONCE are C11 atomics, smp_mb() is a real fence,
  * spinlocks are real (acquire/release), and ThreadSanitizer reports any plain
  * access that races. The kernel services the objects leave undefined are
- * implemented here for real threads:
+ * implemented here for real threads (what does not depend on the execution
+ * model, e.g. irq_exit and __do_softirq, is shared with the simulator in
+ * ../kservices/):
  *
  *  - each CPU thread has its own thread_info (preempt_count, need_resched),
  *    interrupt mask, softirq pending bits, reader nesting and dyntick state;

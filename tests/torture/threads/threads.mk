@@ -11,7 +11,7 @@
 # standalone fences (hence -Wno-tsan); READ_ONCE/WRITE_ONCE are acquire/release atomics in
 # this build so that the orderings smp_mb() provides are visible to it.
 
-THREADS_COMMON := tests/torture/threads/sim_threads.c tests/torture/threads/threadtorture.c
+THREADS_COMMON := tests/torture/threads/sim_threads.c tests/torture/threads/threadtorture.c $(TORTURE_KSERVICES)
 THREADS_CFLAGS := $(HOST_CFLAGS) -DBW_SIM -DBW_THREADS -Iinclude -pthread -fsanitize=thread -Wno-tsan
 THREADS_SEEDS ?= 1 2
 THREADS_ENV := TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
