@@ -43,14 +43,6 @@ int bw_all_image(struct bw_ctx *ctx, const struct bw_image_ref *img, void *arg)
 
 int bw_mode_all(struct bw_ctx *ctx, char **files, int nfiles)
 {
-	struct bw_json js;
-
-	bw_json_init(&js, ctx->out, 5);
-	ctx->js = &js;
-	bw_envelope_begin(ctx);
-	for (int i = 0; i < nfiles; i++)
-		bw_for_each_image(ctx, files[i], bw_all_image, NULL);
-	bw_envelope_end(ctx, true);
-	ctx->js = NULL;
+	bw_run_images(ctx, files, nfiles, bw_all_image, NULL, true);
 	return bw_status(ctx);
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The JSON envelope every mode shares: schema name and version, mode, files, errors. */
+/* The JSON envelope all modes share (schema, version, mode, files, errors); the per-file run. */
 #include "bw.h"
 #include "json.h"
 #include "modes.h"
@@ -40,4 +40,22 @@ void bw_envelope_end(struct bw_ctx *ctx, bool files_open)
 int bw_status(const struct bw_ctx *ctx)
 {
 	return ctx->errs.n ? 1 : 0;
+}
+
+void bw_run_images(struct bw_ctx *ctx, char **files, int nfiles, bw_image_fn fn, void *arg,
+		   bool json)
+{
+	struct bw_json js;
+
+	if (json) {
+		bw_json_init(&js, ctx->out, 5);
+		ctx->js = &js;
+		bw_envelope_begin(ctx);
+	}
+	for (int i = 0; i < nfiles; i++)
+		bw_for_each_image(ctx, files[i], fn, arg);
+	if (json) {
+		bw_envelope_end(ctx, true);
+		ctx->js = NULL;
+	}
 }

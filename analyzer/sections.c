@@ -140,19 +140,9 @@ int bw_size_image(struct bw_ctx *ctx, const struct bw_image_ref *img, void *arg)
 int bw_mode_size(struct bw_ctx *ctx, char **files, int nfiles)
 {
 	struct size_run run = { 0 };
-	struct bw_json js;
 
-	if (ctx->o.json) {
-		bw_json_init(&js, ctx->out, 5);
-		ctx->js = &js;
-		bw_envelope_begin(ctx);
-	}
-	for (int i = 0; i < nfiles; i++)
-		bw_for_each_image(ctx, files[i], bw_size_image, &run);
-	if (ctx->js) {
-		bw_envelope_end(ctx, true);
-		ctx->js = NULL;
-	} else if (ctx->o.totals && !ctx->o.sysv) {
+	bw_run_images(ctx, files, nfiles, bw_size_image, &run, ctx->o.json);
+	if (!ctx->o.json && ctx->o.totals && !ctx->o.sysv) {
 		FILE *f = ctx->out;
 
 		rprint(f, ctx->o.radix, 7, run.text);

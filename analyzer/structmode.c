@@ -35,18 +35,6 @@ int bw_structs_image(struct bw_ctx *ctx, const struct bw_image_ref *img, void *a
 
 int bw_mode_structs(struct bw_ctx *ctx, char **files, int nfiles)
 {
-	struct bw_json js;
-
-	if (ctx->o.json) {
-		bw_json_init(&js, ctx->out, 5);
-		ctx->js = &js;
-		bw_envelope_begin(ctx);
-	}
-	for (int i = 0; i < nfiles; i++)
-		bw_for_each_image(ctx, files[i], bw_structs_image, NULL);
-	if (ctx->js) {
-		bw_envelope_end(ctx, true);
-		ctx->js = NULL;
-	}
+	bw_run_images(ctx, files, nfiles, bw_structs_image, NULL, ctx->o.json);
 	return bw_status(ctx);
 }

@@ -44,18 +44,7 @@ int bw_symbols_image(struct bw_ctx *ctx, const struct bw_image_ref *img, void *a
 int bw_mode_symbols(struct bw_ctx *ctx, char **files, int nfiles)
 {
 	struct sym_run run = { .per_file_headers = nfiles > 1 };
-	struct bw_json js;
 
-	if (ctx->o.json) {
-		bw_json_init(&js, ctx->out, 5);
-		ctx->js = &js;
-		bw_envelope_begin(ctx);
-	}
-	for (int i = 0; i < nfiles; i++)
-		bw_for_each_image(ctx, files[i], bw_symbols_image, &run);
-	if (ctx->js) {
-		bw_envelope_end(ctx, true);
-		ctx->js = NULL;
-	}
+	bw_run_images(ctx, files, nfiles, bw_symbols_image, &run, ctx->o.json);
 	return bw_status(ctx);
 }
