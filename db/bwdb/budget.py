@@ -14,10 +14,10 @@ Budget file (TOML):
     growth = 5.0                   # percent growth allowed against the baseline
     growth_bytes = 64              # bytes of growth allowed against the baseline
 """
-import tomllib
 
 from . import query, render
 from .errors import BwError
+from .tomlfile import load_toml
 
 RULE_KEYS = {"name", "metric", "max", "growth", "growth_bytes", "sum"} | set(query.FIELDS)
 
@@ -49,13 +49,7 @@ class Rule:
 
 class Budgets:
     def __init__(self, path):
-        try:
-            with open(path, "rb") as f:
-                data = tomllib.load(f)
-        except OSError as e:
-            raise BwError("%s: %s" % (path, e.strerror))
-        except tomllib.TOMLDecodeError as e:
-            raise BwError("%s: bad TOML (%s)" % (path, e))
+        data = load_toml(path)
         unknown = set(data) - {"baseline", "noise", "budget"}
         if unknown:
             raise BwError("%s: unknown key %s" % (path, ", ".join(sorted(unknown))))

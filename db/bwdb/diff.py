@@ -37,13 +37,13 @@ def side_builds(store, repo, spec, filters):
     return commit, fixed, coords, query.builds_of(store, commit["id"], coords)
 
 
-def bloat_o_meter(old, new):
-    """bloat-o-meter's report of two {name: size} maps, as lines."""
+def bloat_o_meter(old, new, top=None):
+    """bloat-o-meter's report of two {name: size} maps: (lines, net, more).  With `top`,
+    only the `top` largest moves are listed and `more` counts the changed names left out."""
     add = remove = grow = shrink = up = down = 0
-    delta = []
+    moves = []
     for name in set(old) | set(new):
-        o, n = old.get(name, 0), new.get(name, 0)
-        d = n - o
+        d = new.get(name, 0) - old.get(name, 0)
         if d == 0:
             continue
         if name not in old:
@@ -58,17 +58,21 @@ def bloat_o_meter(old, new):
             up += d
         else:
             down += d
-        delta.append((d, name))
-    delta.sort(key=lambda x: (-x[0], x[1]))
+        moves.append((d, name))
+    more = 0
+    if top is not None and len(moves) > top:
+        moves.sort(key=lambda m: (-abs(m[0]), m[1]))
+        more, moves = len(moves) - top, moves[:top]
+    moves.sort(key=lambda m: (-m[0], m[1]))
     lines = ["add/remove: %d/%d grow/shrink: %d/%d up/down: %d/%d (%d)"
              % (add, remove, grow, shrink, up, down, up + down),
              "%-40s %7s %7s %+7s" % ("Function", "old", "new", "delta")]
-    for d, name in delta:
+    for d, name in moves:
         lines.append("%-40s %7s %7s %+7d" % (name, old.get(name, "-"), new.get(name, "-"), d))
     otot, ntot = sum(old.values()), sum(new.values())
     change = 100.0 * (ntot - otot) / otot if otot else 0.0
     lines.append("Total: Before=%d, After=%d, chg %+.2f%%" % (otot, ntot, change))
-    return lines, up + down
+    return lines, up + down, more
 
 
 def run(store, repo, a_spec, b_spec, filters, show_all=False, symbols=True):
@@ -121,8 +125,8 @@ def run(store, repo, a_spec, b_spec, filters, show_all=False, symbols=True):
                                 rows, right=set(range(1, 8))).rstrip("\n"))
     if symbols and changed:
         for key, o, n in changed:
-            lines, _ = bloat_o_meter(query.symbol_sizes(store, o[1][0]),
-                                     query.symbol_sizes(store, n[1][0]))
+            lines, _, _ = bloat_o_meter(query.symbol_sizes(store, o[1][0]),
+                                        query.symbol_sizes(store, n[1][0]))
             if len(lines) > 3:   # some symbol changed (else only sections or structs did)
                 out += ["", "== %s ==" % show(key)] + lines
     out += structs_section(store, changed, show)

@@ -2,9 +2,9 @@
 """A project's bloatwatch.toml: how to build a commit and where its objects are."""
 import glob
 import os
-import tomllib
 
 from .errors import BwError
+from .tomlfile import load_toml
 
 DEFAULTS = {
     "build": "make objects",          # shell command run at the worktree root
@@ -53,13 +53,7 @@ def load(path=None, root=None):
     values = dict(DEFAULTS)
     if path is None:
         return Project(values)
-    try:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
-    except OSError as e:
-        raise BwError("%s: %s" % (path, e.strerror))
-    except tomllib.TOMLDecodeError as e:
-        raise BwError("%s: bad TOML (%s)" % (path, e))
+    data = load_toml(path)
     for key, value in data.items():
         if key not in DEFAULTS:
             raise BwError("%s: unknown key %r (known: %s)" % (path, key, ", ".join(DEFAULTS)))

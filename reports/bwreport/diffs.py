@@ -8,46 +8,11 @@ per distinct (old object, new object) pair with the coordinates it applies to.
 import collections
 from dataclasses import dataclass, field
 
+from bwdb.diff import bloat_o_meter
+
 from .tables import join
 
 TOP_SYMBOLS = 25
-
-
-def bloat_o_meter(old, new, top=TOP_SYMBOLS):
-    """bloat-o-meter's report of two {symbol: size} maps: (lines, net, more) where `more`
-    counts the changed symbols beyond the `top` largest moves."""
-    add = remove = grow = shrink = up = down = 0
-    moves = []
-    for name in set(old) | set(new):
-        o, n = old.get(name), new.get(name)
-        d = (n or 0) - (o or 0)
-        if d == 0:
-            continue
-        if o is None:
-            add += 1
-        elif n is None:
-            remove += 1
-        elif d > 0:
-            grow += 1
-        else:
-            shrink += 1
-        if d > 0:
-            up += d
-        else:
-            down += d
-        moves.append((d, name))
-    moves.sort(key=lambda m: (-abs(m[0]), m[1]))
-    shown = sorted(moves[:top], key=lambda m: (-m[0], m[1]))
-    lines = ["add/remove: %d/%d grow/shrink: %d/%d up/down: %d/%d (%d)"
-             % (add, remove, grow, shrink, up, down, up + down),
-             "%-40s %7s %7s %7s" % ("function", "old", "new", "delta")]
-    for d, name in shown:
-        o, n = old.get(name), new.get(name)
-        lines.append("%-40s %7s %7s %+7d" % (name, "-" if o is None else o, "-" if n is None else n, d))
-    before, after = sum(old.values()), sum(new.values())
-    chg = 100.0 * (after - before) / before if before else 0.0
-    lines.append("Total: Before=%d, After=%d, chg %+.2f%%" % (before, after, chg))
-    return lines, up + down, max(0, len(moves) - top)
 
 
 @dataclass
@@ -131,7 +96,7 @@ def _symbols(data, base, head, both):
         if moves in blocks:
             blocks[moves].coords.extend(coords)
             continue
-        lines, net, more = bloat_o_meter(old, new)
+        lines, net, more = bloat_o_meter(old, new, TOP_SYMBOLS)
         blocks[moves] = SymbolBlock(list(coords), lines, net, more)
     out = list(blocks.values())
     for b in out:

@@ -116,11 +116,4 @@ def analyzer():
 def pg():
     """A PostgreSQL server of our own on loopback for the whole session; it must start."""
     import pgserver
-    server = pgserver.Server()
-    try:
-        server.start()
-    except Exception as e:
-        server.stop()
-        pytest.fail("cannot start PostgreSQL: %s" % e)
-    yield server
-    server.stop()
+    yield from pgserver.serve()

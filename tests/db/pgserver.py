@@ -67,3 +67,17 @@ class Server:
             finally:
                 self.started = False
         shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def serve():
+    """The body of a pytest fixture: a started server, stopped afterwards.  PostgreSQL is a
+    listed dependency, so a server that cannot start fails the test instead of skipping it."""
+    import pytest
+    server = Server()
+    try:
+        server.start()
+    except Exception as e:
+        server.stop()
+        pytest.fail("cannot start PostgreSQL (%s): it is a listed dependency" % e)
+    yield server
+    server.stop()

@@ -39,13 +39,15 @@ def two_commits(tmp_path, repo):
 
 
 def test_bloat_o_meter_grammar():
-    lines, net = bloat_o_meter({"a": 10, "b": 20, "gone": 5}, {"a": 14, "b": 12, "new": 64})
+    lines, net, more = bloat_o_meter({"a": 10, "b": 20, "gone": 5}, {"a": 14, "b": 12, "new": 64})
     assert lines[0] == "add/remove: 1/1 grow/shrink: 1/1 up/down: 68/-13 (55)"
     assert lines[1].split() == ["Function", "old", "new", "delta"]
     assert [l.split() for l in lines[2:-1]] == [["new", "-", "64", "+64"], ["a", "10", "14", "+4"],
                                                   ["gone", "5", "-", "-5"], ["b", "20", "12", "-8"]]
     assert lines[-1] == "Total: Before=35, After=90, chg +157.14%"
-    assert net == 55
+    assert net == 55 and more == 0
+    top, _, more = bloat_o_meter({"a": 10, "b": 20, "gone": 5}, {"a": 14, "b": 12, "new": 64}, 2)
+    assert [l.split()[0] for l in top[2:-1]] == ["new", "b"] and more == 2
 
 
 def test_member_changes():

@@ -14,14 +14,7 @@ sys.path.insert(0, os.path.join(fixture.ROOT, "tests", "db"))
 @pytest.fixture(scope="module")
 def pg():
     import pgserver
-    server = pgserver.Server()
-    try:
-        server.start()
-    except Exception as e:
-        server.stop()
-        pytest.fail("cannot start PostgreSQL (%s): it is a listed dependency" % e)
-    yield server
-    server.stop()
+    yield from pgserver.serve()
 
 
 def test_postgresql_and_sqlite_reports_are_identical(pg, fx, tmp_path):
