@@ -10,7 +10,10 @@ import collections
 import itertools
 from dataclasses import dataclass
 
-ORDER = {"n": 0, "m": 1, "y": 2}
+# An option a build does not record at all (e.g. CONFIG_HZ where no scenario sets it);
+# the matrix records every bool it sets, "n" included.
+UNSET = "unset"
+ORDER = {UNSET: -1, "n": 0, "m": 1, "y": 2}
 
 
 def _rank(value):
@@ -34,7 +37,8 @@ class Pair:
 
     @property
     def change(self):
-        return "%s -> %s" % (self.low.config.get(self.option, "n"), self.high.config.get(self.option, "n"))
+        return "%s -> %s" % (self.low.config.get(self.option, UNSET),
+                             self.high.config.get(self.option, UNSET))
 
     def deltas(self):
         """(text, data, bss, total) of high minus low."""
@@ -62,14 +66,14 @@ def pairs(builds):
     out = []
     for (arch, cc, variant), bs in sorted(sets.items()):
         keys = set().union(*(b.config for b in bs))
-        varied = sorted(k for k in keys if len({b.config.get(k, "n") for b in bs}) > 1)
+        varied = sorted(k for k in keys if len({b.config.get(k, UNSET) for b in bs}) > 1)
         for a, b in itertools.combinations(sorted(bs, key=lambda x: x.scenario), 2):
-            diff = [k for k in varied if a.config.get(k, "n") != b.config.get(k, "n")]
+            diff = [k for k in varied if a.config.get(k, UNSET) != b.config.get(k, UNSET)]
             if len(diff) != 1:
                 continue
             opt = diff[0]
-            lo, hi = (a, b) if _rank(a.config.get(opt, "n")) <= _rank(b.config.get(opt, "n")) else (b, a)
-            ctx = tuple((k, a.config.get(k, "n")) for k in varied if k != opt)
+            lo, hi = (a, b) if _rank(a.config.get(opt, UNSET)) <= _rank(b.config.get(opt, UNSET)) else (b, a)
+            ctx = tuple((k, a.config.get(k, UNSET)) for k in varied if k != opt)
             out.append(Pair(opt, variant, arch, cc, lo, hi, ctx))
     out.sort(key=lambda p: (p.option, p.variant, p.context, p.change, p.arch, p.compiler))
     return out
