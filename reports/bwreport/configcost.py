@@ -16,13 +16,18 @@ UNSET = "unset"
 ORDER = {UNSET: -1, "n": 0, "m": 1, "y": 2}
 
 
-def _rank(value):
-    if value in ORDER:
-        return (0, ORDER[value], "")
+def value(build, option):
+    """The value build records for option, UNSET when it records none."""
+    return build.config.get(option, UNSET)
+
+
+def _rank(v):
+    if v in ORDER:
+        return (0, ORDER[v], "")
     try:
-        return (1, int(value, 0), "")
+        return (1, int(v, 0), "")
     except ValueError:
-        return (2, 0, value)
+        return (2, 0, v)
 
 
 @dataclass
@@ -37,8 +42,7 @@ class Pair:
 
     @property
     def change(self):
-        return "%s -> %s" % (self.low.config.get(self.option, UNSET),
-                             self.high.config.get(self.option, UNSET))
+        return "%s -> %s" % (value(self.low, self.option), value(self.high, self.option))
 
     def deltas(self):
         """(text, data, bss, total) of high minus low."""
@@ -66,14 +70,14 @@ def pairs(builds):
     out = []
     for (arch, cc, variant), bs in sorted(sets.items()):
         keys = set().union(*(b.config for b in bs))
-        varied = sorted(k for k in keys if len({b.config.get(k, UNSET) for b in bs}) > 1)
+        varied = sorted(k for k in keys if len({value(b, k) for b in bs}) > 1)
         for a, b in itertools.combinations(sorted(bs, key=lambda x: x.scenario), 2):
-            diff = [k for k in varied if a.config.get(k, UNSET) != b.config.get(k, UNSET)]
+            diff = [k for k in varied if value(a, k) != value(b, k)]
             if len(diff) != 1:
                 continue
             opt = diff[0]
-            lo, hi = (a, b) if _rank(a.config.get(opt, UNSET)) <= _rank(b.config.get(opt, UNSET)) else (b, a)
-            ctx = tuple((k, a.config.get(k, UNSET)) for k in varied if k != opt)
+            lo, hi = (a, b) if _rank(value(a, opt)) <= _rank(value(b, opt)) else (b, a)
+            ctx = tuple((k, value(a, k)) for k in varied if k != opt)
             out.append(Pair(opt, variant, arch, cc, lo, hi, ctx))
     out.sort(key=lambda p: (p.option, p.variant, p.context, p.change, p.arch, p.compiler))
     return out

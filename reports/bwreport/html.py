@@ -335,16 +335,16 @@ class Site:
                 continue
             per.setdefault((model.variant_sort(b.variant), b.scenario), b)
         keys = sorted({k for b in per.values() for k in b.config})
-        varied = [k for k in keys if len({b.config.get(k, configcost.UNSET) for b in per.values()}) > 1]
+        varied = [k for k in keys if len({configcost.value(b, k) for b in per.values()}) > 1]
         t = Table("CONFIG values of each scenario (options that differ between scenarios)",
                   [Column("scenario"), Column("variant")] + [Column(k.replace("CONFIG_", "")) for k in varied])
         for (_, scen), b in sorted(per.items()):
-            t.add([Text(scen), Text(variant_name(b.variant))] + [Text(b.config.get(k, configcost.UNSET)) for k in varied])
+            t.add([Text(scen), Text(variant_name(b.variant))] + [Text(configcost.value(b, k)) for k in varied])
         const = [k for k in keys if k not in varied]
         if const:
             first = next(iter(per.values()))
             t.notes.append("The same in every scenario: " + ", ".join(
-                "%s=%s" % (k, first.config.get(k, configcost.UNSET)) for k in const) + ".")
+                "%s=%s" % (k, configcost.value(first, k)) for k in const) + ".")
         return t
 
     def _cost_tables(self):
