@@ -11,15 +11,11 @@ import os
 import resource
 import statistics
 import subprocess
-import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "db"))
-sys.path.insert(0, os.path.join(ROOT, "tests", "db"))
-
-from bwdb import ingest, query, store as bwstore  # noqa: E402
-import synth  # noqa: E402
+from bloatwatch import ROOT
+from bloatwatch.db import ingest, query, store as bwstore
+from tests.db import synth
 
 OUT = os.path.join(ROOT, os.environ.get("BUILD", "build"), "bench-db")
 BLOATWATCH = os.path.join(ROOT, "bin", "bloatwatch")
@@ -53,7 +49,7 @@ def bw(*args):
 
 
 def bench_record():
-    from bwdb import project
+    from bloatwatch import project
     objects = project.load(None, ROOT).find_objects(ROOT)
     if not objects:
         print("bench-db: record: no objects under build/ (make objects)")

@@ -6,9 +6,10 @@ import sqlite3
 import sys
 import time
 
-from . import gitrepo, query, render
+from .db import gitrepo, query
+from .render import render
 from .errors import BwError
-from .store import Store, chunks, default_target, marks
+from .db.store import Store, chunks, default_target, marks
 
 DESCRIPTION = "Record object sizes per git commit and ask how they changed."
 EXAMPLES = {
@@ -24,6 +25,9 @@ EXAMPLES = {
     "bisect": "bloatwatch bisect v1.0..HEAD total --threshold 4096 --arch arm --object rcutree.o",
     "log": "bloatwatch log",
     "gc": "bloatwatch gc",
+    "report": "bloatwatch report                      # reports/out/: text, Markdown, HTML\n"
+              "  bloatwatch report --out /tmp/site --commit HEAD~3",
+    "stamp": "bloatwatch stamp head reports/out/.state/head",
 }
 
 
@@ -65,7 +69,7 @@ class Context:
         return project.load(self.args.config, None if self.args.config else self.root())
 
     def analyzer(self):
-        from . import analyze
+        from .db import analyze
         return self.args.analyzer or analyze.default_analyzer()
 
 
@@ -106,6 +110,10 @@ def parser():
     p.add_argument("-j", "--jobs", type=int, default=None, help="analyzer processes (default: cores, max 4)")
     p.add_argument("--no-cache", action="store_true",
                    help="analyze every object even if its bytes were analyzed before")
+    p.add_argument("--seed", type=int, default=0, metavar="N",
+                   help="when the history holds no other commit, first track the last N commits")
+    p.add_argument("--seed-jobs", type=int, default=1, metavar="J",
+                   help="with --seed: commits built in parallel")
 
     p = cmd("track", "build and record every commit of a range, each in a temporary worktree")
     p.add_argument("range", metavar="REV_RANGE", help="git revision range, e.g. v1.0..HEAD")
@@ -149,13 +157,23 @@ def parser():
     p.add_argument("--limit", type=int, default=0, metavar="N", help="only the last N")
 
     cmd("gc", "delete analyses, layouts and slices no recorded commit uses any more")
+
+    from .report import run as report_run
+    report_run.add_arguments(cmd("report", "write the footprint report: text, Markdown and HTML"))
+
+    p = cmd("stamp", "write a state stamp for make (rewritten only when it changes)")
+    p.add_argument("what", choices=("head", "db"),
+                   help="head: HEAD and its record status; db: every recorded commit")
+    p.add_argument("file", metavar="FILE")
     return top
 
 
 def cmd_record(ctx):
-    from . import ingest, recorder
+    from .db import ingest, recorder
     a = ctx.args
     root = ctx.root()
+    if a.seed:
+        seed_history(ctx, a.seed, a.seed_jobs)
     if a.json:
         files, uses = [], []
         for path in a.json:
@@ -192,21 +210,34 @@ def cmd_record(ctx):
     return 0
 
 
+def seed_history(ctx, count, jobs):
+    """Into a history that holds no other commit, track the last `count` commits first."""
+    from .report import pipeline
+    rng = pipeline.seed_range(ctx.target(), ctx.root(), count)
+    if rng:
+        print("record: the history is empty: tracking %s (%d commits at most, -j%d) so the "
+              "plots have real data" % (rng, count, jobs), flush=True)
+        track_range(ctx, rng, jobs)
+
+
 def cmd_track(ctx):
-    from . import track
     a = ctx.args
+    track_range(ctx, a.range, a.jobs, a.first_parent, a.force, a.retry_failed)
+    return 0
+
+
+def track_range(ctx, rng, jobs, first_parent=False, force=False, retry_failed=False):
+    from .db import analyze, track
     root = ctx.root()
-    shas = gitrepo.rev_list(root, a.range, a.first_parent)
+    shas = gitrepo.rev_list(root, rng, first_parent)
     proj = ctx.project()
     analyzer = ctx.analyzer()
-    if not os.access(analyzer, os.X_OK):
-        raise BwError("%s: analyzer not found (build it with `make analyzer`)" % analyzer)
+    analyze.check_analyzer(analyzer)
     store = ctx.open(create=True)
-    counts = track.track(store, root, shas, proj, analyzer, max(1, a.jobs), a.force,
-                         a.retry_failed, ctx.target())
+    counts = track.track(store, root, shas, proj, analyzer, max(1, jobs), force,
+                         retry_failed, ctx.target())
     print("track %s: %d commits: %d recorded, %d failed to build, %d already recorded"
-          % (a.range, len(shas), counts["ok"], counts["failed"], counts["skipped"]))
-    return 0
+          % (rng, len(shas), counts["ok"], counts["failed"], counts["skipped"]), flush=True)
 
 
 def history_rows(ctx, store):
@@ -282,7 +313,7 @@ def cmd_history(ctx):
 
 
 def cmd_diff(ctx):
-    from . import diff
+    from .compare import diff
     a = ctx.args
     store = ctx.open()
     sys.stdout.write(diff.run(store, ctx.root_or_none(), a.a, a.b, query.parse_filters(a),
@@ -291,7 +322,7 @@ def cmd_diff(ctx):
 
 
 def cmd_check(ctx):
-    from . import budget
+    from .db import budget
     a = ctx.args
     budgets = budget.Budgets(a.budget)
     store = ctx.open()
@@ -310,7 +341,7 @@ def cmd_check(ctx):
 
 
 def cmd_bisect(ctx):
-    from . import bisect
+    from .db import bisect
     a = ctx.args
     root = ctx.root()
     metric = query.Metric(a.metric)
@@ -347,7 +378,7 @@ def cmd_log(ctx):
 
 
 def cmd_gc(ctx):
-    from . import gc
+    from .db import gc
     counts = gc.collect(ctx.open())
     total = sum(counts.values())
     print("gc: %d rows deleted%s" % (total, "".join(
@@ -355,7 +386,23 @@ def cmd_gc(ctx):
     return 0
 
 
-COMMANDS = {"gc": cmd_gc, "record": cmd_record, "track": cmd_track, "history": cmd_history, "diff": cmd_diff,
+def cmd_report(ctx):
+    from .report import run
+    for line in run.run(ctx.target(), ctx.args):
+        print(line)
+    return 0
+
+
+def cmd_stamp(ctx):
+    from .report import pipeline
+    a = ctx.args
+    text = pipeline.head_key(ctx.target(), ctx.root()) if a.what == "head" else \
+        pipeline.db_key(ctx.target())
+    pipeline.write_if_changed(a.file, text)
+    return 0
+
+
+COMMANDS = {"report": cmd_report, "stamp": cmd_stamp, "gc": cmd_gc, "record": cmd_record, "track": cmd_track, "history": cmd_history, "diff": cmd_diff,
             "check": cmd_check, "bisect": cmd_bisect, "log": cmd_log}
 
 

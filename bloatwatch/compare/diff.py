@@ -5,8 +5,9 @@ A side is REV or REV:ARCH/COMPILER/SCENARIO (fields may be `*`).  Objects are ma
 the coordinate fields a side does not fix, so `HEAD:arm/gcc/TREE01 HEAD:arm/clang/TREE01`
 compares two builds of one commit object by object.
 """
-from . import query, render
-from .errors import BwError
+from ..db import query
+from ..render import render
+from ..errors import BwError
 
 SIDE_FIELDS = ("arch", "compiler", "scenario")
 

@@ -1,2 +1,2 @@
 # SPDX-License-Identifier: GPL-2.0
-"""bwdb: Bloatwatch's history database: storage, ingest and the bloatwatch CLI."""
+"""db: Bloatwatch's history database: schema, migrations, ingest, reads, track and bisect."""

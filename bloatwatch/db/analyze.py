@@ -5,11 +5,11 @@ import json
 import os
 import subprocess
 
-from .errors import BwError
+from .. import ROOT
+from ..errors import BwError
 from .ingest import check_envelope
 
-BIN_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__)))), "bin")
+BIN_DIR = os.path.join(ROOT, "bin")
 
 
 def default_analyzer():

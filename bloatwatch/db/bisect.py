@@ -6,7 +6,7 @@ recorded (in a temporary worktree, as `track` does).  Like git bisect it assumes
 happens once; a commit that fails to build is skipped in favour of its neighbours.
 """
 from . import gitrepo, query, recorder, track
-from .errors import BwError
+from ..errors import BwError
 
 
 class Bisector:

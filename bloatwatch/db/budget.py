@@ -15,9 +15,10 @@ Budget file (TOML):
     growth_bytes = 64              # bytes of growth allowed against the baseline
 """
 
-from . import query, render
-from .errors import BwError
-from .tomlfile import load_toml
+from . import query
+from ..render import render
+from ..errors import BwError
+from ..tomlfile import load_toml
 
 RULE_KEYS = {"name", "metric", "max", "growth", "growth_bytes", "sum"} | set(query.FIELDS)
 

@@ -8,7 +8,7 @@ import re
 import sqlite3
 import time
 
-from .errors import BwError
+from ..errors import BwError
 
 BUSY_TIMEOUT_MS = 120000
 

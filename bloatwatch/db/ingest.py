@@ -13,7 +13,7 @@ import json
 import os
 import time
 
-from .errors import BwError
+from ..errors import BwError
 from .store import chunks, marks
 
 SCHEMA_NAME = "bloatwatch-analyze"

@@ -8,7 +8,7 @@ commits using those slices (commit_slices_slice index).
 import fnmatch
 import re
 
-from .errors import BwError
+from ..errors import BwError
 from .store import chunks, marks
 
 FIELDS = ("arch", "compiler", "scenario", "variant", "object")

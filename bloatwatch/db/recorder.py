@@ -5,7 +5,7 @@ import os
 import time
 
 from . import analyze, gitrepo, ingest
-from .errors import BwError
+from ..errors import BwError
 
 
 def file_digest(path):

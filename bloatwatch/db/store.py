@@ -14,9 +14,9 @@ import sqlite3
 import time
 
 from . import dialect
-from .errors import BwError
+from ..errors import BwError
 
-DB_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DB_DIR = os.path.dirname(os.path.abspath(__file__))
 SCHEMA_FILE = os.path.join(DB_DIR, "schema.sql")
 VIEWS_FILE = os.path.join(DB_DIR, "views.sql")
 MIGRATE_DIR = os.path.join(DB_DIR, "migrate")

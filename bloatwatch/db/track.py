@@ -14,7 +14,7 @@ import threading
 import time
 
 from . import gitrepo, recorder
-from .errors import BwError
+from ..errors import BwError
 
 _worktree_lock = threading.Lock()   # git serializes worktree bookkeeping badly
 

@@ -8,9 +8,9 @@ per distinct (old object, new object) pair with the coordinates it applies to.
 import collections
 from dataclasses import dataclass, field
 
-from bwdb.diff import bloat_o_meter
+from ..compare.diff import bloat_o_meter
 
-from .tables import join
+from ..render.table import join
 
 TOP_SYMBOLS = 25
 

@@ -12,11 +12,11 @@ import os
 import jinja2
 
 from . import STATIC, TEMPLATES, configcost, diffs, history, layout, model, plots, structs
-from .cells import Bytes, Delta, Percent, Text, blank
+from ..render.cells import Bytes, Delta, Percent, Text, blank
 from .data import date
 from .model import ARTICLE_KEY, COMMON, variant_name
 from .output import slug
-from .tables import Column, Table
+from ..render.table import Column, Table
 
 SUBDIRS = ("coord", "structs", "diff", "plots")
 

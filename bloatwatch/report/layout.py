@@ -10,10 +10,10 @@ from typing import Callable
 
 from . import article, model
 from .data import date
-from .cells import Bytes, Delta, Ratio, Strong, Text, blank
+from ..render.cells import Bytes, Delta, Ratio, Strong, Text, blank
 from .output import slug
 from .model import ARTICLE_ARCH, ARTICLE_COMPILER, ARTICLE_KEY, variant_name
-from .tables import Column, Table
+from ..render.table import Column, Table
 
 ARTICLE_COLUMNS = (("Implementation", "l"), ("text", "r"), ("data", "r"), ("bss", "r"),
                    ("total", "r"), ("filename", "l"))

@@ -1,11 +1,12 @@
-# reports/reports.mk: generate the text, Markdown and HTML reports from the history database.
+# bloatwatch/report/report.mk: generate the text, Markdown and HTML reports from the history database.
 #
 #   make report         deps -> objects -> analyzer -> record this commit in $(DB_FILE) (first
 #                       tracking the last $(REPORT_TRACK) commits when it holds no other one)
 #                       -> reports/out/ (footprint.txt, footprint.md, index.html and its pages)
 #   make test-reports   the reports tests (tests/reports, pytest, headless Chromium)
 #
-# Stamps in $(REPORT_OUT)/.state keep a second `make report` with nothing changed cheap:
+# Every step is the command line (`bloatwatch record`, `stamp`, `report`). Stamps in
+# $(REPORT_OUT)/.state keep a second `make report` with nothing changed cheap:
 #   head      HEAD, dirty or not, and its status in the database (rewritten only on change)
 #   recorded  newer than head, every matrix object and the analyzer: nothing to record
 #   dbstate   digest of the recorded commits (rewritten only on change): nothing to render
@@ -17,9 +18,8 @@ REPORT_TRACK_JOBS ?= 1
 REPORT_ARGS       ?=
 # make jobs for building the objects when `make report` is run without -j
 REPORT_JOBS       ?= 2
-REPORT_PY         := PYTHONPATH=reports $(PYTHON) -m
-REPORT_SRCS       := $(wildcard reports/bwreport/*.py reports/templates/*.j2 reports/static/*) \
-	db/views.sql
+REPORT_SRCS       := $(wildcard bloatwatch/*.py bloatwatch/*/*.py bloatwatch/report/templates/*.j2 \
+	bloatwatch/report/static/*) bloatwatch/db/views.sql
 
 .PHONY: report report-build report-always test-reports
 
@@ -34,20 +34,20 @@ report-build: $(REPORT_OUT)/index.html
 	@echo "report: html      file://$(abspath $(REPORT_OUT))/index.html"
 
 $(REPORT_STATE)/head: report-always
-	$(Q)$(REPORT_PY) bwreport.pipeline head --db $(DB_FILE) --out $@
+	$(Q)$(BLOATWATCH) --db $(DB_FILE) stamp head $@
 
 $(REPORT_STATE)/recorded: $(REPORT_STATE)/head $(MATRIX_OBJS) $(AN_BIN)
-	$(Q)$(REPORT_PY) bwreport.pipeline record --db $(DB_FILE) --head $(REPORT_STATE)/head \
-		--track $(REPORT_TRACK) -j $(REPORT_TRACK_JOBS)
+	$(Q)$(BLOATWATCH) --db $(DB_FILE) record --seed $(REPORT_TRACK) --seed-jobs $(REPORT_TRACK_JOBS)
+	$(Q)$(BLOATWATCH) --db $(DB_FILE) stamp head $(REPORT_STATE)/head
 	@touch $@
 
 $(REPORT_STATE)/dbstate: $(REPORT_STATE)/recorded report-always
-	$(Q)$(REPORT_PY) bwreport.pipeline dbstate --db $(DB_FILE) --out $@
+	$(Q)$(BLOATWATCH) --db $(DB_FILE) stamp db $@
 
 $(REPORT_OUT)/index.html: $(REPORT_STATE)/dbstate $(REPORT_SRCS)
-	$(Q)$(REPORT_PY) bwreport --db $(DB_FILE) --out $(REPORT_OUT) -q $(REPORT_ARGS)
+	$(Q)$(BLOATWATCH) --db $(DB_FILE) report --out $(REPORT_OUT) -q $(REPORT_ARGS)
 
 test-reports: objects analyzer
-	$(Q)PYTHONPATH=reports $(PYTHON) -m pytest -q -p no:cacheprovider tests/reports
+	$(Q)$(PYTHON) -m pytest -q -p no:cacheprovider tests/reports
 
 TESTS += test-reports

@@ -1,22 +1,16 @@
 # SPDX-License-Identifier: GPL-2.0
-"""bwreport: write reports/out (text, Markdown, HTML with plots) from the history database.
-
-    python3 -m bwreport [--db DB] [--out DIR] [--commit REV] [--noise-bytes N] [--noise-pct P]
-"""
-import argparse
+"""`bloatwatch report`: write the text, Markdown and HTML reports from the history database."""
 import os
-import sys
 import time
 
-from . import ROOT
+from .. import ROOT
+
+DEFAULT_OUT = os.path.join(ROOT, "reports", "out")
 
 
-def parser():
-    p = argparse.ArgumentParser(prog="bwreport", description=__doc__.splitlines()[0])
-    p.add_argument("--db", default=os.environ.get("BLOATWATCH_DB") or os.path.join(ROOT, "bloatwatch.db"),
-                   help="history database: SQLite file or postgresql:// URL "
-                        "(default: $BLOATWATCH_DB, else bloatwatch.db at the repository root)")
-    p.add_argument("--out", default=os.path.join(ROOT, "reports", "out"), help="output directory")
+def add_arguments(p):
+    p.add_argument("--out", default=DEFAULT_OUT, metavar="DIR",
+                   help="output directory (default: reports/out at the repository root)")
     p.add_argument("--commit", help="report this recorded commit (sha prefix, -dirty suffix for a "
                                     "dirty record; default: the last one that built)")
     p.add_argument("--noise-bytes", type=int, default=8,
@@ -25,36 +19,26 @@ def parser():
                    help="... and by more than this percentage (default 0.5)")
     p.add_argument("--text-only", action="store_true", help="write footprint.txt/.md only")
     p.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
-    return p
 
 
-def main(argv=None):
-    args = parser().parse_args(argv)
-    from .store import BwError, History
+def run(target, args):
+    """Write the reports of the database `target` as `args` say; lines to print."""
+    from .store import History
     from . import site
     start = time.monotonic()
-    try:
-        history = History(args.db)
-    except BwError as e:
-        print("bwreport: %s" % e, file=sys.stderr)
-        return 2
+    history = History(target)
     try:
         with history.snapshot():
             paths = site.generate(history, args.out, head=args.commit,
                                   noise=(args.noise_bytes, args.noise_pct),
                                   html=not args.text_only)
-    except BwError as e:
-        print("bwreport: %s" % e, file=sys.stderr)
-        return 2
     finally:
         history.close()
-    if not args.quiet:
-        for kind, path in paths:
-            shown = ("file://" + os.path.abspath(path)) if kind == "html" else os.path.relpath(path)
-            print("report: %-8s %s" % (kind, shown))
-        print("report: written in %.1f s" % (time.monotonic() - start))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    if args.quiet:
+        return []
+    lines = []
+    for kind, path in paths:
+        shown = ("file://" + os.path.abspath(path)) if kind == "html" else os.path.relpath(path)
+        lines.append("report: %-8s %s" % (kind, shown))
+    lines.append("report: written in %.1f s" % (time.monotonic() - start))
+    return lines

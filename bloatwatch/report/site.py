@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Write every output: footprint.txt and footprint.md, then the HTML site and its plots."""
-from . import layout, text
+from . import layout
+from ..render import text
 from .data import Data
 from .output import Tree
 

@@ -6,8 +6,8 @@ everything inside one read transaction, so a recorder writing meanwhile cannot t
 """
 import contextlib
 
-from bwdb.errors import BwError  # db/ is on sys.path: see __init__.py
-from bwdb.store import Store
+from ..errors import BwError
+from ..db.store import Store
 
 COORD = "arch, compiler, scenario, variant, object"
 

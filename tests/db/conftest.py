@@ -4,7 +4,6 @@ import json
 import os
 import sqlite3
 import subprocess
-import sys
 
 import pytest
 
@@ -12,10 +11,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 BLOATWATCH = os.path.join(ROOT, "bin", "bloatwatch")
 ANALYZER = os.path.join(ROOT, "bin", "bloatwatch-analyze")
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(ROOT, "db"))
-
-import synth  # noqa: E402
+import synth  # pytest puts this folder on sys.path
 
 GIT_ENV = {"GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.org",
            "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.org",

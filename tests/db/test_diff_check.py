@@ -5,7 +5,7 @@ import copy
 import pytest
 
 from conftest import run_bw, write_json, small_matrix, synth
-from bwdb.diff import bloat_o_meter, member_changes
+from bloatwatch.compare.diff import bloat_o_meter, member_changes
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import subprocess
 
 from conftest import ANALYZER, ROOT, run_bw, sql
 
-from bwdb import project
+from bloatwatch import project
 
 
 def test_record_real_matrix(tmp_path, analyzer):

@@ -14,8 +14,8 @@ import pytest
 import project
 from conftest import BLOATWATCH, HERE, run_bw, write_json, small_matrix, synth
 
-from bwdb import dialect, ingest
-from bwdb import store as bwstore
+from bloatwatch.db import dialect, ingest
+from bloatwatch.db import store as bwstore
 
 
 def q(url, query, params=()):

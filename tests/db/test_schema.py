@@ -5,8 +5,8 @@ import sqlite3
 
 from conftest import HERE, run_bw, sql, write_json, small_matrix, synth
 
-from bwdb import ingest
-from bwdb import store as bwstore
+from bloatwatch.db import ingest
+from bloatwatch.db import store as bwstore
 
 V1 = os.path.join(HERE, "fixtures", "schema-v1.sql")
 V3 = os.path.join(HERE, "fixtures", "schema-v3.sql")

@@ -5,8 +5,8 @@ import re
 
 from conftest import generate
 import fixture
-from bwreport import article, model
-from bwreport.model import Build, ConfigKey, Obj
+from bloatwatch.report import article, model
+from bloatwatch.report.model import Build, ConfigKey, Obj
 
 
 def article_rows(text):

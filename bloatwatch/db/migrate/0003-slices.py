@@ -35,7 +35,7 @@ CREATE INDEX commit_slices_slice ON commit_slices (slice_id, commit_id);
 
 
 def migrate(store, run_script):
-    from bwdb.ingest import slice_digest
+    from bloatwatch.db.ingest import slice_digest
     # Views read `builds`; they are re-created from views.sql after the last step.
     for view in sorted(store.d.views()):
         store.d.drop_view(view)
