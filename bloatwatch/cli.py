@@ -9,7 +9,7 @@ import time
 from .db import gitrepo, query
 from .render import render
 from .errors import BwError
-from .db.store import Store, chunks, default_target, marks
+from .db.store import Store, default_target
 
 DESCRIPTION = "Record object sizes per git commit and ask how they changed."
 EXAMPLES = {
@@ -17,7 +17,7 @@ EXAMPLES = {
               "  bloatwatch record build/arm/gcc/TREE01/*.o\n"
               "  bloatwatch record --json all.json --configs-json configs.json --rev v1.0",
     "track": "bloatwatch track -j2 HEAD~20..HEAD",
-    "history": "bloatwatch history total --arch arm --object rcutree.o\n"
+    "history": "bloatwatch history total --arch arm --object rcutree.o --key variant=tree\n"
                "  bloatwatch history struct:rcu_node.padding --by arch --csv",
     "diff": "bloatwatch diff HEAD~1 HEAD --arch arm\n"
             "  bloatwatch diff HEAD:arm/gcc/TREE01 HEAD:arm/clang/TREE01",
@@ -76,7 +76,11 @@ class Context:
 def add_filters(p):
     for f in query.FIELDS:
         p.add_argument("--" + f, action="append", metavar="NAME",
-                       help="only this %s (repeatable, comma list, glob)" % f)
+                       help="only this %s (repeatable, comma list, glob)" % (
+                           "config label" if f == "label" else f))
+    p.add_argument("--key", action="append", metavar="KEY=VALUE",
+                   help="only this value of an extra coordinate key, e.g. variant=tree "
+                        "(repeatable, comma list, glob)")
 
 
 def parser():
@@ -126,15 +130,16 @@ def parser():
     p.add_argument("metric", help="total | text | data | bss | symbol:NAME | struct:NAME[.size|.padding|.holes]")
     add_filters(p)
     p.add_argument("--by", default="", metavar="FIELDS",
-                   help="one series per value of these fields (comma list of %s)" % ",".join(query.FIELDS))
+                   help="one series per value of these fields (comma list of %s or extra keys)"
+                        % ",".join(query.FIELDS))
     p.add_argument("--range", metavar="REV_RANGE", help="only the commits of this git range, in its order")
     p.add_argument("--changes", action="store_true", help="only rows where the value changed")
     p.add_argument("--limit", type=int, default=0, metavar="N", help="only the last N rows")
     p.add_argument("--csv", action="store_true", help="CSV instead of a table")
 
     p = cmd("diff", "compare two recorded commits (or builds): objects, symbols, structs, CONFIG")
-    p.add_argument("a", metavar="A", help="REV or REV:ARCH[/COMPILER[/SCENARIO]]")
-    p.add_argument("b", metavar="B", help="REV or REV:ARCH[/COMPILER[/SCENARIO]]")
+    p.add_argument("a", metavar="A", help="REV or REV:ARCH[/COMPILER[/LABEL]]")
+    p.add_argument("b", metavar="B", help="REV or REV:ARCH[/COMPILER[/LABEL]]")
     add_filters(p)
     p.add_argument("--all", action="store_true", help="list unchanged objects too")
     p.add_argument("--no-symbols", action="store_true", help="skip the per-symbol sections")
@@ -244,9 +249,10 @@ def history_rows(ctx, store):
     a = ctx.args
     metric = query.Metric(a.metric)
     by = [f.strip() for f in a.by.split(",") if f.strip()]
+    known = list(query.FIELDS) + query.extra_keys(store)
     for f in by:
-        if f not in query.FIELDS:
-            raise BwError("--by %s: not one of %s" % (f, ", ".join(query.FIELDS)))
+        if f not in known:
+            raise BwError("--by %s: not one of %s" % (f, ", ".join(known)))
     coords = query.coordinates(store, query.parse_filters(a))
     if not coords:
         raise BwError("no recorded object matches the filters")
@@ -257,8 +263,7 @@ def history_rows(ctx, store):
                          key=lambda c: (order[c["sha"]], c["dirty"]))
         if not commits:
             raise BwError("no commit of %s is recorded" % a.range)
-    idx = [query.FIELDS.index(f) for f in by]
-    group = (lambda c: tuple(coords[c][i] for i in idx)) if by else None
+    group = (lambda c: tuple(coords[c].get(f) for f in by)) if by else None
     series = {}   # series key -> {commit_id: (value, objects)}
     for (cid, key), v in query.values(store, metric, coords, None, key=group).items():
         series.setdefault(key or (), {})[cid] = v
@@ -313,11 +318,16 @@ def cmd_history(ctx):
 
 
 def cmd_diff(ctx):
-    from .compare import diff
+    from .compare import command
     a = ctx.args
-    store = ctx.open()
-    sys.stdout.write(diff.run(store, ctx.root_or_none(), a.a, a.b, query.parse_filters(a),
-                              a.all, not a.no_symbols))
+    history = query.History(ctx.target())
+    try:
+        with history.snapshot():
+            text = command.run(history, ctx.root_or_none(), a.a, a.b, query.parse_filters(a),
+                               a.all, not a.no_symbols)
+    finally:
+        history.close()
+    sys.stdout.write(text)
     return 0
 
 
@@ -365,12 +375,7 @@ def cmd_bisect(ctx):
 def cmd_log(ctx):
     store = ctx.open()
     commits = query.commits(store, ctx.args.limit)
-    counts = {}
-    for part in chunks([c["id"] for c in commits]):
-        counts.update(store.query(
-            "SELECT cs.commit_id, SUM(s.builds) FROM commit_slices cs JOIN slices s "
-            "ON s.id = cs.slice_id WHERE cs.commit_id IN (%s) GROUP BY cs.commit_id"
-            % marks(len(part)), part))
+    counts = query.object_counts(store, [c["id"] for c in commits])
     rows = [[query.label(c), time.strftime("%Y-%m-%d", time.gmtime(c["commit_date"])), c["status"],
              counts.get(c["id"], 0), c["subject"][:60]] for c in commits]
     sys.stdout.write(render.table(["commit", "date", "status", "objects", "subject"], rows, {3}))

@@ -8,7 +8,8 @@ Budget file (TOML):
 
     [[budget]]
     name = "Tiny RCU stays tiny"   # optional label
-    variant = "tiny"               # filters: arch compiler scenario variant object (globs, lists)
+    variant = "tinyrcu"            # filters: arch compiler label object, or an extra coordinate
+                                   # key the database holds (globs, lists)
     metric = "total"               # total|text|data|bss|symbol:NAME|struct:NAME[.FIELD]
     max = 1024                     # bytes, for each matching object (or their sum: sum = true)
     growth = 5.0                   # percent growth allowed against the baseline
@@ -18,22 +19,30 @@ Budget file (TOML):
 from . import query
 from ..render import render
 from ..errors import BwError
-from ..tomlfile import load_toml
+from ..tomlfile import TomlFile
 
-RULE_KEYS = {"name", "metric", "max", "growth", "growth_bytes", "sum"} | set(query.FIELDS)
+LIMIT_KEYS = ("name", "metric", "max", "growth", "growth_bytes", "sum")
 
 
 class Rule:
-    def __init__(self, d, where, index):
-        unknown = set(d) - RULE_KEYS
-        if unknown:
-            raise BwError("%s: budget %d: unknown key %s" % (where, index, ", ".join(sorted(unknown))))
+    """One [[budget]]; keys that are not limits filter coordinates (checked against the
+    database's extra keys when the budgets are evaluated)."""
+
+    def __init__(self, src, i, d):
+        self.src, self.keys = src, ("budget", i)
+        self.index = i + 1
         self.filters = {}
-        for f in query.FIELDS:
-            if f in d:
-                v = d[f]
-                self.filters[f] = [v] if isinstance(v, str) else list(v)
-        self.metric = query.Metric(d.get("metric", "total"))
+        for f, v in d.items():
+            if f in LIMIT_KEYS:
+                continue
+            if not (isinstance(v, str) or isinstance(v, list) and all(isinstance(x, str) for x in v)):
+                raise self.error(f, "unknown key %s (limits: %s; a coordinate filter is a string "
+                                    "or a list of strings)" % (f, ", ".join(LIMIT_KEYS)))
+            self.filters[f] = [v] if isinstance(v, str) else list(v)
+        try:
+            self.metric = query.Metric(d.get("metric", "total"))
+        except BwError as e:
+            raise self.error("metric", str(e))
         self.max = d.get("max")
         self.growth = d.get("growth")
         self.growth_bytes = d.get("growth_bytes")
@@ -41,37 +50,46 @@ class Rule:
         for k in ("max", "growth", "growth_bytes"):
             v = getattr(self, k)
             if v is not None and (not isinstance(v, (int, float)) or isinstance(v, bool) or v < 0):
-                raise BwError("%s: budget %d: %s must be a non-negative number" % (where, index, k))
+                raise self.error(k, "%s must be a non-negative number" % k)
         if self.max is None and self.growth is None and self.growth_bytes is None:
-            raise BwError("%s: budget %d sets no limit (max, growth or growth_bytes)" % (where, index))
+            raise self.error(None, "budget %d sets no limit (max, growth or growth_bytes)" % self.index)
         default = " ".join("%s=%s" % (f, ",".join(v)) for f, v in self.filters.items()) or "all"
         self.name = d.get("name") or "%s %s" % (self.metric.spec, default)
+
+    def error(self, key, message):
+        return self.src.error(self.keys + ((key,) if key else ()), message)
 
 
 class Budgets:
     def __init__(self, path):
-        data = load_toml(path)
-        unknown = set(data) - {"baseline", "noise", "budget"}
-        if unknown:
-            raise BwError("%s: unknown key %s" % (path, ", ".join(sorted(unknown))))
+        src = TomlFile(path)
+        data = src.data
+        for k in data:
+            if k not in ("baseline", "noise", "budget"):
+                raise src.error((k,), "unknown key %s (known: baseline, noise, budget)" % k)
         self.baseline = data.get("baseline")
         self.noise = data.get("noise", 0)
         rules = data.get("budget", [])
         if not isinstance(rules, list) or not rules:
             raise BwError("%s: no [[budget]] entries" % path)
-        self.rules = [Rule(r, path, i + 1) for i, r in enumerate(rules)]
+        self.rules = [Rule(src, i, r) for i, r in enumerate(rules)]
 
 
 def evaluate(store, budgets, commit, base):
     """[(rule, [(subject, base value, value, failures)])]."""
     report = []
+    known = set(query.FIELDS) | set(query.extra_keys(store))
     for rule in budgets.rules:
+        unknown = sorted(set(rule.filters) - known)
+        if unknown:
+            raise rule.error(unknown[0], "unknown key %s (known: %s, and the coordinate fields %s)"
+                             % (unknown[0], ", ".join(LIMIT_KEYS), ", ".join(sorted(known))))
         coords = query.coordinates(store, rule.filters)
         now = query.values(store, rule.metric, coords, [commit["id"]], by_coord=not rule.sum)
         old = query.values(store, rule.metric, coords, [base["id"]], by_coord=not rule.sum) if base else {}
         subjects = []
         for (cid, coord), (value, _) in sorted(now.items(), key=lambda kv: coords.get(kv[0][1], ())):
-            name = "/".join(coords[coord]) if coord is not None else "sum of %d objects" % _
+            name = coords[coord].name() if coord is not None else "sum of %d objects" % _
             prev = old.get((base["id"], coord), (None, 0))[0] if base else None
             subjects.append((name, prev, value, failures(rule, budgets.noise, prev, value)))
         if not subjects:

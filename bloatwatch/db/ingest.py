@@ -13,18 +13,45 @@ import json
 import os
 import time
 
+from .. import arch as archnames
 from ..errors import BwError
 from .store import chunks, marks
 
 SCHEMA_NAME = "bloatwatch-analyze"
 SCHEMA_VERSION = 1
 NONE = "-"   # coordinate part an object without a build record does not have
+# Keys of a build record (the analyzer's JSON `build`) that are not extra coordinate keys.
+RECORD_KEYS = ("cmd", "compiler_version", "source", "object", "arch", "compiler", "scenario",
+               "config")
 
 
 def digest(obj):
     """16-byte content address of a JSON-able value."""
     text = json.dumps(obj, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).digest()[:16]
+
+
+def keys_text(keys):
+    """The canonical text of a coordinate's extra keys: a sorted JSON object, '' for none."""
+    if not keys:
+        return ""
+    return json.dumps({str(k): str(v) for k, v in keys.items()}, sort_keys=True,
+                      separators=(",", ":"))
+
+
+def parse_keys(text):
+    """keys_text() read back: {key: value}."""
+    return json.loads(text) if text else {}
+
+
+def compiler_family(version):
+    """gcc or clang from a compiler's version line (`cc --version`, CONFIG_CC_VERSION_TEXT)."""
+    v = (version or "").lower()
+    if "clang" in v:
+        return "clang"
+    if "gcc" in v or "g++" in v:
+        return "gcc"
+    return NONE
 
 
 def slice_digest(members):
@@ -115,18 +142,39 @@ def _analysis_part(entry):
 
 
 def coordinate(entry):
-    """(arch, compiler, scenario, variant, object) of a FILE entry."""
-    build = entry.get("build")
+    """(arch, compiler, label, keys text, object) of a FILE entry.
+
+    What the collector found (`_coord`: a manifest, bloatwatch.toml) comes first, then the
+    build record, then the ELF header; an object without any of them still has a coordinate
+    (arch from its machine, '-' for the rest) and is keyed by its path."""
+    build = entry.get("build") or {}
+    given = entry.get("_coord") or {}
     member = entry.get("member")
-    if build:
+    if "object" in given:
+        obj = given["object"]
+    elif build.get("arch") and build.get("scenario"):   # a Bloatwatch record: the folder says the rest
         obj = os.path.basename(build.get("object") or entry["file"])
-        if member:
-            obj += "(%s)" % member
-        return tuple(str(build.get(k) or NONE) for k in ("arch", "compiler", "scenario", "variant")) + (obj,)
-    obj = entry["file"] + ("(%s)" % member if member else "")
-    machine = str(entry.get("machine") or NONE)
-    arch = machine[3:].lower() if machine.startswith("EM_") else machine.lower()
-    return (arch, NONE, NONE, NONE, obj)
+    else:
+        obj = entry["file"]
+    if member:
+        obj += "(%s)" % member
+    arch = given.get("arch") or build.get("arch")
+    arch = archnames.normalize(arch) if arch else archnames.from_elf(entry.get("machine"),
+                                                                     entry.get("class"))
+    compiler = given.get("compiler") or build.get("compiler") or \
+        compiler_family(entry.get("_compiler_version") or build.get("compiler_version"))
+    label = given.get("config") or build.get("scenario") or NONE
+    keys = {k: v for k, v in build.items() if k not in RECORD_KEYS and isinstance(v, str)}
+    if entry.get("_declared") is not None:   # bloatwatch.toml declares which keys exist
+        keys = {k: v for k, v in keys.items() if k in entry["_declared"]}
+    keys.update(given.get("keys") or {})
+    return (arch or NONE, str(compiler), str(label), keys_text(keys), obj)
+
+
+def describe(coord):
+    """arch/compiler/label[/key=value...]/object, as errors and listings print a coordinate."""
+    keys = ["%s=%s" % kv for kv in sorted(parse_keys(coord[3]).items())]
+    return "/".join(list(coord[:3]) + keys + [coord[4]])
 
 
 def prepare(files, uses, where, analyzer_digest=None):
@@ -142,8 +190,8 @@ def prepare(files, uses, where, analyzer_digest=None):
         if "_analysis" in entry:
             coord = coordinate(entry)
             if coord in seen:
-                raise BwError("%s: %s and %s are the same matrix coordinate %s"
-                              % (where, seen[coord], entry["file"], "/".join(coord)))
+                raise BwError("%s: %s and %s are the same coordinate %s"
+                              % (where, seen[coord], entry["file"], describe(coord)))
             seen[coord] = entry["file"]
             p.known.add(entry["_analysis"])
             _add_build(p, entry, coord, entry["_analysis"])
@@ -161,8 +209,8 @@ def prepare(files, uses, where, analyzer_digest=None):
             raise BwError("%s (%s): missing or malformed field %s"
                           % (at, entry.get("file") if isinstance(entry, dict) else "?", e))
         if coord in seen:
-            raise BwError("%s: %s and %s are the same matrix coordinate %s"
-                          % (where, seen[coord], entry["file"], "/".join(coord)))
+            raise BwError("%s: %s and %s are the same coordinate %s"
+                          % (where, seen[coord], entry["file"], describe(coord)))
         seen[coord] = entry["file"]
         lds = []
         for s, positions in zip(structs, reorgs):
@@ -188,12 +236,12 @@ def _add_build(p, entry, coord, ad):
     """The setup (build record) of an entry, and its builds row."""
     build = entry.get("build") or {}
     cd = None
-    config = build.get("config")
+    config = entry.get("_config") if entry.get("_config") is not None else build.get("config")
     if config:
         items = sorted((str(k), str(v)) for k, v in config.items())
         cd = digest(items)
         p.configs[cd] = items
-    setup = (str(build.get("compiler_version") or ""), cd, str(build.get("cmd") or ""),
+    setup = (str(entry.get("_compiler_version") or build.get("compiler_version") or ""), cd, str(build.get("cmd") or ""),
              str(build.get("source") or ""))
     sd = digest([setup[0], cd.hex() if cd else None, setup[2], setup[3]])
     p.setups[sd] = setup
@@ -246,6 +294,7 @@ def _record(store, commit, p):
     strings = set()
     for coord, _, _, path in p.builds:
         strings.update(coord)
+        strings.update(x for kv in parse_keys(coord[3]).items() for x in kv)
         strings.add(path)
     for sd, (ccv, _, cmd, src) in p.setups.items():
         if sd not in setup_ids:
@@ -394,11 +443,12 @@ def _test_pause():
         time.sleep(120)
 
 
-COORD_COLS = ("arch_id", "compiler_id", "scenario_id", "variant_id", "object_id")
+COORD_COLS = ("arch_id", "compiler_id", "label_id", "keys_id", "object_id")
 
 
 def coords(store, wanted, names):
-    """{coord tuple: id}, inserting new coordinates (the table is small: read it whole)."""
+    """{coord tuple: id}, inserting new coordinates and their extra keys (the table is small:
+    read it whole)."""
     keyed = {tuple(names[x] for x in c): c for c in set(wanted)}
 
     def load():
@@ -411,4 +461,10 @@ def coords(store, wanted, names):
         store.d.insert_many("INSERT INTO coords (%s) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
                             % ", ".join(COORD_COLS), new)
         found = load()
+        rows = []
+        for k in new:
+            for key, value in sorted(parse_keys(keyed[k][3]).items()):
+                rows.append((found[k], names[key], names[value]))
+        store.d.insert_many("INSERT INTO coord_keys (coord_id, key_id, value_id) VALUES (?, ?, ?) "
+                            "ON CONFLICT DO NOTHING", rows)
     return {keyed[k]: found[k] for k in keyed}

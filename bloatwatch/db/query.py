@@ -1,19 +1,42 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Read side: coordinates, metrics over commits, and the two sides of a diff.
+"""The read side: every SQL read of the history, and only against the views of views.sql.
 
-Every history question is: pick coordinates (a small table, filtered here), find the
-slices holding them (slice_builds_history index) with one metric per analysis, then the
-commits using those slices (commit_slices_slice index).
+The command line and the reports ask through here. A history question is: pick coordinates
+(a small table, filtered here), find the slices holding them (v_slice_builds) with one
+metric per analysis, then the commits using those slices (v_commit_slices).
 """
+import contextlib
 import fnmatch
 import re
 
 from ..errors import BwError
-from .store import chunks, marks
+from .ingest import parse_keys
+from .store import Store, chunks, marks
 
-FIELDS = ("arch", "compiler", "scenario", "variant", "object")
+# The built-in coordinate fields; a project's extra keys (variant ...) filter the same way.
+FIELDS = ("arch", "compiler", "label", "object")
 SIZE_METRICS = ("total", "text", "data", "bss")
 STRUCT_FIELDS = ("size", "padding", "holes", "hole_bytes", "cachelines")
+NONE = "-"
+
+
+class Coord(tuple):
+    """(arch, compiler, label, keys text, object) with the extra keys at hand."""
+
+    def __new__(cls, row):
+        c = super().__new__(cls, row)
+        c.keys = parse_keys(c[3])
+        return c
+
+    def get(self, field):
+        if field in FIELDS:
+            return self[("arch", "compiler", "label", None, "object").index(field)]
+        return self.keys.get(field, NONE)
+
+    def name(self):
+        """arch/compiler/label[/value of each extra key]/object."""
+        return "/".join([self[0], self[1], self[2]] + [self.keys[k] for k in sorted(self.keys)]
+                        + [self[4]])
 
 
 class Metric:
@@ -39,59 +62,76 @@ class Metric:
         self.agg = "max" if self.kind == "struct" else "sum"
 
     def source(self, store):
-        """(SQL yielding (analysis_id, val), params), or None when the name is unknown."""
+        """(SQL yielding (analysis_id, val), params); BwError when no object has the name."""
         if self.kind == "size":
-            return "SELECT id AS analysis_id, %s AS val FROM analyses" % self.field, []
-        nid = store.name_id(self.name)
-        if nid is None:
-            return None
+            return "SELECT analysis_id, %s AS val FROM v_analysis_sizes" % self.field, []
+        view, col = ("v_analysis_symbols", "symbol") if self.kind == "symbol" else \
+            ("v_analysis_structs", "struct")
+        if not store.query("SELECT 1 FROM %s WHERE %s = ? LIMIT 1" % (view, col), (self.name,)):
+            raise BwError("no recorded object has a %s named %s" % (self.kind, self.name))
         if self.kind == "symbol":
-            return ("SELECT analysis_id, SUM(size) AS val FROM symbols WHERE norm_id = ? "
-                    "GROUP BY analysis_id", [nid])
-        return ("SELECT al.analysis_id, MAX(l.%s) AS val FROM layouts l JOIN analysis_layouts al "
-                "ON al.layout_id = l.id WHERE l.name_id = ? GROUP BY al.analysis_id"
-                % self.field, [nid])
+            return ("SELECT analysis_id, SUM(size) AS val FROM v_analysis_symbols WHERE symbol = ? "
+                    "GROUP BY analysis_id", [self.name])
+        return ("SELECT analysis_id, MAX(%s) AS val FROM v_analysis_structs WHERE struct = ? "
+                "GROUP BY analysis_id" % self.field, [self.name])
 
 
 def parse_filters(args):
-    """{field: [patterns]} from --arch/--compiler/... options (repeatable, comma lists)."""
+    """{field or extra key: [patterns]} from --arch/--compiler/--label/--object and --key K=V
+    options (repeatable, comma lists, globs)."""
     out = {}
     for f in FIELDS:
-        vals = getattr(args, f, None) or []
-        pats = [p for v in vals for p in v.split(",") if p]
+        pats = [p for v in getattr(args, f, None) or [] for p in v.split(",") if p]
         if pats:
             out[f] = pats
+    for kv in getattr(args, "key", None) or []:
+        k, sep, v = kv.partition("=")
+        if not sep or not k:
+            raise BwError("--key %s: want KEY=VALUE (e.g. --key variant=tree)" % kv)
+        out.setdefault(k, []).extend(p for p in v.split(",") if p)
     return out
 
 
 def coordinates(store, filters=None):
-    """{coord_id: (arch, compiler, scenario, variant, object)} matching the filters (globs)."""
-    rows = store.query(
-        "SELECT k.id, a.name, c.name, s.name, v.name, o.name FROM coords k "
-        "JOIN names a ON a.id = k.arch_id JOIN names c ON c.id = k.compiler_id "
-        "JOIN names s ON s.id = k.scenario_id JOIN names v ON v.id = k.variant_id "
-        "JOIN names o ON o.id = k.object_id")
+    """{coord_id: Coord} matching the filters (globs; an extra key a coordinate lacks is '-')."""
     out = {}
-    for row in rows:
-        coord = tuple(row[1:])
-        if all(any(fnmatch.fnmatchcase(coord[i], p) for p in (filters or {}).get(f, ["*"]))
-               for i, f in enumerate(FIELDS)):
+    for row in store.query("SELECT coord_id, arch, compiler, label, keys, object FROM v_coords"):
+        coord = Coord(row[1:])
+        if all(any(fnmatch.fnmatchcase(coord.get(f), p) for p in pats)
+               for f, pats in (filters or {}).items()):
             out[row[0]] = coord
     return out
+
+
+def extra_keys(store):
+    """The extra coordinate keys the database holds, sorted."""
+    return sorted({r[0] for r in store.query("SELECT DISTINCT key FROM v_coord_keys")})
+
+
+COMMIT_COLS = "commit_id, sha, dirty, commit_date, author_date, subject, status, error"
+
+
+def _commit(r):
+    return dict(id=r[0], sha=r[1], dirty=r[2], commit_date=r[3], author_date=r[4],
+                subject=r[5], status=r[6], error=r[7])
 
 
 def commits(store, last=0):
     """Recorded commits in history order (only the last `last` when > 0): dicts with id, sha,
     dirty, dates, subject, status."""
-    cols = "id, sha, dirty, commit_date, author_date, subject, status, error"
     if last > 0:
-        rows = store.query("SELECT %s FROM commits ORDER BY commit_date DESC, author_date DESC, "
-                           "id DESC LIMIT %d" % (cols, int(last)))[::-1]
+        rows = store.query("SELECT %s FROM v_commits ORDER BY ord DESC LIMIT %d"
+                           % (COMMIT_COLS, int(last)))[::-1]
     else:   # all of them: a sequential scan and a sort beat 10,000 index-ordered lookups
-        rows = store.query("SELECT %s FROM commits" % cols)
+        rows = store.query("SELECT %s FROM v_commits" % COMMIT_COLS)
         rows.sort(key=lambda r: (r[3], r[4], r[0]))
-    return [dict(id=r[0], sha=r[1], dirty=r[2], commit_date=r[3], author_date=r[4],
-                 subject=r[5], status=r[6], error=r[7]) for r in rows]
+    return [_commit(r) for r in rows]
+
+
+def status(store, sha, dirty=False):
+    """'ok', 'failed' or None (not recorded)."""
+    rows = store.query("SELECT status FROM v_commits WHERE sha = ? AND dirty = ?", (sha, int(dirty)))
+    return rows[0][0] if rows else None
 
 
 def label(c):
@@ -109,27 +149,22 @@ def values(store, metric, coords, commit_ids=None, by_coord=False, key=None):
     if by_coord:
         key = lambda c: c   # noqa: E731
     src = metric.source(store)
-    if src is None:
-        raise BwError("no recorded object has a %s named %s" % (metric.kind, metric.name))
     pairs = []   # (commit_id, slice_id)
     slice_filter = None
     if commit_ids is not None:
         for part in chunks(list(commit_ids)):
-            pairs += store.query("SELECT commit_id, slice_id FROM commit_slices WHERE commit_id "
+            pairs += store.query("SELECT commit_id, slice_id FROM v_commit_slices WHERE commit_id "
                                  "IN (%s)" % marks(len(part)), part)
         slice_filter = {sl for _, sl in pairs}
         if not slice_filter:
             return {}
     join = "LEFT JOIN (%s) m ON m.analysis_id = b.analysis_id" % src[0]
-    params0 = list(src[1])
-    val = "m.val"
     partial = {}   # slice_id -> {group: (value, objects)}
     combine = _max if metric.agg == "max" else _sum
     for part in chunks(sorted(coords)):
-        sql = ("SELECT b.slice_id, b.coord_id, %s FROM slice_builds b %s WHERE b.coord_id IN (%s)"
-               % (val, join, marks(len(part))))
-        params = params0 + list(part)
-        rows = store.query(sql, params)
+        rows = store.query("SELECT b.slice_id, b.coord_id, m.val FROM v_slice_builds b %s "
+                           "WHERE b.coord_id IN (%s)" % (join, marks(len(part))),
+                           list(src[1]) + list(part))
         for slice_id, coord_id, v in rows:
             if slice_filter is not None and slice_id not in slice_filter:
                 continue
@@ -141,7 +176,7 @@ def values(store, metric, coords, commit_ids=None, by_coord=False, key=None):
             groups[g] = (v, 1) if old is None else (combine(old[0], v), old[1] + 1)
     if commit_ids is None:
         for part in chunks(sorted(partial)):
-            pairs += store.query("SELECT commit_id, slice_id FROM commit_slices WHERE slice_id "
+            pairs += store.query("SELECT commit_id, slice_id FROM v_commit_slices WHERE slice_id "
                                  "IN (%s)" % marks(len(part)), part)
     out = {}
     for commit_id, slice_id in pairs:
@@ -179,86 +214,176 @@ def resolve(store, repo, rev):
     if sha is None:
         if not re.fullmatch(r"[0-9a-fA-F]{4,40}", base):
             raise BwError("%s: not a revision git knows, nor a recorded sha" % rev)
-        rows = store.query("SELECT DISTINCT sha FROM commits WHERE sha LIKE ?", (base.lower() + "%",))
+        rows = store.query("SELECT DISTINCT sha FROM v_commits WHERE sha LIKE ?", (base.lower() + "%",))
         if not rows:
             raise BwError("%s: no recorded commit matches" % rev)
         if len(rows) > 1:
             raise BwError("%s: ambiguous, matches %d recorded commits" % (rev, len(rows)))
         sha = rows[0][0]
-    rows = store.query("SELECT id, sha, dirty, commit_date, author_date, subject, status, error "
-                       "FROM commits WHERE sha = ? AND dirty = ?", (sha, int(want_dirty)))
+    rows = store.query("SELECT %s FROM v_commits WHERE sha = ? AND dirty = ?" % COMMIT_COLS,
+                       (sha, int(want_dirty)))
     if not rows:
-        other = store.query("SELECT 1 FROM commits WHERE sha = ? AND dirty = ?",
-                            (sha, int(not want_dirty)))
         hint = ""
-        if other:
+        if status(store, sha, not want_dirty):
             hint = " (a %s record exists: use %s)" % (
                 "clean" if want_dirty else "dirty", sha[:12] + ("" if want_dirty else "-dirty"))
         raise BwError("%s (%s): not recorded%s" % (rev, sha[:12], hint))
-    r = rows[0]
-    return dict(id=r[0], sha=r[1], dirty=r[2], commit_date=r[3], author_date=r[4],
-                subject=r[5], status=r[6], error=r[7])
+    return _commit(rows[0])
 
 
-def builds_of(store, commit_id, coords):
-    """{coord_id: (analysis_id, setup_id)} of one commit, restricted to coords."""
+def object_counts(store, commit_ids):
+    """{commit_id: objects recorded}."""
     out = {}
-    rows = store.query("SELECT b.coord_id, b.analysis_id, b.setup_id FROM commit_slices cs "
-                       "JOIN slice_builds b ON b.slice_id = cs.slice_id WHERE cs.commit_id = ?",
-                       (commit_id,))
-    for coord_id, aid, sid in rows:
-        if coord_id in coords:
-            out[coord_id] = (aid, sid)
+    for part in chunks(list(commit_ids)):
+        out.update(store.query("SELECT commit_id, SUM(builds) FROM v_commit_slices WHERE "
+                               "commit_id IN (%s) GROUP BY commit_id" % marks(len(part)), part))
     return out
 
 
-def sizes(store, analysis_ids):
-    """{analysis_id: (text, data, bss, total)}."""
-    out = {}
-    for part in chunks(sorted(set(analysis_ids))):
-        for r in store.query("SELECT id, text, data, bss, total FROM analyses WHERE id IN (%s)"
-                             % marks(len(part)), part):
-            out[r[0]] = tuple(r[1:])
-    return out
-
-
-def symbol_sizes(store, analysis_id):
-    """{normalized name: bytes} of one analysis (bloat-o-meter sums by normalized name)."""
-    out = {}
-    for name, size in store.query(
-            "SELECT n.name, SUM(y.size) FROM symbols y JOIN names n ON n.id = y.norm_id "
-            "WHERE y.analysis_id = ? GROUP BY n.name", (analysis_id,)):
-        out[name] = size
-    return out
+def symbols(store, analysis_id):
+    """[(raw name, nm letter, size)] of one analysis: bloat-o-meter's input (nm --size-sort)."""
+    return [tuple(r) for r in store.query(
+        "SELECT raw_name, type, size FROM v_analysis_symbols WHERE analysis_id = ? ORDER BY seq",
+        (analysis_id,))]
 
 
 def layouts_of(store, analysis_id):
-    """{(struct name, kind): (layout_id, size, holes, padding)} of one analysis."""
-    out = {}
-    for r in store.query(
-            "SELECT n.name, l.kind, l.id, l.size, l.holes, l.padding FROM analysis_layouts al "
-            "JOIN layouts l ON l.id = al.layout_id JOIN names n ON n.id = l.name_id "
-            "WHERE al.analysis_id = ?", (analysis_id,)):
-        out[(r[0], r[1])] = tuple(r[2:])
+    """{(struct name, kind): layout row dict} of one analysis."""
+    return {(r["struct"], r["kind"]): r for r in _dicts(store, (
+        "SELECT struct, kind, layout_id, size, holes, hole_bytes, bit_holes, padding "
+        "FROM v_analysis_structs WHERE analysis_id = ?"), (analysis_id,))}
+
+
+def members(store, layout_ids):
+    """{layout_id: [member row dicts in declaration order]}; reorg_seq is the member's place in
+    the analyzer's reorganized order (None throughout when it was not recorded)."""
+    out = {lid: [] for lid in layout_ids}
+    for part in chunks(sorted(set(layout_ids))):
+        for r in _dicts(store, "SELECT layout_id, seq, member, type, byte_offset, size, bit_size, "
+                               "bit_offset, reorg_seq FROM v_struct_members WHERE layout_id IN (%s) "
+                               "ORDER BY layout_id, seq" % marks(len(part)), part):
+            out[r["layout_id"]].append(r)
     return out
 
 
-def members(store, layout_id):
-    """[(name, offset, size, type)] of a layout, in declaration order."""
-    return [tuple(r) for r in store.query(
-        "SELECT n.name, m.byte_offset, m.size, t.name FROM members m "
-        "JOIN names n ON n.id = m.name_id JOIN names t ON t.id = m.type_id "
-        "WHERE m.layout_id = ? ORDER BY m.seq", (layout_id,))]
-
-
-def config_values(store, setup_id):
-    """{CONFIG: value} a setup was built with."""
+def config_set(store, config_id):
+    """{CONFIG: value} of one CONFIG set ({} for None: a build without CONFIG values)."""
+    if config_id is None:
+        return {}
     return {r[0]: r[1] for r in store.query(
-        "SELECT n.name, v.value FROM setups s JOIN config_values v ON v.config_id = s.config_id "
-        "JOIN names n ON n.id = v.name_id WHERE s.id = ?", (setup_id,))}
+        "SELECT config, value FROM v_config_sets WHERE config_id = ?", (config_id,))}
 
 
 def config_uses(store, commit_id):
     return {(r[0], r[1]) for r in store.query(
-        "SELECT s.name, n.name FROM config_uses u JOIN names s ON s.id = u.source_id "
-        "JOIN names n ON n.id = u.name_id WHERE u.commit_id = ?", (commit_id,))}
+        "SELECT source, config FROM v_config_usage WHERE commit_id = ?", (commit_id,))}
+
+
+def meta(store, key):
+    rows = store.query("SELECT value FROM v_meta WHERE key = ?", (key,))
+    return rows[0][0] if rows else None
+
+
+def recorded_state(store):
+    """What a report reads, as rows: every recorded commit, when it was recorded, and the
+    views installed (a digest of it says whether a report is out of date)."""
+    rows = store.query("SELECT commit_id, sha, dirty, status, recorded_at, subject FROM v_commits "
+                       "ORDER BY commit_id")
+    return rows, meta(store, "views")
+
+
+def other_commits(store, sha):
+    """How many recorded commits have another sha."""
+    return store.query("SELECT COUNT(*) FROM v_commits WHERE sha <> ?", (sha,))[0][0]
+
+
+def _dicts(store, sql, params=()):
+    cur = store.d.execute(sql, params)
+    names = [c[0] for c in cur.description]
+    return [dict(zip(names, r)) for r in cur.fetchall()]
+
+
+# ---- the report's questions: whole commits as row dicts -----------------------------------
+
+COORD = "coord_id, arch, compiler, label, keys, object"
+
+
+class History:
+    """Read-only questions the report asks of one history database, in one snapshot."""
+
+    def __init__(self, target):
+        self.target = target
+        self.store = Store(target, create=False)   # installs views.sql when it changed
+        self.where = self.store.where
+
+    def close(self):
+        self.store.close()
+
+    @contextlib.contextmanager
+    def snapshot(self):
+        """One read transaction: a recorder writing meanwhile cannot tear a report."""
+        d = self.store.d
+        d.begin_read()
+        try:
+            yield self
+        finally:
+            d.rollback()
+
+    def _rows(self, sql, params=()):
+        return _dicts(self.store, sql, params)
+
+    def commits(self):
+        """Every recorded commit in history order."""
+        return self._rows("SELECT commit_id, sha, short, dirty, parents, author, author_date, "
+                          "commit_date, subject, status, error, ord FROM v_commits ORDER BY ord")
+
+    def footprint(self, commit_id=None):
+        """size(1) totals of every recorded object (of one commit, or of all)."""
+        sql = ("SELECT commit_id, %s, path, analysis_id, config_id, text, data, bss, total, "
+               "format, machine FROM v_footprint" % COORD)
+        if commit_id is None:
+            return self._rows(sql)
+        return self._rows(sql + " WHERE commit_id = ?", (commit_id,))
+
+    def config_values(self, commit_id):
+        """CONFIG_ values each object of a commit was built with."""
+        return self._rows("SELECT %s, config, value FROM v_config_values WHERE commit_id = ?"
+                          % COORD, (commit_id,))
+
+    def builds(self, commit_id):
+        """Build records of a commit's objects (source, compiler version, command)."""
+        return self._rows("SELECT %s, source, compiler_version, cmd FROM v_builds "
+                          "WHERE commit_id = ?" % COORD, (commit_id,))
+
+    def sections(self, commit_id):
+        return self._rows("SELECT %s, seq, section, size, bucket FROM v_sections "
+                          "WHERE commit_id = ? ORDER BY seq" % COORD, (commit_id,))
+
+    def symbols(self, commit_id):
+        """Every sized symbol of a commit's objects (raw and normalized names)."""
+        return self._rows("SELECT %s, symbol, raw_name, type, size, section, bind, kind "
+                          "FROM v_symbols WHERE commit_id = ?" % COORD, (commit_id,))
+
+    def structs(self, commit_id):
+        return self._rows("SELECT %s, struct, kind, size, cachelines, holes, hole_bytes, "
+                          "bit_holes, bit_hole_bits, padding, reorg_size, reorg_saving, layout_id "
+                          "FROM v_structs WHERE commit_id = ?" % COORD, (commit_id,))
+
+    # The compare engine's questions (compare.diff.compute's `source`), by analysis.
+
+    def members_of(self, layout_ids):
+        return members(self.store, layout_ids)
+
+    def symbols_of(self, analysis_id):
+        return symbols(self.store, analysis_id)
+
+    def structs_of(self, analysis_id):
+        return layouts_of(self.store, analysis_id)
+
+    def config_of(self, config_id):
+        return config_set(self.store, config_id)
+
+    def config_usage(self, commit_id):
+        """CONFIG_ symbols each source mentions at a commit (extractconfig.sh's logic)."""
+        return self._rows("SELECT source, config FROM v_config_usage WHERE commit_id = ? "
+                          "ORDER BY source, config", (commit_id,))

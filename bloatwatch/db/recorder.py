@@ -4,8 +4,8 @@ import hashlib
 import os
 import time
 
-from . import analyze, gitrepo, ingest
-from ..errors import BwError
+from . import analyze, gitrepo, ingest, query
+from .collect import Found, objects as collect_objects
 
 
 def file_digest(path):
@@ -16,77 +16,76 @@ def file_digest(path):
     return h.digest()[:16]
 
 
-def parse_build_record(path):
-    """A `<obj>.cmd` build record (matrix/README.md) as the analyzer's JSON `build`, or None."""
-    try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            lines = f.read().splitlines()
-    except FileNotFoundError:
-        return None
-    build = {k: None for k in BUILD_KEYS}
-    config = {}
-    for n, line in enumerate(lines, 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        if " := " not in line:   # the analyzer refuses such a record too
-            raise BwError("%s: line %d: not a 'key := value' line" % (path, n))
-        key, value = line.split(" := ", 1)
-        key = key.strip()
-        if key.startswith("CONFIG_"):
-            config[key] = value.strip()
-        elif key in build:
-            build[key] = value.strip() if key != "cmd" else value
-    build["config"] = config
-    return build
+def cached_entries(store, analyzer, root, paths, analyzer_digest):
+    """({path: cache stub}, {path: object digest}) for the objects the database already knows.
 
-
-BUILD_KEYS = ("cmd", "compiler_version", "source", "object", "variant", "arch", "compiler",
-              "scenario")
-
-
-def cached_entries(store, root, paths, analyzer_digest):
-    """({path: cache stub}, {path: object digest}) for the objects the database already knows."""
+    A stub carries what the analysis does not: the build record, read by the analyzer's cheap
+    size mode (the one parser of build records)."""
     digests = {}
     for p in paths:
         full = os.path.join(root, p)
         with open(full, "rb") as f:
-            if f.read(8) == b"!<arch>\n":
+            if f.read(8) in (b"!<arch>\n", b"!<thin>\n"):
                 continue   # archives give several entries: always analyze
         digests[p] = file_digest(full)
     hits = store.cached(analyzer_digest, sorted(set(digests.values())))
+    known = [p for p, od in digests.items() if od in hits]
     stubs = {}
-    for p, od in digests.items():
-        if od in hits:
-            ad, machine = hits[od]
-            stubs[p] = {"file": p, "member": None, "machine": machine, "_analysis": ad,
-                        "build": parse_build_record(os.path.join(root, p) + ".cmd")}
+    for f in analyze.run(analyzer, "size", known, root)["files"] if known else []:
+        ad, machine = hits[digests[f["file"]]]
+        stubs[f["file"]] = {"file": f["file"], "member": None, "machine": machine,
+                            "class": f.get("class"), "_analysis": ad, "build": f.get("build")}
     return stubs, digests
+
+
+def fresh_analysis(root, found, analyzer):
+    """The FILE entries of the analysis make wrote for an object, when it is newer than the
+    object, its build record and the analyzer binary (what make's rule depends on); else None."""
+    if not found.analysis:
+        return None
+    path = os.path.join(root, found.analysis)
+    try:
+        made = os.stat(path).st_mtime_ns
+        inputs = [os.stat(os.path.join(root, found.path)).st_mtime_ns, os.stat(analyzer).st_mtime_ns]
+    except FileNotFoundError:
+        return None
+    if found.record and os.path.exists(os.path.join(root, found.record)):
+        inputs.append(os.stat(os.path.join(root, found.record)).st_mtime_ns)
+    if made < max(inputs):
+        return None
+    doc = ingest.load_json(path)
+    ingest.check_envelope(doc, found.analysis, ("all",))
+    for f in doc["files"]:
+        f["file"] = found.path     # as the manifest names it, whatever make's working folder
+    return doc["files"]
 
 
 def collect(root, project, analyzer, paths=None, jobs=None, store=None):
     """(FILE entries, CONFIG uses, analyzer digest) for the objects under root (paths, else
-    the object globs).  With a store, objects it has seen under this analyzer are not
-    analyzed again."""
-    if paths is None:
-        paths = project.find_objects(root)
-        if not paths:
-            raise BwError("%s: no objects match %s (build them first)"
-                          % (root, " ".join(project.objects)))
+    the project's manifest or object globs).  Analyses make wrote and that are up to date are
+    read, not redone; with a store, objects it has seen under this analyzer are not analyzed
+    again; the rest go through the analyzer."""
+    found = collect_objects(project, root) if paths is None else [Found(p) for p in paths]
     analyze.check_analyzer(analyzer)
     adigest = file_digest(analyzer)
-    stubs, digests = cached_entries(store, root, paths, adigest) if store else ({}, {})
-    misses = [p for p in paths if p not in stubs]
-    fresh = {}
-    for f in analyze.analyze_all(analyzer, misses, root, jobs):
-        if f.get("member") is None and f["file"] in digests:
-            f["_object_digest"] = digests[f["file"]]
-        fresh.setdefault(f["file"], []).append(f)
-    files = []
-    for p in paths:
-        files += [stubs[p]] if p in stubs else fresh.get(p, [])
+    done = {}
+    for f in found:
+        entries = fresh_analysis(root, f, analyzer)
+        if entries is not None:
+            done[f.path] = entries
+    rest = [f.path for f in found if f.path not in done]
+    stubs, digests = cached_entries(store, analyzer, root, rest, adigest) if store else ({}, {})
+    for path, stub in stubs.items():
+        done[path] = [stub]
+    misses = [p for p in rest if p not in stubs]
+    for e in analyze.analyze_all(analyzer, misses, root, jobs):
+        if e.get("member") is None and e["file"] in digests:
+            e["_object_digest"] = digests[e["file"]]
+        done.setdefault(e["file"], []).append(e)
+    files = [f.annotate(e) for f in found for e in done.get(f.path, [])]
     sources = project.find_sources(root)
     if not sources:   # no globs configured: the sources the build records name
-        sources = sorted({(f.get("build") or {}).get("source") for f in files} - {None, ""})
+        sources = sorted({(e.get("build") or {}).get("source") for e in files} - {None, ""})
         sources = [s for s in sources if os.path.isfile(os.path.join(root, s))]
     uses = analyze.config_uses(analyzer, sources, root)
     return files, uses, adigest
@@ -108,8 +107,7 @@ def record_failure(store, commit, error):
 
 def recorded(store, sha, dirty=False):
     """'ok', 'failed' or None."""
-    rows = store.query("SELECT status FROM commits WHERE sha = ? AND dirty = ?", (sha, int(dirty)))
-    return rows[0][0] if rows else None
+    return query.status(store, sha, dirty)
 
 
 def commit_of(repo, rev=None, dirty=None):

@@ -1,7 +1,7 @@
--- db/schema.sql: the history database schema (current version), written once for SQLite and PostgreSQL.
+-- bloatwatch/db/schema.sql: the history database schema (current version), written once for SQLite and PostgreSQL.
 --
 -- A fresh database is created from this file; an older one is carried forward by
--- db/migrate/NNNN-*.sql.  The text is SQLite's dialect; bwdb/dialect.py rewrites the
+-- migrate/NNNN-*.  The text is SQLite's dialect; dialect.py rewrites the
 -- few spellings PostgreSQL needs (INTEGER PRIMARY KEY -> identity column, BLOB -> BYTEA,
 -- WITHOUT ROWID dropped).  All integers are BIGINT so PostgreSQL never truncates.
 --
@@ -46,17 +46,27 @@ CREATE TABLE commits (
 );
 CREATE INDEX commits_order ON commits (commit_date, author_date);
 
--- A series: where an object sits in the matrix.  Stable across commits.
+-- A series: where an object sits, stable across commits. A build coordinate is (arch,
+-- compiler, config label) plus the extra keys a project declares (since version 5; before,
+-- a fixed scenario and variant); the object is keyed by its path inside the build.
 CREATE TABLE coords (
 	id INTEGER PRIMARY KEY,
-	arch_id BIGINT NOT NULL REFERENCES names (id),
-	compiler_id BIGINT NOT NULL REFERENCES names (id),   -- compiler family: gcc, clang
-	scenario_id BIGINT NOT NULL REFERENCES names (id),   -- CONFIG scenario, e.g. TREE01
-	variant_id BIGINT NOT NULL REFERENCES names (id),    -- tiny | classic | tree | common
-	object_id BIGINT NOT NULL REFERENCES names (id),     -- e.g. rcutree.o (a path outside the matrix)
-	UNIQUE (arch_id, compiler_id, scenario_id, variant_id, object_id)
+	arch_id BIGINT NOT NULL REFERENCES names (id),       -- one vocabulary: i386, x86_64, arm, arm64 ...
+	compiler_id BIGINT NOT NULL REFERENCES names (id),   -- compiler family: gcc, clang ('-': unknown)
+	label_id BIGINT NOT NULL REFERENCES names (id),      -- config label, e.g. TREE01, tinyconfig ('-': none)
+	keys_id BIGINT NOT NULL REFERENCES names (id),       -- the extra keys as canonical JSON ('' for none)
+	object_id BIGINT NOT NULL REFERENCES names (id),     -- e.g. rcutree.o, kernel/rcu/tree.o, lib.a(x.o)
+	UNIQUE (arch_id, compiler_id, label_id, keys_id, object_id)
 );
 CREATE INDEX coords_object ON coords (object_id);
+
+-- The extra keys of each coordinate, one row per key (e.g. variant = tree).
+CREATE TABLE coord_keys (
+	coord_id BIGINT NOT NULL REFERENCES coords (id),
+	key_id BIGINT NOT NULL REFERENCES names (id),
+	value_id BIGINT NOT NULL REFERENCES names (id),
+	PRIMARY KEY (coord_id, key_id)
+) WITHOUT ROWID;
 
 -- A resolved CONFIG (all CONFIG_ values of one build), content-addressed.
 CREATE TABLE config_sets (

@@ -4,12 +4,22 @@ import collections
 import time
 
 from . import model
-from .store import BwError
+from ..db.ingest import parse_keys
+from ..errors import BwError
 
 
 def label(commit):
     """Commit label as bloatwatch prints it: 12 hex digits, '-dirty' for a dirty record."""
     return commit["sha"][:12] + ("-dirty" if commit["dirty"] else "")
+
+
+def rcu_rows(rows):
+    """Rows of the views with the two names this report still files builds under: the
+    config label as `scenario`, the extra key `variant` as `variant` ('-' when absent)."""
+    for r in rows:
+        r["scenario"] = r["label"]
+        r["variant"] = parse_keys(r["keys"]).get("variant", "-")
+    return rows
 
 
 def date(ts):
@@ -37,18 +47,18 @@ class Data:
         self.head = self._pick(head, self.ok)
         self.by_id = {c["commit_id"]: c for c in self.commits}
         self.objs = collections.defaultdict(list)    # commit_id -> [Obj]
-        for r in history.footprint():
+        for r in rcu_rows(history.footprint()):
             self.objs[r["commit_id"]].extend(model.objects([r]))
         hid = self.head["commit_id"]
-        self.configs = model.configs_by_folder(history.config_values(hid))
+        self.configs = model.configs_by_folder(rcu_rows(history.config_values(hid)))
         self.builds = model.builds(self.objs[hid], self.configs)
         self.groups = model.groups(self.builds)
-        self.build_records = history.builds(hid)
+        self.build_records = rcu_rows(history.builds(hid))
         self.usage = history.config_usage(hid)
-        self.structs = history.structs(hid)
-        self.members = history.members({s["layout_id"] for s in self.structs})
-        self.sections = history.sections(hid)
-        self.symbols = history.symbols(hid)
+        self.structs = rcu_rows(history.structs(hid))
+        self.members = history.members_of({s["layout_id"] for s in self.structs})
+        self.sections = rcu_rows(history.sections(hid))
+        self.symbols = rcu_rows(history.symbols(hid))
         self.prev = {}      # commit_id -> the previous ok commit in history order
         last = None
         for c in self.ok:
@@ -78,31 +88,24 @@ class Data:
             self._cache[key] = fn(commit_id)
         return self._cache[key]
 
-    def symbol_sizes(self, commit_id):
-        """{coord: {symbol: bytes}} of one commit."""
-        def load(cid):
-            out = collections.defaultdict(dict)
-            for r in self.history.symbol_sizes(cid):
-                out[(r["arch"], r["compiler"], r["scenario"], r["variant"], r["object"])][r["symbol"]] = r["size"]
-            return out
-        return self._cached("sym", commit_id, load)
+    # compare.diff's questions, by analysis (each asked once per report).
 
-    def struct_rows(self, commit_id):
-        if commit_id == self.head["commit_id"]:
-            return self.structs
-        return self._cached("structs", commit_id, self.history.structs)
+    def symbols_of(self, analysis_id):
+        return self._cached("symbols", analysis_id, self.history.symbols_of)
 
-    def config_rows(self, commit_id):
-        return self._cached("config", commit_id,
-                            lambda cid: model.configs_by_folder(self.history.config_values(cid)))
+    def structs_of(self, analysis_id):
+        return self._cached("structs", analysis_id, self.history.structs_of)
+
+    def config_of(self, config_id):
+        return self._cached("config", config_id, self.history.config_of)
 
     def usage_rows(self, commit_id):
         return self._cached("usage", commit_id, self.history.config_usage)
 
-    def member_rows(self, layout_ids):
+    def members_of(self, layout_ids):
         missing = [l for l in layout_ids if l not in self.members]
         if missing:
-            self.members.update(self.history.members(missing))
+            self.members.update(self.history.members_of(missing))
         return {l: self.members[l] for l in layout_ids}
 
     def group(self, arch, compiler, key):

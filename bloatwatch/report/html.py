@@ -12,6 +12,7 @@ import os
 import jinja2
 
 from . import STATIC, TEMPLATES, configcost, diffs, history, layout, model, plots, structs
+from ..compare import structs as compare_structs
 from ..render.cells import Bytes, Delta, Percent, Text, blank
 from .data import date
 from .model import ARTICLE_KEY, COMMON, variant_name
@@ -226,7 +227,7 @@ class Site:
         by_layout = collections.defaultdict(list)
         for r in rows:
             by_layout[r["layout_id"]].append(r)
-        members = data.member_rows(list(by_layout))
+        members = data.members_of(list(by_layout))
         # Layouts equal in geometry (compilers spell some types differently, e.g. `long int`
         # and `long`) are drawn once, with every build that has them.
         by_shape = collections.OrderedDict()
@@ -278,7 +279,7 @@ class Site:
                          Column("change", "r")])
         for c in d.objects:
             o, n = c.old, c.new
-            cells = [Text(diffs.coord_label(c.coord))]
+            cells = [Text(diffs.coord_label(c.key))]
             cells += [Delta((getattr(n, f) if n else 0) - (getattr(o, f) if o else 0)) for f in ("text", "data", "bss")]
             cells += [Bytes(o.total) if o else Text("new"), Bytes(n.total) if n else Text("removed"),
                       Delta((n.total if n else 0) - (o.total if o else 0)),
@@ -293,7 +294,7 @@ class Site:
             structs_t.add([Text("%s %s" % (s.kind, s.name)), Bytes(a.get("size")), Bytes(b.get("size")),
                            Delta(b.get("size", 0) - a.get("size", 0)), Bytes(a.get("holes")),
                            Bytes(b.get("holes")), Bytes(a.get("padding")), Bytes(b.get("padding")),
-                           Text(", ".join(s.members_changed)), Text(_coords_short(s.coords))])
+                           Text(compare_structs.describe(s.members)), Text(_coords_short(s.keys))])
         self.render(diff_url(d.head), "diff.html.j2", title="Diff %s" % d.head["label"], d=d,
                     objects=objects, structs_table=structs_t, coords_short=_coords_short,
                     coord_label=diffs.coord_label)

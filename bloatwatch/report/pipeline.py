@@ -11,7 +11,7 @@ whether anything is left to do.
 import hashlib
 import os
 
-from ..db import gitrepo
+from ..db import gitrepo, query
 from ..db.store import Store
 
 
@@ -36,12 +36,12 @@ def open_store(db):
     return Store(db, create=False)
 
 
-def _query(db, sql, params=(), empty=None):
+def _ask(db, question, empty):
     store = open_store(db)
     if not store:
         return empty
     try:
-        return store.query(sql, params)
+        return question(store)
     finally:
         store.close()
 
@@ -50,19 +50,17 @@ def head_key(db, root):
     """'<sha> <dirty> <status or none>': what the database should hold for this tree."""
     sha = gitrepo.resolve(root, "HEAD") or "none"
     dirty = int(gitrepo.is_dirty(root)) if sha != "none" else 0
-    rows = _query(db, "SELECT status FROM v_commits WHERE sha = ? AND dirty = ?", (sha, dirty), [])
-    return "%s %d %s\n" % (sha, dirty, rows[0][0] if rows else "none")
+    state = _ask(db, lambda s: query.status(s, sha, dirty), None)
+    return "%s %d %s\n" % (sha, dirty, state or "none")
 
 
 def db_key(db):
     """Digest of what the report reads: every recorded commit and when it was recorded."""
-    rows = _query(db, "SELECT commit_id, sha, dirty, status, recorded_at, subject FROM v_commits "
-                      "ORDER BY commit_id")
-    if rows is None:
+    state = _ask(db, query.recorded_state, None)
+    if state is None:
         return "none\n"
-    views = _query(db, "SELECT value FROM meta WHERE key = 'views'")
-    h = hashlib.sha256(repr((rows, views)).encode()).hexdigest()
-    return "%d commits %s\n" % (len(rows), h)
+    h = hashlib.sha256(repr(state).encode()).hexdigest()
+    return "%d commits %s\n" % (len(state[0]), h)
 
 
 def seed_range(db, root, count):
@@ -72,7 +70,7 @@ def seed_range(db, root, count):
     sha = gitrepo.resolve(root, "HEAD")
     if count <= 0 or sha is None:
         return None
-    if _query(db, "SELECT COUNT(*) FROM v_commits WHERE sha <> ?", (sha,), [(0,)])[0][0]:
+    if _ask(db, lambda s: query.other_commits(s, sha), 0):
         return None
     dirty = gitrepo.is_dirty(root)
     tip = "HEAD" if dirty else "HEAD~1"

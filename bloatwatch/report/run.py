@@ -23,7 +23,7 @@ def add_arguments(p):
 
 def run(target, args):
     """Write the reports of the database `target` as `args` say; lines to print."""
-    from .store import History
+    from ..db.query import History
     from . import site
     start = time.monotonic()
     history = History(target)

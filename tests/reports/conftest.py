@@ -6,7 +6,7 @@ import pytest
 
 import fixture  # pytest puts this folder on sys.path
 from bloatwatch.report import site
-from bloatwatch.report.store import History
+from bloatwatch.db.query import History
 
 
 def generate(db, out, **kw):
