@@ -174,7 +174,7 @@ def parser():
 
 
 def cmd_record(ctx):
-    from .db import ingest, recorder
+    from .db import collect, ingest, recorder
     a = ctx.args
     root = ctx.root()
     if a.seed:
@@ -201,9 +201,11 @@ def cmd_record(ctx):
                     raise BwError("%s: no such file" % p)
                 full = os.path.abspath(p)
                 paths.append(os.path.relpath(full, root) if full.startswith(root + os.sep) else full)
+        project = ctx.project()
+        found = None if paths else collect.objects(project, root)   # bad input fails before the db opens
         store = None if a.no_cache else ctx.open(create=True)
-        files, uses, adigest = recorder.collect(root, ctx.project(), ctx.analyzer(), paths,
-                                                a.jobs, store)
+        files, uses, adigest = recorder.collect(root, project, ctx.analyzer(), paths,
+                                                a.jobs, store, found)
         where = "analyzer"
     prepared = ingest.prepare(files, uses, where, adigest)   # validate before writing
     commit = recorder.commit_of(root, a.rev, True if a.dirty else None)

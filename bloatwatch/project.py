@@ -34,7 +34,8 @@ class Row:
         self.objects = list(d["objects"])
         self.published = [tuple(p) for p in d.get("published", [])]
         self.published_total = d.get("published_total")
-        self.absent = d.get("absent", {})    # {CONFIG_X: why}: no build is expected there
+        self.requires = d.get("requires", {})  # CONFIG values a build of this row must have
+        self.why = d.get("why", "")            # said where a group's values rule the row out
 
 
 class TableSpec:
@@ -119,7 +120,7 @@ TOP = ("build", "build_timeout", "sources", "paths", "keys", "manifest", "object
 GROUP = ("glob", "exclude", "root", "kbuild", "config", "coordinate")
 TABLE = ("name", "title", "where", "config_values", "group_by", "subject", "reference", "note",
          "quote", "row")
-ROW = ("name", "objects", "published", "published_total", "absent")
+ROW = ("name", "objects", "published", "published_total", "requires", "why")
 
 
 def _coordinate(src, keys, d, declared):
@@ -177,8 +178,10 @@ def _table(src, i, d, declared):
                                 "published entries are [object, text, data, bss]")
         if "published_total" in r:
             _type(src, rk + ("published_total",), r["published_total"], int, "an integer")
-        _config_values(src, rk + ("absent",), _type(src, rk + ("absent",), r.get("absent", {}),
-                                                    dict, "a table {CONFIG_X = \"why\"}"))
+        _config_values(src, rk + ("requires",), _type(src, rk + ("requires",), r.get("requires", {}),
+                                                      dict, "a table {CONFIG_X = \"value\"}"))
+        if "why" in r:
+            _type(src, rk + ("why",), r["why"], str, "a string")
     names = [r["name"] for r in rows]
     if d.get("subject") and d["subject"] not in names:
         raise src.error(keys + ("subject",), "subject %r is not one of the rows (%s)"

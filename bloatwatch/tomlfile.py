@@ -26,8 +26,9 @@ class TomlFile:
             raise BwError("%s: not UTF-8 (%s)" % (path, e))
         except tomllib.TOMLDecodeError as e:
             m = re.search(r"\(at line (\d+), column \d+\)", str(e))
-            where = "%s:%s" % (path, m.group(1)) if m else path
-            raise BwError("%s: bad TOML (%s)" % (where, re.sub(r"\s*\(at line.*\)", "", str(e))))
+            line = m.group(1) if m else len(raw.splitlines()) if "end of document" in str(e) else 0
+            where = "%s:%s" % (path, line) if line else path
+            raise BwError("%s: bad TOML (%s)" % (where, re.sub(r"\s*\(at (line|end).*\)", "", str(e))))
         self.lines = raw.decode("utf-8").splitlines()
 
     def line(self, keys):

@@ -56,6 +56,8 @@ def objects(project, root):
             found += from_group(root, g)
     seen = {}
     for f in found:
+        if not os.path.isfile(os.path.join(root, f.path)):
+            raise BwError("%s: no such object (build it first)" % f.path)
         if project.path:   # a bloatwatch.toml says which extra keys exist
             f.declared = tuple(project.keys)
         if f.path in seen:

@@ -60,12 +60,14 @@ def fresh_analysis(root, found, analyzer):
     return doc["files"]
 
 
-def collect(root, project, analyzer, paths=None, jobs=None, store=None):
+def collect(root, project, analyzer, paths=None, jobs=None, store=None, found=None):
     """(FILE entries, CONFIG uses, analyzer digest) for the objects under root (paths, else
-    the project's manifest or object globs).  Analyses make wrote and that are up to date are
+    the project's manifest or object globs, or `found` when the caller collected them).
+    Analyses make wrote and that are up to date are
     read, not redone; with a store, objects it has seen under this analyzer are not analyzed
     again; the rest go through the analyzer."""
-    found = collect_objects(project, root) if paths is None else [Found(p) for p in paths]
+    if found is None:
+        found = collect_objects(project, root) if paths is None else [Found(p) for p in paths]
     analyze.check_analyzer(analyzer)
     adigest = file_digest(analyzer)
     done = {}
