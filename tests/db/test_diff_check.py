@@ -70,7 +70,7 @@ def test_diff_symbols_are_the_scripts_output(two_commits, tmp_path):
     old = [f for f in m0 if f["file"].endswith("TREE01/rcutree.o")][0]
     new = [f for f in m1 if f["file"].endswith("TREE01/rcutree.o")][0]
     o = oracle.Oracle(oracle.locate(), tmp_path)
-    want = o.run([("default", o.table_file(nm_rows(old)), o.table_file(nm_rows(new)))], shim=True)[0]
+    want = o.run([("default", o.table(nm_rows(old)), o.table(nm_rows(new)))])[0]
     assert found["arm/gcc/TREE01/rcutree.o"] == want.splitlines()
     assert "rcu_new_thing.constprop" in want     # the script strips only the .NUMBER parts
 
