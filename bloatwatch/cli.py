@@ -7,7 +7,8 @@ import sys
 import time
 
 from .db import gitrepo, query
-from .render import render
+from .render import text
+from .render.cells import Delta
 from .errors import BwError
 from .db.store import Store, default_target
 
@@ -310,12 +311,12 @@ def cmd_history(ctx):
                        + [n, v, delta if delta is not None else ""])
         else:
             out.append([query.label(c), date, c["subject"][:40]] + list(key)
-                       + [n, note or ("-" if v is None else v), render.signed(delta)])
+                       + [n, note or ("-" if v is None else v), Delta(delta)])
     if a.csv:
-        sys.stdout.write(render.to_csv(headers, out))
+        sys.stdout.write(text.csv_text(headers, out))
     else:
         right = {len(headers) - 3, len(headers) - 2, len(headers) - 1}
-        sys.stdout.write(render.table(headers, out, right))
+        sys.stdout.write(text.plain(headers, out, right))
     return 0
 
 
@@ -380,7 +381,7 @@ def cmd_log(ctx):
     counts = query.object_counts(store, [c["id"] for c in commits])
     rows = [[query.label(c), time.strftime("%Y-%m-%d", time.gmtime(c["commit_date"])), c["status"],
              counts.get(c["id"], 0), c["subject"][:60]] for c in commits]
-    sys.stdout.write(render.table(["commit", "date", "status", "objects", "subject"], rows, {3}))
+    sys.stdout.write(text.plain(["commit", "date", "status", "objects", "subject"], rows, {3}))
     return 0
 
 

@@ -11,8 +11,9 @@ from types import SimpleNamespace
 from ..db import query
 from ..db.ingest import parse_keys
 from ..errors import BwError
-from ..render import render
-from . import diff, structs
+from ..render.cells import Delta, Percent
+from ..render.text import table_text
+from . import diff, tables
 
 SIDE_FIELDS = ("arch", "compiler", "label")
 
@@ -69,29 +70,32 @@ def run(history, repo, a_spec, b_spec, filters, show_all=False, symbols=True):
                                          query.label(b_commit)), ""]
     out.append("Objects: %d compared, %d differ; total %d -> %d (%s, %s)" % (
         d.compared, len(d.objects), d.total_old, d.total_new,
-        render.signed(d.total_new - d.total_old), render.pct(d.total_old, d.total_new) or "n/a"))
+        Delta(d.total_new - d.total_old).text(), Percent.change(d.total_old, d.total_new).text() or "n/a"))
     listed = d.objects
     if show_all:
         changed = {c.key for c in d.objects}
         listed = d.objects + [diff.ObjectChange(k, old[k], new[k]) for k in sorted(set(old) & set(new))
                               if k not in changed]
-    rows = []
-    for c in listed:
-        o, n = c.old, c.new
-        rows.append([show(c.key)] + [render.signed(c.delta(f)) for f in ("text", "data", "bss")]
-                    + ["-" if o is None else o.total, "-" if n is None else n.total,
-                       render.signed(c.delta("total")), render.pct(o and o.total, n and n.total)])
-    if rows:
-        out += ["", render.table(["object", "text", "data", "bss", "total", "new", "delta", "%"],
-                                 rows, right=set(range(1, 8))).rstrip("\n")]
+    if listed:
+        out += ["", text(tables.objects_table(listed, show))]
     if symbols:
         for b in d.symbols:
             others = [show(k) for k in b.keys[1:]]
             title = show(b.keys[0]) + (" (the same moves: %s)" % ", ".join(others) if others else "")
             out += ["", "== %s ==" % title] + b.lines
-    out += structs_section(d, show)
-    out += config_section(d, history, a_commit, b_commit)
+    if d.structs:
+        out += ["", "Structs:", text(tables.structs_table(d.structs, show))]
+    if d.config:
+        out += ["", "CONFIG values:", text(tables.config_table(d.config))]
+    added, removed = diff.usage_changes(query.config_uses(history.store, a_commit["id"]),
+                                        query.config_uses(history.store, b_commit["id"]))
+    if added or removed:
+        out += ["", "CONFIG usage:", text(tables.usage_table(added, removed))]
     return "\n".join(out) + "\n"
+
+
+def text(table):
+    return table_text(table, rule=False).rstrip("\n")
 
 
 def shower(free, keys):
@@ -111,35 +115,3 @@ def shower(free, keys):
             parts.append(x)
         return "/".join(parts)
     return show
-
-
-def structs_section(d, show):
-    if not d.structs:
-        return []
-    rows = []
-    for s in d.structs:
-        a, b = s.old or {}, s.new or {}
-        objs = [show(k) for k in s.keys]
-        rows.append(["%s %s" % (s.kind, s.name), a.get("size", "-"), b.get("size", "-"),
-                     render.signed(b.get("size", 0) - a.get("size", 0)), a.get("holes", "-"),
-                     b.get("holes", "-"), a.get("padding", "-"), b.get("padding", "-"),
-                     structs.describe(s.members) if a and b else ("(added)" if b else "(removed)"),
-                     objs[0] + (" (+%d more)" % (len(objs) - 1) if len(objs) > 1 else "")])
-    return ["", "Structs:", render.table(
-        ["struct", "size", "new", "delta", "holes", "new", "padding", "new", "members changed",
-         "objects"], rows, right={1, 2, 3, 4, 5, 6, 7}).rstrip("\n")]
-
-
-def config_section(d, history, a_commit, b_commit):
-    out = []
-    if d.config:
-        rows = [[c, "-" if va is None else va, "-" if vb is None else vb,
-                 where[0] + (" (+%d more)" % (len(where) - 1) if len(where) > 1 else "")]
-                for c, va, vb, where in d.config]
-        out += ["", "CONFIG values:", render.table(["config", "old", "new", "builds"], rows).rstrip("\n")]
-    added, removed = diff.usage_changes(query.config_uses(history.store, a_commit["id"]),
-                                        query.config_uses(history.store, b_commit["id"]))
-    if added or removed:
-        rows = [["+", s, c] for s, c in added] + [["-", s, c] for s, c in removed]
-        out += ["", "CONFIG usage:", render.table(["", "source", "config"], rows).rstrip("\n")]
-    return out

@@ -17,7 +17,7 @@ Budget file (TOML):
 """
 
 from . import query
-from ..render import render
+from ..render.cells import Delta, Percent
 from ..errors import BwError
 from ..tomlfile import TomlFile
 
@@ -110,7 +110,7 @@ def failures(rule, noise, prev, value):
             if rule.growth_bytes is not None and delta > rule.growth_bytes:
                 out.append("grew %+d > %d bytes" % (delta, rule.growth_bytes))
             if rule.growth is not None and prev > 0 and 100.0 * delta / prev > rule.growth:
-                out.append("grew %s > %g%%" % (render.pct(prev, value), rule.growth))
+                out.append("grew %s > %g%%" % (Percent.change(prev, value).text(), rule.growth))
     return out
 
 
@@ -160,7 +160,7 @@ def markdown_report(report, commit, base):
         for rule, (name, prev, value, why) in failing:
             lines.append("| %s | `%s` | %s | %s | %s | %s |" % (
                 md(rule.name), name, "-" if prev is None else prev, "-" if value is None else value,
-                render.signed(value - prev) if prev is not None and value is not None else "",
+                Delta(value - prev).text() if prev is not None and value is not None else "",
                 md("; ".join(why))))
     return "\n".join(lines) + "\n", not failing
 

@@ -1,6 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Plain-text and Markdown renderers for Tables and report sections."""
+"""The one renderer of Tables as text: plain (reports and the command line), Markdown and CSV.
+
+HTML renders the same Tables through the templates' table macro."""
+import csv
+import io
 import textwrap
+
+from .cells import Text
+from .table import Column, Table
 
 WIDTH = 100
 
@@ -9,8 +16,9 @@ def _cells(table):
     return [[c.text() for c in row.cells] for row in table.rows]
 
 
-def table_text(table):
-    """Columns padded to the widest cell, two spaces apart; numbers right-aligned."""
+def table_text(table, rule=True):
+    """Columns padded to the widest cell, two spaces apart; numbers right-aligned; a rule of
+    dashes under the heading unless `rule` is false (the command line's compact form)."""
     heads = [c.title for c in table.columns]
     body = _cells(table)
     widths = [max([len(h)] + [len(r[i]) for r in body]) for i, h in enumerate(heads)]
@@ -40,7 +48,8 @@ def table_text(table):
             i += span
         lines.append("  ".join(parts).rstrip())
     lines.append(line(heads))
-    lines.append("  ".join("-" * w for w in widths))
+    if rule:
+        lines.append("  ".join("-" * w for w in widths))
     for row, cells in zip(table.rows, body):
         lines.append(line(cells))
     for note in table.notes:
@@ -99,3 +108,21 @@ def document_md(title, sections):
             else:
                 out += [table_md(item)]
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def plain(headers, rows, right=()):
+    """A table of plain values (None prints empty) in the command line's compact form;
+    columns whose index is in `right` align right."""
+    t = Table("", [Column(h, "r" if i in right else "l") for i, h in enumerate(headers)])
+    for r in rows:
+        t.add([c if hasattr(c, "text") else Text(c) for c in r])
+    return table_text(t, rule=False)
+
+
+def csv_text(headers, rows):
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(headers)
+    for r in rows:
+        w.writerow(["" if c is None else c for c in r])
+    return buf.getvalue()

@@ -11,13 +11,11 @@ import os
 
 import jinja2
 
-from . import STATIC, TEMPLATES, configcost, diffs, history, layout, model, plots, structs
-from ..compare import structs as compare_structs
-from ..render.cells import Bytes, Delta, Percent, Text, blank
+from . import STATIC, TEMPLATES, configcost, diffs, history, layout, model, plots, structs, tables
+from ..compare import tables as compare_tables
 from .data import date
-from .model import ARTICLE_KEY, COMMON, variant_name
+from .model import ARTICLE_KEY, variant_name
 from .output import slug
-from ..render.table import Column, Table
 
 SUBDIRS = ("coord", "structs", "diff", "plots")
 
@@ -192,19 +190,12 @@ class Site:
             if (b.arch, b.compiler) != (arch, cc):
                 continue
             for o in b.objects:
-                st = Table("", [Column("section"), Column("class"), Column("size", "r")])
-                for r in sorted(secs[o.coord], key=lambda r: r["seq"]):
-                    st.add([Text(r["section"]), Text(r["bucket"]), Bytes(r["size"])])
-                yt = Table("", [Column("symbol"), Column("nm"), Column("section"), Column("kind"),
-                                Column("size", "r")])
-                for r in sorted(syms[o.coord], key=lambda r: (-r["size"], r["raw_name"])):
-                    yt.add([Text(r["raw_name"]), Text(r["type"]), Text(r["section"]), Text(r["kind"]),
-                            Bytes(r["size"])])
-                objects.append(dict(build=b, obj=o, sections=st, symbols=yt,
+                objects.append(dict(build=b, obj=o, sections=tables.sections(secs[o.coord]),
+                                    symbols=tables.symbols(syms[o.coord]),
                                     anchor="o-" + slug("%s-%s" % (b.scenario, o.object))))
-        tables = [(layout.article_table(g), g) for g in groups]
         self.render(coord_url(arch, cc), "coord.html.j2", title="%s/%s" % (arch, cc),
-                    arch=arch, compiler=cc, tables=tables, objects=objects)
+                    arch=arch, compiler=cc, tables=[(layout.article_table(g), g) for g in groups],
+                    objects=objects)
 
     def _by_coord(self):
         """Sections and symbols of the head commit indexed by coordinate (computed once)."""
@@ -249,55 +240,26 @@ class Site:
             wbits = max(wbits) if wbits else 0
             mem = structs.members_of(members[lid])
             structs_[(r0["struct"], r0["kind"])].append(dict(
-                row=r0, members=members[lid], drawing=structs.rows(r0["size"], mem),
+                row=r0, members=tables.members(members[lid]), drawing=structs.rows(r0["size"], mem),
                 reorg=_reorganized(r0, members[lid], mem, wbits, arches),
                 where=_where(coords), bits=wbits, ncoords=len(coords),
                 anchor="s-" + slug("%s-%s-%d" % (r0["kind"], r0["struct"], lid))))
-        items = []
-        summary = Table("Every struct and union in %s objects at %s" % (variant_name(variant), data.head["label"]),
-                        [Column("struct"), Column("layouts", "r"), Column("size", "r"),
-                         Column("holes", "r"), Column("hole bytes", "r"), Column("padding", "r"),
-                         Column("reorganized", "r"), Column("saving", "r")])
-        for (name, kind), ls in sorted(structs_.items()):
-            ls.sort(key=lambda l: (-l["row"]["size"], l["where"]))
-            for i, l in enumerate(ls):
-                r = l["row"]
-                summary.add([Text("%s %s" % (kind, name) if i == 0 else ""),
-                             Text(("%d bits, %d builds" % (l["bits"], l["ncoords"])) if l["bits"]
-                                  else "%d builds" % l["ncoords"], href="#" + l["anchor"]),
-                             Bytes(r["size"]), Bytes(r["holes"]), Bytes(r["hole_bytes"]),
-                             Bytes(r["padding"]), Bytes(r["reorg_size"]), Bytes(r["reorg_saving"])])
-            items.append(dict(name=name, kind=kind, layouts=ls))
+        summary = tables.structs_summary("Every struct and union in %s objects at %s"
+                                         % (variant_name(variant), data.head["label"]), structs_)
+        items = [dict(name=name, kind=kind, layouts=ls) for (name, kind), ls in sorted(structs_.items())]
         self.render(struct_url(variant), "structs.html.j2", title="Struct layouts: %s" % variant_name(variant),
                     variant=variant, summary=summary, structs=items, row_bytes=structs.ROW_BYTES,
                     cacheline=structs.CACHELINE)
 
     def page_diff(self, d):
-        objects = Table("Objects that differ (%d of %d compared)" % (len(d.objects), d.compared),
-                        [Column("object"), Column("text", "r"), Column("data", "r"), Column("bss", "r"),
-                         Column("old total", "r"), Column("new total", "r"), Column("delta", "r"),
-                         Column("change", "r")])
-        for c in d.objects:
-            o, n = c.old, c.new
-            cells = [Text(diffs.coord_label(c.key))]
-            cells += [Delta((getattr(n, f) if n else 0) - (getattr(o, f) if o else 0)) for f in ("text", "data", "bss")]
-            cells += [Bytes(o.total) if o else Text("new"), Bytes(n.total) if n else Text("removed"),
-                      Delta((n.total if n else 0) - (o.total if o else 0)),
-                      Percent.change(o.total, n.total) if o and n else blank()]
-            objects.add(cells)
-        structs_t = Table("Struct layouts that changed", [
-            Column("struct"), Column("size", "r"), Column("new", "r"), Column("delta", "r"),
-            Column("holes", "r"), Column("new", "r"), Column("padding", "r"), Column("new", "r"),
-            Column("members changed"), Column("objects")])
-        for s in d.structs:
-            a, b = s.old or {}, s.new or {}
-            structs_t.add([Text("%s %s" % (s.kind, s.name)), Bytes(a.get("size")), Bytes(b.get("size")),
-                           Delta(b.get("size", 0) - a.get("size", 0)), Bytes(a.get("holes")),
-                           Bytes(b.get("holes")), Bytes(a.get("padding")), Bytes(b.get("padding")),
-                           Text(compare_structs.describe(s.members)), Text(_coords_short(s.keys))])
+        label = diffs.coord_label
         self.render(diff_url(d.head), "diff.html.j2", title="Diff %s" % d.head["label"], d=d,
-                    objects=objects, structs_table=structs_t, coords_short=_coords_short,
-                    coord_label=diffs.coord_label)
+                    objects=compare_tables.objects_table(
+                        d.objects, label, "Objects that differ (%d of %d compared)"
+                        % (len(d.objects), d.compared)),
+                    structs_table=compare_tables.structs_table(d.structs, label,
+                                                               "Struct layouts that changed"),
+                    config_table=compare_tables.config_table(d.config), coord_label=label)
 
     def page_config(self, config_plots):
         data = self.data
@@ -307,19 +269,13 @@ class Site:
         measured = collections.defaultdict(set)
         for p in self.pairs:
             measured[p.option].add(p.variant)
-        usage = Table("CONFIG_ symbols each source uses at %s (extractconfig.sh's logic)" % data.head["label"],
-                      [Column("source"), Column("variant"), Column("CONFIG_ symbols"), Column("cost measured")])
         by_src = collections.defaultdict(list)
         for r in data.usage:
             by_src[r["source"]].append(r["config"])
-        for src in sorted(by_src, key=lambda s: (sorted(src_variant.get(s, {"~"})), s)):
-            cfgs = sorted(by_src[src])
-            vs = sorted(src_variant.get(src, ()), key=model.variant_sort)
-            usage.add([Text(src), Text(", ".join(variant_name(v) if v != COMMON else "common" for v in vs)),
-                       Text(" ".join(cfgs)),
-                       Text(" ".join(c for c in cfgs if c in measured) or "-")])
-        scen = self._scenario_table()
-        cost_tables = self._cost_tables()
+        usage = tables.config_usage("CONFIG_ symbols each source uses at %s (extractconfig.sh's "
+                                    "logic)" % data.head["label"], by_src, src_variant, measured)
+        scen = tables.scenarios(data)
+        cost_tables = tables.config_costs(data, self.pairs)
         self.render("config.html", "config.html.j2", title="CONFIG options", usage=usage,
                     scenarios=scen, cost_tables=cost_tables, config_plots=config_plots,
                     unmeasured=self._unmeasured(by_src, measured))
@@ -328,84 +284,10 @@ class Site:
         used = sorted({c for cs in by_src.values() for c in cs})
         return [c for c in used if c not in measured]
 
-    def _scenario_table(self):
-        data = self.data
-        per = {}
-        for b in data.builds:
-            if b.variant == COMMON:
-                continue
-            per.setdefault((model.variant_sort(b.variant), b.scenario), b)
-        keys = sorted({k for b in per.values() for k in b.config})
-        varied = [k for k in keys if len({configcost.value(b, k) for b in per.values()}) > 1]
-        t = Table("CONFIG values of each scenario (options that differ between scenarios)",
-                  [Column("scenario"), Column("variant")] + [Column(k.replace("CONFIG_", "")) for k in varied])
-        for (_, scen), b in sorted(per.items()):
-            t.add([Text(scen), Text(variant_name(b.variant))] + [Text(configcost.value(b, k)) for k in varied])
-        const = [k for k in keys if k not in varied]
-        if const:
-            first = next(iter(per.values()))
-            t.notes.append("The same in every scenario: " + ", ".join(
-                "%s=%s" % (k, configcost.value(first, k)) for k in const) + ".")
-        return t
-
-    def _cost_tables(self):
-        """One table per option: rows (variant, change, context, compiler), columns arches."""
-        arches = sorted({a for a, _ in self.data.coordinates()})
-        out = []
-        for opt in configcost.options(self.pairs):
-            ps = [p for p in self.pairs if p.option == opt]
-            t = Table("%s: bytes added (total of rcupdate.o and the variant's object)" % opt,
-                      [Column("variant"), Column("change"), Column("other options"), Column("compiler")]
-                      + [Column(a, "r") for a in arches], anchor="opt-" + slug(opt))
-            rows = collections.OrderedDict()
-            for p in ps:
-                rows.setdefault((model.variant_sort(p.variant), p.change, p.context_label(), p.compiler), {})[p.arch] = p
-            for (vs, change, ctx, cc), cells in rows.items():
-                any_p = next(iter(cells.values()))
-                row = [Text(variant_name(any_p.variant)), Text(change), Text(ctx), Text(cc)]
-                for a in arches:
-                    p = cells.get(a)
-                    if p is None:
-                        row.append(Text("-"))
-                        continue
-                    t_, d_, b_, tot = p.deltas()
-                    detail = "text %+d, data %+d, bss %+d; %s; %s vs %s" % (
-                        t_, d_, b_, ", ".join("%s %+d" % od for od in p.object_deltas()),
-                        p.high.scenario, p.low.scenario)
-                    row.append(Delta(tot, title=detail))
-                t.add(row)
-            t.notes.append("Each cell compares two builds of one arch, compiler and variant whose "
-                           "CONFIG values differ only in %s (hover for text/data/bss, per object "
-                           "and the scenarios compared)." % opt)
-            out.append(t)
-        return out
-
     def page_history(self, history_plots):
         data = self.data
-        t = Table("Recorded commits, newest first", [
-            Column("#", "r"), Column("commit"), Column("date"), Column("subject"), Column("status"),
-            Column("objects", "r"), Column("changed", "r"), Column("total bytes", "r"),
-            Column("delta", "r"), Column("marked moves", "r")])
-        marks = collections.Counter(m[0]["commit_id"] for m in self.movers)
-        for c in reversed(data.commits):
-            objs = data.objs.get(c["commit_id"], [])
-            d = self.diffs.get(c["commit_id"])
-            href = diff_url(c) if d else None
-            t.add([Bytes(c["ord"]), Text(c["label"], href=href), Text(date(c["commit_date"])),
-                   Text(c["subject"]),
-                   Text(c["status"] if c["status"] == "ok" else "failed: " + (c["error"].strip().splitlines() or [""])[0][:80]),
-                   Bytes(len(objs)) if objs else Text("-"),
-                   Bytes(len(d.objects)) if d else Text("-"),
-                   Bytes(sum(o.total for o in objs)) if objs else Text("-"),
-                   Delta(d.total_new - d.total_old) if d else Text("-"),
-                   Bytes(marks.get(c["commit_id"], 0)) if c["status"] == "ok" else Text("-")])
-        movers = Table("Moves above the noise floor", [
-            Column("commit"), Column("variant"), Column("arch"), Column("compiler"),
-            Column("scenario"), Column("before", "r"), Column("after", "r"), Column("delta", "r")])
-        for c, s, p in reversed(self.movers):
-            movers.add([Text(c["label"], href=diff_url(c) if c["commit_id"] in self.diffs else None),
-                        Text(variant_name(s.variant)), Text(s.arch), Text(s.compiler), Text(s.scenario),
-                        Bytes(p.total - p.delta), Bytes(p.total), Delta(p.delta)])
+        t = tables.commits(data, self.diffs, self.movers, diff_url)
+        movers = tables.movers(self.movers, self.diffs, diff_url)
         self.render("history.html", "history.html.j2", title="History", commits_table=t,
                     movers_table=movers, history_plots=history_plots, noise=self.noise)
 
@@ -441,13 +323,6 @@ def _where(coords):
     pairs = sorted({"%s/%s" % (a, c) for a, c, _, _ in coords})
     scen = sorted({s for _, _, s, _ in coords})
     return "%s; scenarios %s" % (", ".join(pairs), ", ".join(scen))
-
-
-def _coords_short(coords, limit=6):
-    labels = [diffs.coord_label(c) for c in coords]
-    if len(labels) <= limit:
-        return ", ".join(labels)
-    return ", ".join(labels[:limit]) + " (+%d more)" % (len(labels) - limit)
 
 
 def write(tree, data, sections, noise):
