@@ -396,7 +396,8 @@ def cmd_gc(ctx):
 
 def cmd_report(ctx):
     from .report import run
-    for line in run.run(ctx.target(), ctx.args):
+    project = ctx.project() if ctx.root_or_none() or ctx.args.config else None
+    for line in run.run(ctx.target(), ctx.args, project):
         print(line)
     return 0
 

@@ -39,7 +39,7 @@ def floor(prev, noise):
 
 
 def scenario_for(data, arch, compiler, variant):
-    g = data.group(arch, compiler, model.ARTICLE_KEY)
+    g = data.group(arch, compiler, model.article_key())
     if g and g.first(variant):
         return g.first(variant).scenario
     scen = sorted(b.scenario for b in data.builds

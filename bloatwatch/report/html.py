@@ -14,7 +14,7 @@ import jinja2
 from . import STATIC, TEMPLATES, configcost, diffs, history, layout, model, plots, structs, tables
 from ..compare import tables as compare_tables
 from .data import date
-from .model import ARTICLE_KEY, variant_name
+from .model import article_key, spec, variant_name
 from .output import slug
 
 SUBDIRS = ("coord", "structs", "diff", "plots")
@@ -78,7 +78,7 @@ class Site:
         for cc in sorted({c for _, c in self.data.coordinates()}):
             sums = {}
             for g in self.data.groups:
-                if g.compiler == cc and g.key == ARTICLE_KEY:
+                if g.compiler == cc and g.key == article_key():
                     for v in g.variants():
                         sums[(g.arch, v)] = g.first(v).sums()
             if sums:
@@ -89,10 +89,10 @@ class Site:
         arches = sorted({a for _, sums in panels for a, _ in sums})
         rel = plots.footprint_bars(
             self.tree, "plots/footprint.svg",
-            "text / data / bss per variant at %s (commit %s)" % (ARTICLE_KEY.label(), self.data.head["label"]),
+            "text / data / bss per variant at %s (commit %s)" % (article_key().label(), self.data.head["label"]),
             arches, variants, panels)
         return [(rel, "rcupdate.o plus each variant's object at %s, stacked by section class "
-                      "(size(1)'s text, data and bss)." % ARTICLE_KEY.label())]
+                      "(size(1)'s text, data and bss)." % article_key().label())]
 
     def plot_history(self):
         """One plot per variant (a panel per compiler, a line per arch); [(variant, rel, caption)]."""
@@ -179,7 +179,8 @@ class Site:
 
     def _missing(self):
         have = set(self.data.variants())
-        return [variant_name(v) for v in layout.EXPECTED if v not in have]
+        have = {variant_name(v) for v in have}
+        return [n for n in spec().names if n not in have]
 
     def page_coord(self, arch, cc):
         data = self.data

@@ -8,18 +8,15 @@ import itertools
 from dataclasses import dataclass
 from typing import Callable
 
-from . import article, model
+from . import article
 from .data import date
 from ..render.cells import Bytes, Delta, Ratio, Strong, Text, blank
 from .output import slug
-from .model import ARTICLE_ARCH, ARTICLE_COMPILER, ARTICLE_KEY, variant_name
+from .model import article_key, spec, variant_name
 from ..render.table import Column, Table
 
 ARTICLE_COLUMNS = (("Implementation", "l"), ("text", "r"), ("data", "r"), ("bss", "r"),
                    ("total", "r"), ("filename", "l"))
-EXPECTED = ("classic", "tree", "tiny")    # what the article compares
-ARTICLE_QUOTE = ("Tiny RCU is about twice as small as Classic RCU (almost 900 bytes saved), "
-                 "and more than three times smaller than Hierarchical RCU (more than 2KB saved).")
 
 
 @dataclass
@@ -49,16 +46,16 @@ def variant_label(g, b):
 
 
 def totals(g):
-    """{variant: total bytes} of a group (the first build of each variant)."""
-    return {v: g.first(v).total for v in g.variants()}
+    """{variant name: total bytes} of a group (the first build of each variant)."""
+    return {variant_name(v): g.first(v).total for v in g.variants()}
 
 
 def closing(g):
-    if g.key.smp == "y":    # Tiny RCU is CONFIG_SMP=n by design: not a missing build
-        text = article.closing(totals(g), [v for v in EXPECTED if v != "tiny"], where(g)) + \
-            " Tiny RCU is uniprocessor-only, so it has no SMP build to compare."
-    else:
-        text = article.closing(totals(g), EXPECTED, where(g))
+    config = next(iter(g.builds.values()))[0].config
+    # A row whose declared CONFIG values the group lacks (Tiny RCU is CONFIG_SMP=n by
+    # design) is not a missing build: the table's `why` says so instead.
+    expected, why = spec().expected(config)
+    text = " ".join([article.closing(totals(g), expected, where(g))] + why)
     several = [g.first(v).scenario for v in g.variants() if len(g.builds[v]) > 1]
     if several:
         text += " Where a variant has several builds here, the sentence uses the first (%s)." \
@@ -84,19 +81,19 @@ def article_table(g, coord_href=None):
 
 def beside_table(g, commit_label):
     """Our figures for one group beside the article's published ones, row for row."""
-    ours, theirs = "Bloatwatch", "Article (2009)"
+    ours, theirs = "Bloatwatch", spec().reference
     cols = [Column("Implementation"), Column("filename")]
     cols += [Column(n, "r", ours) for n in ("text", "data", "bss", "total")]
     cols += [Column(n, "r", theirs) for n in ("text", "data", "bss", "total")]
     cols += [Column("delta", "r"), Column("ratio", "r")]
-    t = Table("%s at %s beside the article's Memory Footprint table" % (where(g), commit_label),
+    t = Table("%s at %s beside the article's %s table" % (where(g), commit_label, spec().table.title),
               cols, anchor="article")
-    variants = list(EXPECTED) + [v for v in g.variants() if v not in EXPECTED]
-    for v in variants:
-        b = g.first(v)
-        pub = article.PUBLISHED.get(v, ())
+    by_name = {variant_name(v): v for v in g.variants()}
+    for name in list(spec().names) + [n for n in by_name if n not in spec().names]:
+        b = g.first(by_name[name]) if name in by_name else None
+        row = spec().row(name)
+        pub = row.published if row else ()
         objs = b.objects if b else []
-        name = variant_name(v)
         for i, (o, p) in enumerate(itertools.zip_longest(objs, pub)):
             mine = [Bytes(o.text), Bytes(o.data), Bytes(o.bss), Bytes(o.total)] if o else \
                 [Text("-")] * 4
@@ -105,16 +102,13 @@ def beside_table(g, commit_label):
             t.add([Strong(name) if i == 0 else blank(), Text(o.object if o else p[0])] + mine + art
                   + [Delta(o.total - ptot) if o and p else blank(),
                      Ratio.of(o.total if o else None, ptot)])
-        ptot = article.published_total(v) if pub else None
+        ptot = spec().published_total(name) if pub else None
         mine_total = b.total if b else None
         t.add([blank(), Strong(name + " Total"), blank(), blank(), blank(),
                Bytes(mine_total) if b else Text("-"), blank(), blank(), blank(), Bytes(ptot),
                Delta(mine_total - ptot) if b and pub else blank(), Ratio.of(mine_total, ptot)],
               kind="total")
-    t.notes.append("delta = ours - article; ratio = ours / article; - = not recorded. The article names no "
-                   "architecture, compiler or config; its data column matches a 32-bit UP build "
-                   "with NO_HZ and without PREEMPT, which is why this configuration is the one "
-                   "set beside it.")
+    t.notes.append("delta = ours - article; ratio = ours / article; - = not recorded. " + spec().note)
     return t
 
 
@@ -126,48 +120,51 @@ def compiler_version(data, arch, compiler):
 
 
 def article_section(data):
-    g = data.group(ARTICLE_ARCH, ARTICLE_COMPILER, ARTICLE_KEY)
+    s, key = spec(), article_key()
+    g = data.group(s.arch, s.compiler, key)
     label = data.head["label"]
     items = []
     if g is None:
-        have = sorted({"%s/%s" % (b.arch, b.compiler) for b in data.builds
-                       if b.key == ARTICLE_KEY})
+        have = sorted({"%s/%s" % (b.arch, b.compiler) for b in data.builds if b.key == key})
         items.append("No %s/%s build with %s is recorded at %s, so the article's table cannot "
                      "be regenerated for it yet.%s" % (
-                         ARTICLE_ARCH, ARTICLE_COMPILER, ARTICLE_KEY.label(), label,
+                         s.arch, s.compiler, key.label(), label,
                          " This configuration is recorded for: %s." % ", ".join(have) if have else ""))
     else:
         items.append(beside_table(g, label))
         cv = compiler_version(data, g.arch, g.compiler)
         items.append("Bloatwatch, %s at %s%s: %s" % (where(g), label,
                                                      " (%s)" % cv if cv else "", closing(g)))
-    items.append("Article (2009), the same sentence computed from its figures: %s"
-                 % article.published_closing())
-    items.append('The article\'s own words: "%s"' % ARTICLE_QUOTE)
+    items.append("%s, the same sentence computed from its figures: %s"
+                 % (s.reference, article.published_closing()))
+    items.append('The article\'s own words: "%s"' % s.quote)
     return items
 
 
 def overview_table(data, href=None):
     """Variant totals at the article's configuration, one row per arch and compiler."""
-    variants = [v for v in model.VARIANT_ORDER] + [v for v in data.variants() if v not in model.VARIANT_ORDER]
-    cols = [Column("arch"), Column("compiler")] + [Column(variant_name(v), "r") for v in variants]
-    cols += [Column("Tiny vs %s" % variant_name(v).split()[0], "r") for v in variants if v != "tiny"]
-    t = Table("Totals (rcupdate.o + the variant's object) at %s" % ARTICLE_KEY.label(), cols)
+    s, key = spec(), article_key()
+    names = list(s.names) + [n for n in (variant_name(v) for v in data.variants()) if n not in s.names]
+    subject, short = s.subject, s.subject.split()[0]
+    cols = [Column("arch"), Column("compiler")] + [Column(n, "r") for n in names]
+    cols += [Column("%s vs %s" % (short, n.split()[0]), "r") for n in names if n != subject]
+    t = Table("Totals (rcupdate.o + the variant's object) at %s" % key.label(), cols)
     for arch, cc in data.coordinates():
-        g = data.group(arch, cc, ARTICLE_KEY)
+        g = data.group(arch, cc, key)
         tot = totals(g) if g else {}
         link = href(arch, cc) if href else None
         row = [Text(arch, href=link), Text(cc, href=link)]
-        row += [Bytes(tot.get(v)) if v in tot else Text("-") for v in variants]
-        row += [Ratio.of(tot.get(v), tot.get("tiny")) if "tiny" in tot and v in tot else Text("-")
-                for v in variants if v != "tiny"]
+        row += [Bytes(tot.get(n)) if n in tot else Text("-") for n in names]
+        row += [Ratio.of(tot.get(n), tot.get(subject)) if subject in tot and n in tot else Text("-")
+                for n in names if n != subject]
         t.add(row)
-    missing = [variant_name(v) for v in EXPECTED if not any(
-        g.first(v) for g in data.groups if g.key == ARTICLE_KEY)]
+    present = {n for g in data.groups if g.key == key for n in totals(g)}
+    missing = [n for n in s.names if n not in present]
     if missing:
         t.notes.append("%s: no build at this configuration is recorded at %s (shown as -)."
                        % (" and ".join(missing), data.head["label"]))
-    t.notes.append("Tiny vs X = X's total / Tiny's total: how many times smaller Tiny RCU is.")
+    t.notes.append("%s vs X = X's total / %s's total: how many times smaller %s is."
+                   % (short, short, subject))
     return t
 
 
@@ -182,13 +179,16 @@ def coordinates_section(data):
     return items
 
 
-LAYOUT = [
-    Section("article", "The Bloatwatch table, regenerated: %s/%s %s beside the article"
-            % (ARTICLE_ARCH, ARTICLE_COMPILER, ARTICLE_KEY.label()), article_section),
-    Section("overview", "Every architecture and compiler at the article's configuration",
-            overview_section),
-    Section("coordinates", "Every architecture, compiler and configuration", coordinates_section),
-]
+def layout():
+    """The report's sections, titled from the declared table."""
+    s = spec()
+    return [
+        Section("article", "The Bloatwatch table, regenerated: %s/%s %s beside the article"
+                % (s.arch, s.compiler, article_key().label()), article_section),
+        Section("overview", "Every architecture and compiler at the article's configuration",
+                overview_section),
+        Section("coordinates", "Every architecture, compiler and configuration", coordinates_section),
+    ]
 
 
 def header(data):

@@ -11,18 +11,33 @@ import collections
 from dataclasses import dataclass, field
 
 COMMON = "common"
-# The article's order and names; other variants follow in name order.
-VARIANT_NAMES = {"classic": "Classic RCU", "tree": "Hierarchical RCU", "tiny": "Tiny RCU"}
-VARIANT_ORDER = ["classic", "tree", "tiny"]
 GROUP_OPTIONS = ("CONFIG_SMP", "CONFIG_NR_CPUS", "CONFIG_PREEMPT", "CONFIG_NO_HZ")
+_spec = []   # the Spec (bloatwatch.toml) of the report being written: names, order, the table
+
+
+def use(spec):
+    """Name and order variants, and pick the article's builds, as `spec` declares."""
+    _spec[:] = [spec]
+
+
+def spec():
+    if not _spec:
+        from .spec import load
+        use(load())
+    return _spec[0]
 
 
 def variant_name(v):
-    return VARIANT_NAMES.get(v, "%s RCU" % v if v != COMMON else "shared update code")
+    return spec().name(v)
 
 
 def variant_sort(v):
-    return (VARIANT_ORDER.index(v) if v in VARIANT_ORDER else len(VARIANT_ORDER), v)
+    return spec().sort(v)
+
+
+def article_key():
+    """The CONFIG values of the builds set beside the published figures."""
+    return ConfigKey.of(spec().config_values)
 
 
 @dataclass(frozen=True)
@@ -84,10 +99,6 @@ class ConfigKey:
                                "nohz" if self.no_hz == "y" else "hz")
 
 
-# The configuration of the article's table: its Tiny data column (two control blocks plus
-# the nesting counter) only matches a uniprocessor build with NO_HZ and without PREEMPT.
-ARTICLE_KEY = ConfigKey("n", "1", "n", "y")
-ARTICLE_ARCH, ARTICLE_COMPILER = "i386", "gcc"
 
 
 @dataclass

@@ -37,7 +37,7 @@ def save(fig, tree, rel):
 
 
 def short(variant):
-    return {"classic": "Classic", "tree": "Tree", "tiny": "Tiny"}.get(variant, variant)
+    return {"classic": "Classic", "tree": "Tree", "tiny": "Tiny", "tinyrcu": "Tiny"}.get(variant, variant)
 
 
 def footprint_bars(tree, rel, title, arches, variants, panels):

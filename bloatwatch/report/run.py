@@ -21,8 +21,9 @@ def add_arguments(p):
     p.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
 
 
-def run(target, args):
-    """Write the reports of the database `target` as `args` say; lines to print."""
+def run(target, args, project=None):
+    """Write the reports of the database `target` as `args` and the project's bloatwatch.toml
+    say; lines to print."""
     from ..db.query import History
     from . import site
     start = time.monotonic()
@@ -31,7 +32,7 @@ def run(target, args):
         with history.snapshot():
             paths = site.generate(history, args.out, head=args.commit,
                                   noise=(args.noise_bytes, args.noise_pct),
-                                  html=not args.text_only)
+                                  html=not args.text_only, project=project)
     finally:
         history.close()
     if args.quiet:

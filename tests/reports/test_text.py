@@ -5,7 +5,8 @@ import re
 
 from conftest import generate
 import fixture
-from bloatwatch.report import article, model
+from bloatwatch import project
+from bloatwatch.report import article, model, spec
 from bloatwatch.report.model import Build, ConfigKey, Obj
 
 
@@ -44,9 +45,17 @@ def test_closing_note_is_computed_from_the_figures(fx):
             "Hierarchical RCU (2238 bytes saved).") in text
 
 
-def test_published_figures_add_up_to_the_printed_totals():
-    for v, total in article.PUBLISHED_TOTALS.items():
-        assert article.published_total(v) == total
+def test_published_figures_come_from_bloatwatch_toml(tmp_path):
+    """The article's figures are the toml's: declare other ones and the sentence follows."""
+    toml = tmp_path / "bloatwatch.toml"
+    toml.write_text(open(os.path.join(fixture.ROOT, "bloatwatch.toml")).read()
+                    .replace("published_total = 929", "published_total = 1824"))
+    model.use(spec.load(project.load(str(toml))))
+    try:
+        assert ("Tiny RCU is the same size as Classic RCU (1824 bytes), and about 1.7 times "
+                "smaller than Hierarchical RCU (1343 bytes saved).") == article.published_closing()
+    finally:
+        model.use(spec.load())
 
 
 def test_every_coordinate_has_its_table(fx):
@@ -96,11 +105,11 @@ def test_markdown_tables_are_well_formed(fx):
 
 
 def test_phrasing_when_tiny_is_larger_or_equal():
-    assert article.closing({"tiny": 1000, "classic": 500}, ("classic", "tiny")) == \
+    assert article.closing({"Tiny RCU": 1000, "Classic RCU": 500}, ("Classic RCU", "Tiny RCU")) == \
         "Tiny RCU is about 2.0 times larger than Classic RCU (500 bytes more)."
-    assert article.closing({"tiny": 700, "classic": 700}, ("classic", "tiny")) == \
+    assert article.closing({"Tiny RCU": 700, "Classic RCU": 700}, ("Classic RCU", "Tiny RCU")) == \
         "Tiny RCU is the same size as Classic RCU (700 bytes)."
-    assert article.closing({}, ("tiny",), "x") == "No variant has a recorded build for x."
+    assert article.closing({}, ("Tiny RCU",), "x") == "No variant has a recorded build for x."
 
 
 def _obj(scen, variant, obj, total):
@@ -115,7 +124,7 @@ def test_variants_are_grouped_by_recorded_config_not_scenario_names():
     configs = {("i386", "gcc", "ZZZ"): up, ("i386", "gcc", "AAA"): up,
                ("i386", "gcc", "BBB"): dict(up, CONFIG_PREEMPT="y")}
     groups = model.groups(model.builds(objs, configs))
-    article_group = model.find_group(groups, "i386", "gcc", model.ARTICLE_KEY)
+    article_group = model.find_group(groups, "i386", "gcc", model.article_key())
     assert sorted(article_group.builds) == ["classic", "tiny"]
     assert article_group.first("classic").scenario == "AAA" and article_group.first("tiny").total == 900
     assert ConfigKey.of(configs[("i386", "gcc", "BBB")]).label() == "UP (NR_CPUS=1), PREEMPT, NO_HZ"
