@@ -234,3 +234,15 @@ def test_arch_names_are_one_vocabulary():
     for alias, name in (("386", "i386"), ("amd64", "x86_64"), ("aarch64", "arm64"),
                         ("riscv", "riscv64"), ("ppc", "powerpc"), ("mipsel", "mips")):
         assert arch.normalize(alias) == name
+
+
+def test_the_documented_example_loads(tmp_path):
+    """docs/bloatwatch.toml.md's example is a valid file (the manual cannot drift from the code)."""
+    import re
+    with open(os.path.join(ROOT, "docs", "bloatwatch.toml.md")) as f:
+        example = re.search(r"```toml\n(.*?)```", f.read(), re.S).group(1)
+    path = str(tmp_path / "bloatwatch.toml")
+    with open(path, "w") as f:
+        f.write(example)
+    p = project.load(path)
+    assert p.groups[0].kbuild == "out/x86" and p.table("rcu").subject == "Tiny RCU"
