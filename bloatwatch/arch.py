@@ -28,7 +28,8 @@ MACHINES = {
     "EM_MIPS": ("mips", "mips64"), "EM_MIPS_RS3_LE": "mips",
     "EM_S390": "s390", "EM_SPARC": "sparc", "EM_SPARCV9": "sparc", "EM_SH": "sh",
     "EM_LOONGARCH": "loongarch", "EM_XTENSA": "xtensa", "EM_ARC": "arc", "EM_ARCV2": "arc",
-    "EM_68K": "m68k", "EM_SPARC32PLUS": "sparc", "EM_IA_64": "ia64", "EM_BPF": "bpf", "EM_OPENRISC": "openrisc", "EM_PARISC": "parisc", "EM_ALPHA": "alpha",
+    "EM_68K": "m68k", "EM_SPARC32PLUS": "sparc", "EM_IA_64": "ia64", "EM_BPF": "bpf",
+    "EM_OPENRISC": "openrisc", "EM_PARISC": "parisc", "EM_ALPHA": "alpha",
     "EM_MICROBLAZE": "microblaze", "EM_NIOS32": "nios2", "EM_CSKY": "csky",
 }
 

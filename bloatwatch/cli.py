@@ -411,7 +411,8 @@ def cmd_stamp(ctx):
     return 0
 
 
-COMMANDS = {"report": cmd_report, "stamp": cmd_stamp, "gc": cmd_gc, "record": cmd_record, "track": cmd_track, "history": cmd_history, "diff": cmd_diff,
+COMMANDS = {"report": cmd_report, "stamp": cmd_stamp, "gc": cmd_gc, "record": cmd_record,
+            "track": cmd_track, "history": cmd_history, "diff": cmd_diff,
             "check": cmd_check, "bisect": cmd_bisect, "log": cmd_log}
 
 

@@ -1,2 +1,3 @@
 # SPDX-License-Identifier: GPL-2.0
-"""compare: the one comparison engine (bloat-o-meter, objects, structs, CONFIG) for diff, check and the reports."""
+"""compare: the one comparison engine (bloat-o-meter, objects, structs, CONFIG) for
+`bloatwatch diff` and the report's diff pages."""

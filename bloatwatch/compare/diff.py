@@ -59,8 +59,8 @@ class Diff:
 def compute(old, new, source, top=None, where=lambda key: key):
     """Diff of {key: object} maps. `source` answers symbols_of(analysis_id) (nm rows),
     structs_of(analysis_id) ({(name, kind): layout row}), members_of(layout_ids) and
-    config_of(config_id) (query.History does, and the report's Data); `top` cuts symbol tables to their largest moves; where(key) names the
-    build of a key in CONFIG findings."""
+    config_of(config_id) (query.History does, and the report's Data); `top` cuts symbol
+    tables to their largest moves; where(key) names the build of a key in CONFIG findings."""
     keys = sorted(set(old) | set(new), key=_sortable)
     changes = [ObjectChange(k, old.get(k), new.get(k)) for k in keys
                if k not in old or k not in new or old[k].analysis_id != new[k].analysis_id]

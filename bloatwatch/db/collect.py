@@ -8,13 +8,12 @@ the analyzer reads, or the ELF header, in that order. Build records themselves (
 read by the analyzer only (contract 2).
 """
 import glob
-import json
 import os
 import re
 from dataclasses import dataclass, field
 
 from ..errors import BwError
-from .ingest import compiler_family
+from .ingest import compiler_family, load_json
 
 MANIFEST_SCHEMA = "bloatwatch-manifest"
 MANIFEST_VERSION = 1
@@ -69,20 +68,10 @@ def objects(project, root):
     return sorted(found, key=lambda f: f.path)
 
 
-def _load_json(path, where):
-    try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)
-    except OSError as e:
-        raise BwError("%s: %s" % (where, e.strerror))
-    except (ValueError, UnicodeDecodeError) as e:
-        raise BwError("%s: not valid JSON (%s)" % (where, e))
-
-
 def from_manifest(root, rel):
     """[Found] of a manifest (contract 1). An object's key is its path inside its coordinate's
     folder (the deepest folder holding all of the coordinate's objects)."""
-    doc = _load_json(os.path.join(root, rel), rel)
+    doc = load_json(os.path.join(root, rel), rel)
     if not isinstance(doc, dict) or doc.get("schema") != MANIFEST_SCHEMA:
         raise BwError("%s: not a bloatwatch manifest (schema %r)"
                       % (rel, doc.get("schema") if isinstance(doc, dict) else None))

@@ -108,14 +108,16 @@ def check_envelope(doc, where, mode):
         raise BwError("%s: analyzer: %s: %s%s" % (where, e.get("file"), e.get("message"), more))
 
 
-def load_json(path):
+def load_json(path, where=None):
+    """A JSON file; a missing, unreadable or malformed one is a BwError naming it (`where`)."""
+    where = where or path
     try:
         with open(path, encoding="utf-8") as f:
             return json.load(f)
     except OSError as e:
-        raise BwError("%s: %s" % (path, e.strerror))
+        raise BwError("%s: %s" % (where, e.strerror))
     except (ValueError, UnicodeDecodeError) as e:
-        raise BwError("%s: not valid JSON (%s)" % (path, e))
+        raise BwError("%s: not valid JSON (%s)" % (where, e))
 
 
 class Prepared:
@@ -241,8 +243,8 @@ def _add_build(p, entry, coord, ad):
         items = sorted((str(k), str(v)) for k, v in config.items())
         cd = digest(items)
         p.configs[cd] = items
-    setup = (str(entry.get("_compiler_version") or build.get("compiler_version") or ""), cd, str(build.get("cmd") or ""),
-             str(build.get("source") or ""))
+    setup = (str(entry.get("_compiler_version") or build.get("compiler_version") or ""), cd,
+             str(build.get("cmd") or ""), str(build.get("source") or ""))
     sd = digest([setup[0], cd.hex() if cd else None, setup[2], setup[3]])
     p.setups[sd] = setup
     p.builds.append((coord, ad, sd, entry["file"]))

@@ -104,7 +104,8 @@ def config_costs(data, pairs):
                   + [Column(a, "r") for a in arches], anchor="opt-" + slug(opt))
         rows = collections.OrderedDict()
         for p in ps:
-            rows.setdefault((model.variant_sort(p.variant), p.change, p.context_label(), p.compiler), {})[p.arch] = p
+            key = (model.variant_sort(p.variant), p.change, p.context_label(), p.compiler)
+            rows.setdefault(key, {})[p.arch] = p
         for (vs, change, ctx, cc), cells in rows.items():
             any_p = next(iter(cells.values()))
             row = [Text(variant_name(any_p.variant)), Text(change), Text(ctx), Text(cc)]

@@ -92,6 +92,18 @@ def sql(db, query, params=()):
         con.close()
 
 
+def diff_pair(tmp_path):
+    """[old.o, new.o] built as analyzer/t0400 builds its diff fixture (tests/analyzer/diff)."""
+    objs = []
+    for side in ("old", "new"):
+        obj = str(tmp_path / (side + ".o"))
+        subprocess.run(["gcc", "-O0", "-g", "-fno-inline", "-c",
+                        os.path.join(ROOT, "tests", "analyzer", "diff", side + ".c"), "-o", obj],
+                       check=True)
+        objs.append(obj)
+    return objs
+
+
 def have_analyzer_all():
     """The real analyzer is built and implements mode all."""
     if not os.access(ANALYZER, os.X_OK):

@@ -9,7 +9,7 @@ import subprocess
 import pytest
 
 import oracle
-from conftest import ROOT, run_bw
+from conftest import ROOT, diff_pair, run_bw
 from bloatwatch import project
 from bloatwatch.compare import bloat
 from bloatwatch.db import collect, query
@@ -193,13 +193,7 @@ def test_the_c_diffs_own_pairs_equal_the_script(script, tmp_path, analyzer):
     """The pairs analyzer/t0400 checks `diff --exact` on (tests/analyzer/diff old.c, new.c:
     clone suffixes, .cold/.part, counter.NN), both ways, every option, and an archive of
     matrix objects against another (nm pools the members, as a concatenated table does)."""
-    src = os.path.join(ROOT, "tests", "analyzer", "diff")
-    objs = []
-    for side in ("old", "new"):
-        obj = str(tmp_path / (side + ".o"))
-        subprocess.run(["gcc", "-O0", "-g", "-fno-inline", "-c", os.path.join(src, side + ".c"),
-                        "-o", obj], check=True)
-        objs.append(obj)
+    objs = diff_pair(tmp_path)
     archives = []
     found = sorted(f.path for f in collect.objects(project.load(None, ROOT), ROOT))
     for name, arch_ in (("x.a", "/arm/gcc/"), ("y.a", "/arm64/gcc/")):

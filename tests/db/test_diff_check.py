@@ -2,13 +2,12 @@
 """diff (objects, bloat-o-meter symbols, structs, CONFIG), history, and check's exit codes."""
 import copy
 import json
-import os
 import subprocess
 
 import pytest
 
 import oracle
-from conftest import ROOT, run_bw, write_json, small_matrix, synth
+from conftest import diff_pair, run_bw, write_json, small_matrix, synth
 from bloatwatch.compare import structs
 
 
@@ -78,13 +77,7 @@ def test_diff_symbols_are_the_scripts_output(two_commits, tmp_path):
 def test_member_changes_mean_what_the_analyzer_says(tmp_path, analyzer):
     """compare.structs against `bloatwatch-analyze diff --structs` (analyzer/structdiff.c) on
     real objects: the same structs changed, with the same members, in the same order."""
-    src = os.path.join(ROOT, "tests", "analyzer", "diff")
-    objs = []
-    for side in ("old", "new"):
-        obj = str(tmp_path / (side + ".o"))
-        subprocess.run(["gcc", "-O0", "-g", "-fno-inline", "-c", os.path.join(src, side + ".c"),
-                        "-o", obj], check=True)
-        objs.append(obj)
+    objs = diff_pair(tmp_path)
     c = json.loads(subprocess.run([analyzer, "diff", "--structs", "--json"] + objs,
                                   stdout=subprocess.PIPE, check=True).stdout)
     want = {(s["name"], s["kind"]): s["members_changed"] for s in c["structs"] if s["status"] == "changed"}

@@ -4,7 +4,6 @@
 The objects and their coordinates come from build/matrix.json when make wrote it (contract 1),
 else from the matrix folders; either way every figure must equal a separate analyzer run."""
 import json
-import os
 import subprocess
 
 from conftest import ANALYZER, ROOT, run_bw, sql
