@@ -224,7 +224,9 @@ def load(path=None, root=None):
         p.groups = []
     for i, g in enumerate(groups):
         gk = ("objects", i)
-        _type(src, gk, g, dict, "a table")
+        if not isinstance(g, dict):
+            raise src.error(("objects",), "objects is an array of [[objects]] tables "
+                                          "(glob = [...], root = ...), not a list of globs")
         _known(src, gk, g, GROUP, "[[objects]]")
         if "glob" not in g:
             raise src.error(gk, "[[objects]] %d has no glob" % (i + 1))

@@ -46,12 +46,12 @@ class Data:
                           % self.where)
         self.head = self._pick(head, self.ok)
         self.by_id = {c["commit_id"]: c for c in self.commits}
-        self.objs = collections.defaultdict(list)    # commit_id -> [Obj]
+        self.objs = collections.defaultdict(list)    # commit_id -> [Obj], every recorded object
         for r in rcu_rows(history.footprint()):
             self.objs[r["commit_id"]].extend(model.objects([r]))
         hid = self.head["commit_id"]
         self.configs = model.configs_by_folder(rcu_rows(history.config_values(hid)))
-        self.builds = model.builds(self.objs[hid], self.configs)
+        self.builds = model.builds([o for o in self.objs[hid] if o.in_matrix], self.configs)
         self.groups = model.groups(self.builds)
         self.build_records = rcu_rows(history.builds(hid))
         self.usage = history.config_usage(hid)

@@ -53,6 +53,8 @@ def build_series(data, noise):
     for c in data.ok:
         idx = collections.defaultdict(list)
         for o in data.objs.get(c["commit_id"], ()):
+            if not o.in_matrix:
+                continue
             idx[(o.arch, o.compiler, o.scenario)].append(o)
         folders[c["commit_id"]] = idx
     out = []

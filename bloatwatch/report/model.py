@@ -62,6 +62,11 @@ class Obj:
         return (self.arch, self.compiler, self.scenario, self.variant, self.object)
 
     @property
+    def in_matrix(self):
+        """Filed under a scenario and a variant: one of the builds the article's tables pair."""
+        return self.scenario not in ("-", "") and self.variant not in ("-", "")
+
+    @property
     def bits(self):
         """32 or 64 from the BFD target name (elf32-i386, elf64-x86-64), else 0."""
         return 64 if self.format.startswith("elf64") else 32 if self.format.startswith("elf32") else 0
@@ -148,11 +153,9 @@ class Group:
 
 
 def objects(rows):
-    """Obj per v_footprint row, matrix objects only (a build record names their variant)."""
+    """Obj per v_footprint row (every recorded object, with a build record or not)."""
     out = []
     for r in rows:
-        if r["scenario"] in ("-", "") or r["variant"] in ("-", ""):
-            continue
         out.append(Obj(r["arch"], r["compiler"], r["scenario"], r["variant"], r["object"],
                        r["path"], r["analysis_id"], r["text"], r["data"], r["bss"], r["total"],
                        r.get("format") or "", r.get("config_id")))

@@ -129,3 +129,32 @@ def test_variants_are_grouped_by_recorded_config_not_scenario_names():
     assert article_group.first("classic").scenario == "AAA" and article_group.first("tiny").total == 900
     assert ConfigKey.of(configs[("i386", "gcc", "BBB")]).label() == "UP (NR_CPUS=1), PREEMPT, NO_HZ"
     assert isinstance(article_group.first("tiny"), Build)
+
+
+def test_objects_without_build_records_are_counted_and_compared(tmp_path):
+    """A tree recorded without any build record: every object is in the header and the diff
+    page pairs them by path (the pages for matrix builds have nothing to show)."""
+    from bloatwatch.db import ingest
+    from bloatwatch.db.store import Store
+    db = str(tmp_path / "plain.db")
+    store = Store(db, create=True)
+    try:
+        for i in range(2):
+            files = []
+            for name, grow in (("kernel/rcu/tiny.o", 0), ("lib/bloat.o", 8 * i)):
+                e = fixture.entry("x86_64", "gcc", "-", "tiny", name, "x.c", (100 + grow, 8, 0), 0,
+                                  False, 64)
+                e.update(file=name, build=None, machine="EM_X86_64")
+                files.append(e)
+            commit = {"sha": ("%02x" % (i + 1)) * 20, "dirty": False, "parents": "",
+                      "author": "T", "author_date": 1700000000 + i, "commit_date": 1700000000 + i,
+                      "subject": "step %d" % i, "status": "ok", "error": ""}
+            ingest.record(store, commit, ingest.prepare(files, [], "plain"))
+    finally:
+        store.close()
+    out = str(tmp_path / "out")
+    generate(db, out)
+    text = " ".join(open(os.path.join(out, "footprint.txt")).read().split())
+    assert "2 objects in 0 builds" in text
+    page = open(os.path.join(out, "diff", "020202020202.html")).read()
+    assert "Objects: 2 compared, 1 differ" in page and "lib/bloat.o" in page
