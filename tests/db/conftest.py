@@ -11,7 +11,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 BLOATWATCH = os.path.join(ROOT, "bin", "bloatwatch")
 ANALYZER = os.path.join(ROOT, "bin", "bloatwatch-analyze")
-import synth  # pytest puts this folder on sys.path
+import synth  # pytest puts this folder on the import path
 
 GIT_ENV = {"GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.org",
            "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.org",

@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-import fixture  # pytest puts this folder on sys.path
+import fixture  # pytest puts this folder on the import path
 from bloatwatch.report import site
 from bloatwatch.db.query import History
 
