@@ -120,17 +120,17 @@ def commits(store, last=0):
     """Recorded commits in history order (only the last `last` when > 0): dicts with id, sha,
     dirty, dates, subject, status."""
     if last > 0:
-        rows = store.query("SELECT %s FROM v_commits ORDER BY ord DESC LIMIT %d"
-                           % (COMMIT_COLS, int(last)))[::-1]
+        rows = store.query("SELECT %s FROM v_commit_rows ORDER BY commit_date DESC, author_date "
+                           "DESC, commit_id DESC LIMIT %d" % (COMMIT_COLS, int(last)))[::-1]
     else:   # all of them: a sequential scan and a sort beat 10,000 index-ordered lookups
-        rows = store.query("SELECT %s FROM v_commits" % COMMIT_COLS)
+        rows = store.query("SELECT %s FROM v_commit_rows" % COMMIT_COLS)
         rows.sort(key=lambda r: (r[3], r[4], r[0]))
     return [_commit(r) for r in rows]
 
 
 def status(store, sha, dirty=False):
     """'ok', 'failed' or None (not recorded)."""
-    rows = store.query("SELECT status FROM v_commits WHERE sha = ? AND dirty = ?", (sha, int(dirty)))
+    rows = store.query("SELECT status FROM v_commit_rows WHERE sha = ? AND dirty = ?", (sha, int(dirty)))
     return rows[0][0] if rows else None
 
 
@@ -214,13 +214,13 @@ def resolve(store, repo, rev):
     if sha is None:
         if not re.fullmatch(r"[0-9a-fA-F]{4,40}", base):
             raise BwError("%s: not a revision git knows, nor a recorded sha" % rev)
-        rows = store.query("SELECT DISTINCT sha FROM v_commits WHERE sha LIKE ?", (base.lower() + "%",))
+        rows = store.query("SELECT DISTINCT sha FROM v_commit_rows WHERE sha LIKE ?", (base.lower() + "%",))
         if not rows:
             raise BwError("%s: no recorded commit matches" % rev)
         if len(rows) > 1:
             raise BwError("%s: ambiguous, matches %d recorded commits" % (rev, len(rows)))
         sha = rows[0][0]
-    rows = store.query("SELECT %s FROM v_commits WHERE sha = ? AND dirty = ?" % COMMIT_COLS,
+    rows = store.query("SELECT %s FROM v_commit_rows WHERE sha = ? AND dirty = ?" % COMMIT_COLS,
                        (sha, int(want_dirty)))
     if not rows:
         hint = ""
@@ -235,8 +235,9 @@ def object_counts(store, commit_ids):
     """{commit_id: objects recorded}."""
     out = {}
     for part in chunks(list(commit_ids)):
-        out.update(store.query("SELECT commit_id, SUM(builds) FROM v_commit_slices WHERE "
-                               "commit_id IN (%s) GROUP BY commit_id" % marks(len(part)), part))
+        out.update(store.query("SELECT cs.commit_id, SUM(s.builds) FROM v_commit_slices cs JOIN "
+                               "v_slices s ON s.slice_id = cs.slice_id WHERE cs.commit_id IN (%s) "
+                               "GROUP BY cs.commit_id" % marks(len(part)), part))
     return out
 
 
@@ -294,7 +295,7 @@ def recorded_state(store):
 
 def other_commits(store, sha):
     """How many recorded commits have another sha."""
-    return store.query("SELECT COUNT(*) FROM v_commits WHERE sha <> ?", (sha,))[0][0]
+    return store.query("SELECT COUNT(*) FROM v_commit_rows WHERE sha <> ?", (sha,))[0][0]
 
 
 def _dicts(store, sql, params=()):

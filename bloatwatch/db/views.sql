@@ -120,11 +120,22 @@ FROM coord_keys ck
 JOIN names kn ON kn.id = ck.key_id
 JOIN names vn ON vn.id = ck.value_id;
 
--- The slices a commit is made of (one per object name) and how many builds each holds.
+-- Recorded commits without the history order, for readers that sort or cut them themselves
+-- (v_commits' `ord` is a pass over every commit).
+CREATE VIEW v_commit_rows AS
+SELECT c.id AS commit_id, c.sha, c.dirty, c.commit_date, c.author_date, c.subject, c.status,
+       c.error
+FROM commits c;
+
+-- The slices a commit is made of (one per object name).
 CREATE VIEW v_commit_slices AS
-SELECT cs.commit_id, cs.slice_id, s.builds, o.name AS object
-FROM commit_slices cs
-JOIN slices s ON s.id = cs.slice_id
+SELECT cs.commit_id, cs.slice_id
+FROM commit_slices cs;
+
+-- Each slice: the object name it holds the builds of, and how many builds.
+CREATE VIEW v_slices AS
+SELECT s.id AS slice_id, o.name AS object, s.builds
+FROM slices s
 JOIN names o ON o.id = s.object_id;
 
 -- The builds of each slice: coordinate, analysis, setup: the index walk of every history.

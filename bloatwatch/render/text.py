@@ -6,14 +6,23 @@ import csv
 import io
 import textwrap
 
-from .cells import Text
+from .cells import Cell
 from .table import Column, Table
 
 WIDTH = 100
 
 
+def cell_text(c):
+    """A cell's text: a Cell renders itself; a plain value (the command line's) is str()'d."""
+    if c is None:
+        return ""
+    if isinstance(c, str):
+        return c
+    return c.text() if isinstance(c, Cell) else str(c)
+
+
 def _cells(table):
-    return [[c.text() for c in row.cells] for row in table.rows]
+    return [list(map(cell_text, row.cells)) for row in table.rows]
 
 
 def table_text(table, rule=True):
@@ -31,11 +40,11 @@ def table_text(table, rule=True):
                 widths[i + span - 1] += len(title) - have
             i += span
 
+    fmt = "  ".join("{:%s%d}" % (">" if c.align == "r" else "<", w)
+                    for c, w in zip(table.columns, widths))
+
     def line(cells):
-        out = []
-        for i, c in enumerate(cells):
-            out.append(c.rjust(widths[i]) if table.columns[i].align == "r" else c.ljust(widths[i]))
-        return "  ".join(out).rstrip()
+        return fmt.format(*cells).rstrip()
 
     lines = []
     if table.title:
@@ -76,7 +85,7 @@ def table_md(table, level=3):
     lines.append("| " + " | ".join(heads) + " |")
     lines.append("|" + "|".join("---:" if c.align == "r" else "---" for c in table.columns) + "|")
     for row in table.rows:
-        cells = [_md_escape(c.text()) for c in row.cells]
+        cells = [_md_escape(cell_text(c)) for c in row.cells]
         if row.kind == "total":
             cells = ["**%s**" % c if c else c for c in cells]
         lines.append("| " + " | ".join(cells) + " |")
@@ -115,7 +124,7 @@ def plain(headers, rows, right=()):
     columns whose index is in `right` align right."""
     t = Table("", [Column(h, "r" if i in right else "l") for i, h in enumerate(headers)])
     for r in rows:
-        t.add([c if hasattr(c, "text") else Text(c) for c in r])
+        t.add(r)
     return table_text(t, rule=False)
 
 
