@@ -17,6 +17,7 @@ Budget file (TOML):
 """
 
 from . import query
+from ..compare import bloat
 from ..render.cells import Delta, Percent
 from ..errors import BwError
 from ..tomlfile import TomlFile
@@ -75,9 +76,15 @@ class Budgets:
         self.rules = [Rule(src, i, r) for i, r in enumerate(rules)]
 
 
+TOP_SYMBOLS = 10
+
+
 def evaluate(store, budgets, commit, base):
-    """[(rule, [(subject, base value, value, failures)])]."""
+    """[(rule, [(subject, base value, value, failures, symbol lines)])]: the symbol lines are
+    bloat-o-meter's (compare.bloat, its largest moves) for an object that failed against the
+    baseline."""
     report = []
+    analyses = {}    # commit id -> {coord_id: analysis_id}, read when a subject fails
     known = set(query.FIELDS) | set(query.extra_keys(store))
     for rule in budgets.rules:
         unknown = sorted(set(rule.filters) - known)
@@ -91,11 +98,29 @@ def evaluate(store, budgets, commit, base):
         for (cid, coord), (value, _) in sorted(now.items(), key=lambda kv: coords.get(kv[0][1], ())):
             name = coords[coord].name() if coord is not None else "sum of %d objects" % _
             prev = old.get((base["id"], coord), (None, 0))[0] if base else None
-            subjects.append((name, prev, value, failures(rule, budgets.noise, prev, value)))
+            why = failures(rule, budgets.noise, prev, value)
+            moves = []
+            if why and coord is not None and prev is not None:
+                moves = symbol_moves(store, analyses, base, commit, coord)
+            subjects.append((name, prev, value, why, moves))
         if not subjects:
-            subjects.append(("(no recorded object matches)", None, None, ["matches nothing"]))
+            subjects.append(("(no recorded object matches)", None, None, ["matches nothing"], []))
         report.append((rule, subjects))
     return report
+
+
+def symbol_moves(store, analyses, base, commit, coord):
+    """bloat-o-meter's lines for one coordinate between the baseline and the commit."""
+    ids = []
+    for c in (base, commit):
+        if c["id"] not in analyses:
+            analyses[c["id"]] = query.analyses_of(store, c["id"])
+        ids.append(analyses[c["id"]].get(coord))
+    if None in ids or ids[0] == ids[1]:
+        return []
+    table = bloat.tables(query.symbols(store, ids[0]), query.symbols(store, ids[1]))[0]
+    lines, more = bloat.lines(table, TOP_SYMBOLS)
+    return lines + (["(%d smaller moves not listed)" % more] if more else [])
 
 
 def failures(rule, noise, prev, value):
@@ -134,9 +159,10 @@ def text_report(report, commit, base):
         bad_rules += bool(bad)
         lines.append("%s  %s (%s): %d checked, %d over" % (
             "FAIL" if bad else "ok  ", rule.name, limits(rule), len(subjects), len(bad)))
-        for name, prev, value, why in bad:
+        for name, prev, value, why, moves in bad:
             lines.append("      %s: %s -> %s: %s" % (name, "-" if prev is None else prev,
                                                      "-" if value is None else value, "; ".join(why)))
+            lines += ["        " + m for m in moves]
     lines.append("%d of %d budgets exceeded" % (bad_rules, len(report)))
     return "\n".join(lines) + "\n", bad_rules == 0
 
@@ -157,11 +183,15 @@ def markdown_report(report, commit, base):
     if failing:
         lines += ["", "| Budget | Object | Baseline | Now | Change | Why |",
                   "|---|---|---:|---:|---:|---|"]
-        for rule, (name, prev, value, why) in failing:
+        for rule, (name, prev, value, why, _) in failing:
             lines.append("| %s | `%s` | %s | %s | %s | %s |" % (
                 md(rule.name), name, "-" if prev is None else prev, "-" if value is None else value,
                 Delta(value - prev).text() if prev is not None and value is not None else "",
                 md("; ".join(why))))
+        for rule, (name, _, _, _, moves) in failing:
+            if moves:
+                lines += ["", "<details><summary><code>%s</code>: symbols (bloat-o-meter)</summary>"
+                          % name, "", "```", *moves, "```", "</details>"]
     return "\n".join(lines) + "\n", not failing
 
 

@@ -231,6 +231,13 @@ def resolve(store, repo, rev):
     return _commit(rows[0])
 
 
+def analyses_of(store, commit_id):
+    """{coord_id: analysis_id} of one commit's objects."""
+    return dict(store.query("SELECT b.coord_id, b.analysis_id FROM v_commit_slices cs "
+                            "JOIN v_slice_builds b ON b.slice_id = cs.slice_id "
+                            "WHERE cs.commit_id = ?", (commit_id,)))
+
+
 def object_counts(store, commit_ids):
     """{commit_id: objects recorded}."""
     out = {}

@@ -193,3 +193,21 @@ def test_check_exit_codes_and_markdown(two_commits, tmp_path):
     bad.write_text("[[budget]]\nobject = 'x'\nmaximum = 3\n")
     r = run_bw("--db", db, "-C", repo.path, "check", "--budget", bad, check=2)
     assert "unknown key maximum" in r.stderr
+
+
+def test_check_shows_the_scripts_symbol_moves_of_what_failed(two_commits, tmp_path):
+    """A budget that fails on growth shows, under the failing object, what scripts/bloat-o-meter
+    prints for it against the baseline (in a <details> block with --markdown)."""
+    db, repo, a, b, m0, m1 = two_commits
+    f = tmp_path / "grow.toml"
+    f.write_text('baseline = "HEAD~1"\n[[budget]]\nobject = "rcutree.o"\ngrowth_bytes = 0\n')
+    out = run_bw("--db", db, "-C", repo.path, "check", "--budget", f, check=1).stdout
+    moves = [line[8:] for line in out.splitlines() if line.startswith("        ")]
+    old = [x for x in m0 if x["file"].endswith("TREE01/rcutree.o")][0]
+    new = [x for x in m1 if x["file"].endswith("TREE01/rcutree.o")][0]
+    o = oracle.Oracle(oracle.locate(), tmp_path)
+    want = o.run([("default", o.table(nm_rows(old)), o.table(nm_rows(new)))])[0]
+    assert moves == want.splitlines()
+    md = run_bw("--db", db, "-C", repo.path, "check", "--budget", f, "--markdown", check=1).stdout
+    assert "<details><summary><code>arm/gcc/TREE01/tree/rcutree.o</code>" in md
+    assert want in md
