@@ -53,16 +53,19 @@ lock() {
 
 # fixture NAME RECIPE ARGS...: set OUT=$K/NAME, made by `RECIPE $OUT ARGS...` unless complete.
 fixture() {
-	local name=$1 recipe=$2 rc=0 t0=$SECONDS
+	local name=$1 recipe=$2 rc=0 t0
 	shift 2
 	OUT=$K/$name
 	[ -e "$OUT/.bw-complete" ] && return 0
 	lock "$name"
 	[ -e "$OUT/.bw-complete" ] && return 0
+	t0=$SECONDS
 	rm -rf "$OUT"
 	mkdir -p "$OUT"
 	say "$name: building (log: $OUT/bloatwatch-build.log)"
-	("$recipe" "$OUT" "$@") >"$OUT/bloatwatch-build.log" 2>&1 </dev/null || rc=$?
+	# In the background so that `set -e` holds inside the recipe (an `||` would switch it off).
+	("$recipe" "$OUT" "$@") >"$OUT/bloatwatch-build.log" 2>&1 </dev/null &
+	wait $! || rc=$?
 	if [ "$rc" != 0 ]; then
 		tail -n 25 "$OUT/bloatwatch-build.log" | sed 's/^/  | /' >&2
 		die "$rc" "$name: build failed after $((SECONDS - t0)) s: $(tail -n 1 "$OUT/bloatwatch-build.log")"
@@ -198,7 +201,8 @@ fx_flip() {
 # then patches/history/*.patch (mails with author, date and subject) by `git am`. Names and dates
 # are fixed, so the same inputs give the same commit ids.
 build_history() {
-	local dir=$1 repo=$1/linux p
+	local dir=$1 repo=$1/linux p version
+	version=$(sed -n 's/^\(VERSION\|PATCHLEVEL\|SUBLEVEL\) = //p' "$SRCDIR/Makefile" | paste -sd.)
 	export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 TZ=UTC
 	export GIT_AUTHOR_NAME="Bloatwatch Fixtures" GIT_AUTHOR_EMAIL=fixtures@bloatwatch.invalid
 	export GIT_COMMITTER_NAME="Bloatwatch Fixtures" GIT_COMMITTER_EMAIL=fixtures@bloatwatch.invalid
@@ -209,7 +213,7 @@ build_history() {
 	git -C "$repo" init -q -b master
 	git -C "$repo" config gc.auto 0
 	git -C "$repo" add -A -f
-	git -C "$repo" commit -q -m "Linux $(make -s -C "$repo" kernelversion) from Debian linux-source-6.1 $(basename "$SRCDIR" | sed 's/^src-//')" \
+	git -C "$repo" commit -q -m "Linux $version from Debian linux-source-6.1 ${SRCDIR##*/src-}" \
 		-m "Plus bloatwatch-build.sh: run it at the root to build kernel/rcu/ (tinyconfig + DWARF4) into bloatwatch-out/."
 	for p in "$here"/patches/history/*.patch; do
 		git -C "$repo" am -q --committer-date-is-author-date "$p"

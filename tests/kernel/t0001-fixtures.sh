@@ -63,13 +63,20 @@ arches=("$@")
 [ ${#arches[@]} -gt 0 ] || arches=(x86_64 i386 arm arm64 riscv64)
 for arch in "${arches[@]}"; do
 	fixture o rcu "$arch" || continue
-	case $arch in x86_64|arm64|riscv64) bits='CONFIG_64BIT=y' ;; *) bits='# CONFIG_64BIT is not set' ;; esac
-	is "rcu $arch: .config is tinyconfig + DWARF4" config_has "$o" CONFIG_DEBUG_INFO=y \
-		CONFIG_DEBUG_INFO_DWARF4=y CONFIG_TINY_RCU=y '# CONFIG_SMP is not set' "$bits"
+	is "rcu $arch: .config has DWARF4 debug info" config_has "$o" CONFIG_DEBUG_INFO=y \
+		CONFIG_DEBUG_INFO_DWARF4=y '# CONFIG_DEBUG_INFO_REDUCED is not set'
+	case $arch in
+	x86_64|arm64|riscv64) is "rcu $arch: 64-bit" config_has "$o" CONFIG_64BIT=y ;;
+	*) is "rcu $arch: 32-bit" test -z "$(grep -x CONFIG_64BIT=y "$o/.config")" ;;
+	esac
+	# tinyconfig leaves SMP off where the arch allows it (arm64 forces it on): Tiny RCU, else Tree.
+	if grep -qx CONFIG_SMP=y "$o/.config"; then flavor=tree; else flavor=tiny; fi
+	is "rcu $arch: ${flavor^} RCU (tinyconfig, SMP $([ $flavor = tiny ] && echo off || echo on))" config_has "$o" "CONFIG_${flavor^^}_RCU=y"
 	is "rcu $arch: built-in.a is a thin archive" test "$(head -c 7 "$o/kernel/rcu/built-in.a")" = '!<thin>'
-	members=$(ar t "$o/kernel/rcu/built-in.a")
-	is "rcu $arch: built-in.a holds tiny.o and update.o" \
-		test "$(grep -cx -e kernel/rcu/tiny.o -e kernel/rcu/update.o <<<"$members")" = 2
+	# Thin archive members are stored relative to the archive (ar t prints them relative to cwd).
+	members=$(cd "$o/kernel/rcu" && ar t built-in.a | sed 's|^|kernel/rcu/|')
+	is "rcu $arch: built-in.a holds $flavor.o and update.o" \
+		test "$(grep -cx -e "kernel/rcu/$flavor.o" -e kernel/rcu/update.o <<<"$members")" = 2
 	for obj in $members; do
 		is "rcu $arch: $obj is there with DWARF 4" test "$(dwarf_version "$o/$obj")" = 4
 		is "rcu $arch: $obj has its Kbuild .cmd record" cmd_record "$o" "$obj"
