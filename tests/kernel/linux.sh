@@ -40,14 +40,13 @@ need() { command -v "$1" >/dev/null 2>&1 || die 77 "missing $1: install Debian p
 # key TEXT...: a short hash naming one cache entry.
 key() { printf '%s\n' "$@" | sha256sum | cut -c1-12; }
 
-# lock NAME: hold $K/.locks/NAME until this script exits.
+# lock NAME: hold $K/.locks/NAME until this script exits (or `exec {LOCK_FD}>&-`).
 lock() {
-	local fd
 	mkdir -p "$K/.locks"
-	exec {fd}>"$K/.locks/$1"
-	if ! flock -n "$fd"; then
+	exec {LOCK_FD}>"$K/.locks/$1"
+	if ! flock -n "$LOCK_FD"; then
 		say "$1: waiting for another build of it"
-		flock "$fd"
+		flock "$LOCK_FD"
 	fi
 }
 
@@ -67,7 +66,8 @@ fixture() {
 	("$recipe" "$OUT" "$@") >"$OUT/bloatwatch-build.log" 2>&1 </dev/null &
 	wait $! || rc=$?
 	if [ "$rc" != 0 ]; then
-		tail -n 25 "$OUT/bloatwatch-build.log" | sed 's/^/  | /' >&2
+		# A missing package (77) or a refused flip (3) is said in one line; a failure shows the log.
+		[ "$rc" = 77 ] || [ "$rc" = 3 ] || tail -n 25 "$OUT/bloatwatch-build.log" | sed 's/^/  | /' >&2
 		die "$rc" "$name: build failed after $((SECONDS - t0)) s: $(tail -n 1 "$OUT/bloatwatch-build.log")"
 	fi
 	echo "built $(date -u +%FT%TZ) in $((SECONDS - t0)) s" >"$OUT/.bw-complete"
@@ -176,7 +176,7 @@ fx_flip() {
 	esac
 	fx_src
 	mkdir -p "$K/.flips"
-	memo=$K/.flips/$(key "$arch" "$(sha256sum <"$basecfg")" "$@" "$(recipe)")
+	memo=$K/.flips/$(key "$arch" "$(sha256sum <"$basecfg")" "$@" "$(recipe)" "$(declare -f fx_flip)")
 	if [ -f "$memo" ] && [ -e "$K/$(cat "$memo")/.bw-complete" ]; then
 		OUT=$K/$(cat "$memo")
 		return 0
@@ -188,13 +188,14 @@ fx_flip() {
 	"$here/kbuild.sh" -s "$SRCDIR" -o "$scratch" -a "$arch" -c "$basecfg" -n "${args[@]}" \
 		>"$scratch/bloatwatch-build.log" 2>&1 </dev/null || rc=$?
 	if [ "$rc" != 0 ]; then
-		tail -n 5 "$scratch/bloatwatch-build.log" | sed 's/^/  | /' >&2
-		die "$rc" "config-flip $arch: $(tail -n 1 "$scratch/bloatwatch-build.log")"
+		[ "$rc" = 77 ] || [ "$rc" = 3 ] || tail -n 25 "$scratch/bloatwatch-build.log" | sed 's/^/  | /' >&2
+		die "$rc" "config-flip $arch $base $*: $(tail -n 1 "$scratch/bloatwatch-build.log")"
 	fi
 	cfg=$memo.config
-	cp "$scratch/.config" "$cfg"
+	cp "$scratch/.config" "$cfg.$$" && mv "$cfg.$$" "$cfg"
+	exec {LOCK_FD}>&-   # the scratch dir is free again for other flips of this arch
 	fixture "flip-$arch-$(key "$(sha256sum <"$cfg")" "$arch" "$(recipe)")" build_o "$SRCDIR" "$arch" -c "$cfg"
-	basename "$OUT" >"$memo.tmp" && mv "$memo.tmp" "$memo"
+	basename "$OUT" >"$memo.$$" && mv "$memo.$$" "$memo"
 }
 
 # ---- history: a git repo of the tree. Commit 1 is the pristine tree plus bloatwatch-build.sh;
@@ -207,7 +208,8 @@ build_history() {
 	export GIT_AUTHOR_NAME="Bloatwatch Fixtures" GIT_AUTHOR_EMAIL=fixtures@bloatwatch.invalid
 	export GIT_COMMITTER_NAME="Bloatwatch Fixtures" GIT_COMMITTER_EMAIL=fixtures@bloatwatch.invalid
 	export GIT_AUTHOR_DATE="2023-01-02T00:00:00Z" GIT_COMMITTER_DATE="2023-01-02T00:00:00Z"
-	cp -a "$SRCDIR" "$repo"
+	mkdir "$repo"
+	cp -a "$SRCDIR/." "$repo/"   # the tree's contents, even when SRCDIR is a symlink
 	cp "$here/kbuild.sh" "$repo/bloatwatch-build.sh"
 	chmod 755 "$repo/bloatwatch-build.sh"
 	git -C "$repo" init -q -b master
