@@ -19,7 +19,10 @@
 # recipe builds anew and an unchanged one is reused at once. Builders serialize on an flock per
 # fixture; a dir counts only once its .bw-complete marker exists and is never written after that;
 # an unmarked one (killed build) is wiped and built again. O= dirs also hold bloatwatch.env (SRC,
-# ARCH, CROSS_COMPILE) to re-run make there: make -C $SRC O=$dir ARCH=$ARCH CROSS_COMPILE=...
+# ARCH, KARCH, CROSS_COMPILE) to re-run make there: make -C $SRC O=$dir ARCH=$KARCH CROSS_COMPILE=..
+# rcu and config-flip dirs build from the shared pristine tree (absolute paths in their .cmd
+# files); a vmlinux dir is <fixture>/bloatwatch-out inside a private copy of the tree, as in the
+# history repo (srctree `..` in the .cmd files).
 # The history repo's commits carry bloatwatch-build.sh (= kbuild.sh): at the root of any of its
 # commits, `./bloatwatch-build.sh [-a ARCH]` builds kernel/rcu/ into ./bloatwatch-out.
 set -euo pipefail
@@ -98,29 +101,6 @@ fx_src() {
 	say "src-$ver: done in $((SECONDS - t0)) s"
 }
 
-# ---- change: the pristine tree plus the history's first commit (patches/history/0001-*): struct
-# rcu_ctrlblk gains `long qlen` (32 -> 40 bytes on 64-bit), counted in call_rcu() and
-# rcu_process_callbacks(); so in vmlinux rcu_ctrlblk, call_rcu and rcu_process_callbacks grow.
-# A hard-link farm of the pristine tree (cheap) whose patched files are private copies.
-fx_change_src() {
-	local patch name f
-	patch=$(echo "$here"/patches/history/0001-*.patch)
-	fx_src
-	name=$(basename "$SRCDIR")-change-$(key "$(cat "$patch")")
-	CHSRC=$K/$name
-	[ -d "$CHSRC" ] && return 0
-	need patch patch
-	lock "$name"
-	[ -d "$CHSRC" ] && return 0
-	rm -rf "$CHSRC.tmp"
-	cp -al "$SRCDIR" "$CHSRC.tmp"
-	for f in $(sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$patch"); do
-		cp "$CHSRC.tmp/$f" "$CHSRC.tmp/$f.bw" && mv "$CHSRC.tmp/$f.bw" "$CHSRC.tmp/$f"
-	done
-	patch -s -p1 -d "$CHSRC.tmp" <"$patch" >&2 || die 1 "$name: $patch does not apply"
-	mv "$CHSRC.tmp" "$CHSRC"
-}
-
 # build_o DIR SRC ARCH KBUILD-ARGS...: an O= build by kbuild.sh, with the facts to re-run it.
 build_o() {
 	local dir=$1 src=$2 arch=$3
@@ -142,18 +122,45 @@ fx_rcu() {
 	fixture "rcu-$1-$(key rcu "$1" "$(recipe)")" build_o "$SRCDIR" "$1" kernel/rcu/
 }
 
-# ---- vmlinux ARCH base|change
+# ---- vmlinux ARCH base|change: each in its own hard-link copy of the pristine tree (cheap; a
+# patched file becomes a private copy, so the pristine tree is never touched) with O= inside it,
+# so Kbuild writes srctree-relative paths (`..`) and an O dir does not depend on its tree's path.
+# `change` starts from a copy of base's O dir and rebuilds only what the change touches.
+# The change is the history's first commit (patches/history/0001-*): struct rcu_ctrlblk gains
+# `long qlen` (32 -> 40 bytes on 64-bit), counted in call_rcu() and rcu_process_callbacks(), so in
+# vmlinux rcu_ctrlblk, call_rcu and rcu_process_callbacks grow.
+build_vmlinux() {
+	local dir=$1 arch=$2 base=$3 patch=$4 f
+	cp -al "$SRCDIR/." "$dir/"
+	if [ -n "$patch" ]; then
+		for f in $(sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$patch"); do
+			cp "$dir/$f" "$dir/$f.bw" && mv "$dir/$f.bw" "$dir/$f"
+		done
+		patch -s -p1 -d "$dir" <"$patch"
+	fi
+	[ -z "$base" ] || cp -a "$base" "$dir/bloatwatch-out"
+	mkdir -p "$dir/bloatwatch-out"
+	build_o "$dir/bloatwatch-out" "$dir" "$arch" vmlinux
+}
+
 fx_vmlinux() {
+	local base patch
 	kb_arch "$1"
 	kb_tools
 	fx_src
 	case $2 in
-	base) fixture "vmlinux-$1-base-$(key vmlinux "$1" "$(recipe)")" build_o "$SRCDIR" "$1" vmlinux ;;
+	base) fixture "vmlinux-$1-base-$(key vmlinux "$1" "$(recipe)" "$(declare -f build_vmlinux)")" \
+		build_vmlinux "$1" "" "" ;;
 	change)
-		fx_change_src
-		fixture "vmlinux-$1-change-$(key vmlinux "$1" "$CHSRC" "$(recipe)")" build_o "$CHSRC" "$1" vmlinux ;;
+		need patch patch
+		fx_vmlinux "$1" base
+		base=$OUT
+		patch=$(echo "$here"/patches/history/0001-*.patch)
+		fixture "vmlinux-$1-change-$(key vmlinux "$1" "$(cat "$patch")" "$base" "$(recipe)" \
+			"$(declare -f build_vmlinux)")" build_vmlinux "$1" "$base" "$patch" ;;
 	*) usage ;;
 	esac
+	OUT=$OUT/bloatwatch-out
 }
 
 # ---- config-flip ARCH BASE OPT=VAL...: the flips resolve (olddefconfig) in a scratch O dir per
@@ -248,7 +255,7 @@ main() {
 			command -v "${CROSS}gcc" >/dev/null 2>&1 && echo "$a"
 		done
 		return 0 ;;
-	-h|--help|help) sed -n '2,27s/^# \{0,1\}//p' "$0"; return 0 ;;
+	-h|--help|help) sed -n '2,/^set /{/^#/s/^# \{0,1\}//p}' "$0"; return 0 ;;
 	*) usage ;;
 	esac
 	echo "$OUT"
