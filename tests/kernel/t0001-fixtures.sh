@@ -1,6 +1,6 @@
 #!/bin/bash
 # Check that the kernel fixtures of linux.sh are what they claim (TAP); builds what is not cached.
-# usage: t0001-fixtures.sh [ARCH...]   (default: x86_64 i386 arm arm64 riscv64)
+# usage: t0001-fixtures.sh [ARCH...]   (default: x86_64 i386 arm arm64 riscv64 powerpc mips)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 L=$here/linux.sh
@@ -60,7 +60,7 @@ if fixture src src; then
 fi
 
 arches=("$@")
-[ ${#arches[@]} -gt 0 ] || arches=(x86_64 i386 arm arm64 riscv64)
+[ ${#arches[@]} -gt 0 ] || arches=(x86_64 i386 arm arm64 riscv64 powerpc mips)
 for arch in "${arches[@]}"; do
 	fixture o rcu "$arch" || continue
 	is "rcu $arch: .config has DWARF4 debug info" config_has "$o" CONFIG_DEBUG_INFO=y \
@@ -90,6 +90,13 @@ if fixture base vmlinux x86_64 base && fixture change vmlinux x86_64 change; the
 		test "$(size_of "$base/vmlinux" rcu_ctrlblk)" -eq 32 -a "$(size_of "$change/vmlinux" rcu_ctrlblk)" -eq 40
 	is "vmlinux x86_64 change: call_rcu grows (nm)" \
 		test "$(size_of "$change/vmlinux" call_rcu)" -gt "$(size_of "$base/vmlinux" call_rcu)"
+	if command -v pahole >/dev/null; then
+		is "vmlinux x86_64 change: struct rcu_ctrlblk 32 -> 40 bytes, 4 -> 5 members (pahole)" test \
+			"$(pahole -C rcu_ctrlblk "$base/vmlinux" | grep -o 'size: [0-9]*, cachelines: [0-9]*, members: [0-9]*')|$(pahole -C rcu_ctrlblk "$change/vmlinux" | grep -o 'size: [0-9]*, cachelines: [0-9]*, members: [0-9]*')" \
+			= "size: 32, cachelines: 1, members: 4|size: 40, cachelines: 1, members: 5"
+	else
+		skip "pahole not installed (Debian package dwarves)"
+	fi
 fi
 
 if fixture repo history; then
