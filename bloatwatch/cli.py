@@ -2,6 +2,7 @@
 """The bloatwatch command line: parse, dispatch, and turn every failure into one line."""
 import argparse
 import os
+import re
 import sqlite3
 import sys
 import time
@@ -17,7 +18,8 @@ EXAMPLES = {
     "record": "bloatwatch record                      # the built matrix, under HEAD\n"
               "  bloatwatch record build/arm/gcc/TREE01/*.o\n"
               "  bloatwatch record --json all.json --configs-json configs.json --rev v1.0",
-    "track": "bloatwatch track -j2 HEAD~20..HEAD",
+    "track": "bloatwatch track -j2 HEAD~20..HEAD\n"
+             "  bloatwatch track --all-parents --fresh v6.0..v6.1",
     "history": "bloatwatch history total --arch arm --object rcutree.o --key variant=tree\n"
                "  bloatwatch history struct:rcu_node.padding --by arch --csv",
     "diff": "bloatwatch diff HEAD~1 HEAD --arch arm\n"
@@ -65,9 +67,25 @@ class Context:
     def open(self, create=False):
         return Store(self.target(), create=create)
 
-    def project(self):
+    def project(self, need=False):
+        """The project's bloatwatch.toml; need: the command cannot go on with the defaults."""
         from . import project   # tomllib: only the commands that build need it
-        return project.load(self.args.config, None if self.args.config else self.root())
+        p = project.load(self.args.config, None if self.args.config else self.root())
+        if need and p.path is None:
+            raise BwError("%s: no bloatwatch.toml, which says how to build a commit and which "
+                          "objects to record: run `bloatwatch init` there to write one "
+                          "(or give --config FILE)" % self.root())
+        return p
+
+    def filters(self):
+        """The coordinate filters; an --object naming an existing file is taken relative to
+        the repository root, as recorded paths are."""
+        f = query.parse_filters(self.args)
+        root = self.root_or_none()
+        if root and "object" in f:
+            f["object"] = [os.path.relpath(os.path.abspath(p), root)
+                           if "/" in p and os.path.exists(p) else p for p in f["object"]]
+        return f
 
     def analyzer(self):
         from .db import analyze
@@ -123,7 +141,12 @@ def parser():
     p = cmd("track", "build and record every commit of a range, each in a temporary worktree")
     p.add_argument("range", metavar="REV_RANGE", help="git revision range, e.g. v1.0..HEAD")
     p.add_argument("-j", "--jobs", type=int, default=1, help="commits built in parallel")
-    p.add_argument("--first-parent", action="store_true", help="follow first parents only")
+    p.add_argument("--all-parents", action="store_true",
+                   help="every commit of the range, merged branches too (default: first parents)")
+    p.add_argument("--first-parent", action="store_true", help=argparse.SUPPRESS)  # the default
+    p.add_argument("--fresh", action="store_true",
+                   help="build each commit in a new worktree (default: reuse kept worktrees, "
+                        "building incrementally)")
     p.add_argument("--force", action="store_true", help="re-record commits already recorded")
     p.add_argument("--retry-failed", action="store_true", help="rebuild commits recorded as failed")
 
@@ -159,8 +182,10 @@ def parser():
     p.add_argument("--no-build", action="store_true", help="use recorded commits only")
     add_filters(p)
 
-    p = cmd("log", "list the recorded commits")
+    p = cmd("log", "list the recorded commits, with why a build failed")
     p.add_argument("--limit", type=int, default=0, metavar="N", help="only the last N")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="the whole note (the build log's tail), not its telling line")
 
     cmd("gc", "delete analyses, layouts and slices no recorded commit uses any more")
 
@@ -230,22 +255,30 @@ def seed_history(ctx, count, jobs):
 
 def cmd_track(ctx):
     a = ctx.args
-    track_range(ctx, a.range, a.jobs, a.first_parent, a.force, a.retry_failed)
-    return 0
+    counts = track_range(ctx, a.range, a.jobs, not a.all_parents, a.force, a.retry_failed,
+                         a.fresh)
+    return 1 if counts["failed"] else 0
 
 
-def track_range(ctx, rng, jobs, first_parent=False, force=False, retry_failed=False):
+def track_range(ctx, rng, jobs, first_parent=True, force=False, retry_failed=False, fresh=False):
     from .db import analyze, track
     root = ctx.root()
     shas = gitrepo.rev_list(root, rng, first_parent)
-    proj = ctx.project()
+    proj = ctx.project(need=True)
     analyzer = ctx.analyzer()
     analyze.check_analyzer(analyzer)
     store = ctx.open(create=True)
     counts = track.track(store, root, shas, proj, analyzer, max(1, jobs), force,
-                         retry_failed, ctx.target())
-    print("track %s: %d commits: %d recorded, %d failed to build, %d already recorded"
-          % (rng, len(shas), counts["ok"], counts["failed"], counts["skipped"]), flush=True)
+                         retry_failed, ctx.target(), fresh)
+    same = " (%d as their parent: they touch none of paths)" % counts["same"] \
+        if counts["same"] else ""
+    built = "; %d built, %s" % (counts["built"], counts.stats.text()) if counts["built"] else ""
+    print("track %s: %d commits: %d recorded%s, %d failed to build, %d already recorded%s"
+          % (rng, len(shas), counts["ok"], same, counts["failed"], counts["skipped"], built),
+          flush=True)
+    for sha, error in counts.failures:
+        print("  failed %s: %s" % (sha[:12], reason(error)))
+    return counts
 
 
 def history_rows(ctx, store):
@@ -256,9 +289,7 @@ def history_rows(ctx, store):
     for f in by:
         if f not in known:
             raise BwError("--by %s: not one of %s" % (f, ", ".join(known)))
-    coords = query.coordinates(store, query.parse_filters(a))
-    if not coords:
-        raise BwError("no recorded object matches the filters")
+    coords = query.require_coordinates(store, ctx.filters())
     commits = query.commits(store)
     if a.range:
         order = {sha: i for i, sha in enumerate(gitrepo.rev_list(ctx.root(), a.range))}
@@ -326,7 +357,7 @@ def cmd_diff(ctx):
     history = query.History(ctx.target())
     try:
         with history.snapshot():
-            text = command.run(history, ctx.root_or_none(), a.a, a.b, query.parse_filters(a),
+            text = command.run(history, ctx.root_or_none(), a.a, a.b, ctx.filters(),
                                a.all, not a.no_symbols)
     finally:
         history.close()
@@ -359,10 +390,11 @@ def cmd_bisect(ctx):
     root = ctx.root()
     metric = query.Metric(a.metric)
     store = ctx.open(create=not a.no_build)
-    filters = query.parse_filters(a)
-    if a.no_build and not query.coordinates(store, filters):
-        raise BwError("no recorded object matches the filters")
-    proj = ctx.project()
+    filters = ctx.filters()
+    if a.no_build:
+        query.require_coordinates(store, filters)
+    gitrepo.rev_list(root, a.range, True)   # a bad range is said before a missing toml
+    proj = ctx.project(need=not a.no_build)
     analyzer = ctx.analyzer()
 
     def log(msg):
@@ -380,9 +412,28 @@ def cmd_log(ctx):
     commits = query.commits(store, ctx.args.limit)
     counts = query.object_counts(store, [c["id"] for c in commits])
     rows = [[query.label(c), time.strftime("%Y-%m-%d", time.gmtime(c["commit_date"])), c["status"],
-             counts.get(c["id"], 0), c["subject"][:60]] for c in commits]
-    sys.stdout.write(text.plain(["commit", "date", "status", "objects", "subject"], rows, {3}))
+             counts.get(c["id"], 0), c["subject"][:50], reason(c["error"], ctx.args.verbose)]
+            for c in commits]
+    sys.stdout.write(text.plain(["commit", "date", "status", "objects", "subject", "note"],
+                                rows, {3}))
     return 0
+
+
+def reason(error, full=False):
+    """What a commit's error text says in one line: the build's exit and its first error
+    line (a compiler's `error:`, make's `***`), else its last line; or the whole text."""
+    lines = [l.strip() for l in (error or "").splitlines() if l.strip()]
+    if not lines:
+        return ""
+    if full:
+        return " | ".join(lines)
+    head, rest = lines[0], lines[1:]
+    if not rest or not head.startswith("build failed"):
+        return head[:100]
+    pick = next((l for l in rest if re.search(r"\berror\b", l, re.I) and "***" not in l), None) \
+        or next((l for l in rest if "***" in l), None) or rest[-1]
+    exit_ = re.match(r"build failed \(([^)]*)\)", head)
+    return ("%s: %s" % (exit_.group(1), pick) if exit_ else pick)[:120]
 
 
 def cmd_gc(ctx):

@@ -65,6 +65,7 @@ class Project:
         self.build = DEFAULT_BUILD
         self.build_timeout = DEFAULT_TIMEOUT
         self.sources, self.paths, self.manifests = [], [], []
+        self.ccache_log = None    # a ccache stats log the build writes itself (track reads it)
         self.keys = {}            # extra coordinate key -> {value: label}, in declared order
         self.groups = [Group(["build/*/*/*/*.o"], root="build/*/*/*")]
         self.tables = []
@@ -116,7 +117,8 @@ def _known(src, keys, table, allowed, what):
                             % (k, what, ", ".join(allowed)))
 
 
-TOP = ("build", "build_timeout", "sources", "paths", "keys", "manifest", "objects", "table")
+TOP = ("build", "build_timeout", "ccache_log", "sources", "paths", "keys", "manifest", "objects",
+       "table")
 GROUP = ("glob", "exclude", "root", "kbuild", "config", "coordinate")
 TABLE = ("name", "title", "where", "config_values", "group_by", "subject", "reference", "note",
          "quote", "row")
@@ -206,6 +208,8 @@ def load(path=None, root=None):
     if "build_timeout" in data:
         p.build_timeout = _type(src, ("build_timeout",), data["build_timeout"], int,
                                 "an integer (seconds)")
+    if "ccache_log" in data:
+        p.ccache_log = _type(src, ("ccache_log",), data["ccache_log"], str, "a string (a path)")
     p.sources = _strings(src, ("sources",), data.get("sources", []))
     p.paths = _strings(src, ("paths",), data.get("paths", []))
     p.manifests = _strings(src, ("manifest",), data.get("manifest", []))

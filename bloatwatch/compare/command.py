@@ -62,6 +62,7 @@ def run(history, repo, a_spec, b_spec, filters, show_all=False, symbols=True):
 
     old, new = keyed(a_coords, a_objs), keyed(b_coords, b_objs)
     if not old and not new:
+        query.require_coordinates(history.store, filters)   # names a filter matching nothing
         raise BwError("no recorded objects match on either side")
     show = shower(free, set(old) | set(new))
     d = diff.compute(old, new, history,

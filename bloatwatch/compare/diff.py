@@ -2,9 +2,11 @@
 """Two sets of recorded objects compared: objects, symbols (bloat-o-meter), structs, CONFIG.
 
 The one comparison behind `bloatwatch diff` and the report's diff pages. Objects are paired
-by a key (their coordinate, less what both sides fix); an object whose analysis is the same
-on both sides did not change. Symbol tables, struct layouts and CONFIG values of the pairs
-that changed are compared, and equal findings are listed once with every key they hold for.
+by a key (their coordinate, less what both sides fix); an object changed when its loaded
+bytes did: sizes, loaded sections, symbols or struct layouts. Debug-only sections do not
+count, so one source built in two folders (whose DWARF names different paths) is unchanged.
+Symbol tables, struct layouts and CONFIG values of the pairs that changed are compared, and
+equal findings are listed once with every key they hold for.
 """
 import collections
 from dataclasses import dataclass, field
@@ -63,13 +65,37 @@ def compute(old, new, source, top=None, where=lambda key: key):
     tables to their largest moves; where(key) names the build of a key in CONFIG findings."""
     keys = sorted(set(old) | set(new), key=_sortable)
     changes = [ObjectChange(k, old.get(k), new.get(k)) for k in keys
-               if k not in old or k not in new or old[k].analysis_id != new[k].analysis_id]
+               if k not in old or k not in new or not same_bytes(old[k], new[k], source)]
     changes.sort(key=lambda c: (-abs(c.delta("total")), _sortable(c.key)))
     both = [c for c in changes if c.old and c.new]
     paired = [k for k in keys if k in old and k in new]
     return Diff(len(keys), changes, sum(o.total for o in old.values()),
                 sum(o.total for o in new.values()), symbol_blocks(both, source, top),
                 struct_changes(both, source), config_changes(paired, old, new, source, where))
+
+
+def same_bytes(a, b, source):
+    """Are two recorded objects the same but for what is not loaded (debug info, comments)?
+    A source without sections_of() compares analyses whole."""
+    if a.analysis_id == b.analysis_id:
+        return True
+    if not hasattr(source, "sections_of") or (a.text, a.data, a.bss) != (b.text, b.data, b.bss):
+        return False
+
+    def loaded(aid):
+        return [s for s in source.sections_of(aid) if s[2] != "other"]
+    if loaded(a.analysis_id) != loaded(b.analysis_id) or \
+            source.symbols_of(a.analysis_id) != source.symbols_of(b.analysis_id):
+        return False
+    la, lb = source.structs_of(a.analysis_id), source.structs_of(b.analysis_id)
+    if set(la) != set(lb):
+        return False
+    differ = [(la[k], lb[k]) for k in la if la[k]["layout_id"] != lb[k]["layout_id"]]
+    if not differ:
+        return True
+    m = source.members_of([x["layout_id"] for pair in differ for x in pair])
+    return not any(structs.layout_changed(x, y, m[x["layout_id"]], m[y["layout_id"]])
+                   for x, y in differ)
 
 
 def _sortable(k):

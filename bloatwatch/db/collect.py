@@ -63,8 +63,12 @@ def objects(project, root):
             raise BwError("%s: listed twice (%s and %s)" % (f.path, seen[f.path], f.coord))
         seen[f.path] = f.coord
     if not found:
-        what = " ".join(project.manifests) or " ".join(g for grp in project.groups for g in grp.glob)
-        raise BwError("%s: no objects (%s); build them first" % (root, what))
+        what = " ".join(project.manifests) or " ".join(
+            os.path.join(grp.kbuild or grp.root or "", g) for grp in project.groups for g in grp.glob)
+        if not project.path:
+            raise BwError("%s: no bloatwatch.toml, and no objects where it defaults to (%s): run "
+                          "`bloatwatch init` to write a bloatwatch.toml for this tree" % (root, what))
+        raise BwError("%s: no objects match %s (%s); build them first" % (root, project.path, what))
     return sorted(found, key=lambda f: f.path)
 
 
@@ -113,11 +117,18 @@ def from_group(root, g):
     """[Found] of one [[objects]] group. Globs are relative to the group's `kbuild` folder, or
     to each folder its `root` pattern matches, or to the tree root; the object is keyed by
     its path relative to that folder."""
+    if g.kbuild and not os.path.isdir(os.path.join(root, g.kbuild)):
+        raise BwError("%s: kbuild = %r: no such folder (the Kbuild output folder, O=; build it "
+                      "first)" % (g.where, g.kbuild))
     bases = [g.kbuild] if g.kbuild else _root_matches(root, g.root) if g.root else ["."]
     config = compiler_version = None
     source = g.config or (os.path.join(g.kbuild, ".config") if g.kbuild else None)
     if source:
-        config = read_config(os.path.join(root, source), source)
+        try:
+            config = read_config(os.path.join(root, source), source)
+        except BwError as e:
+            raise BwError("%s (%s of [[objects]] at %s)" % (
+                e, "config" if g.config else "the .config of kbuild", g.where))
         compiler_version = config.get("CONFIG_CC_VERSION_TEXT")
     coord = {k: v for k, v in g.coordinate.items() if k in ("arch", "compiler", "config")}
     extra = {k: v for k, v in g.coordinate.items() if k not in coord}

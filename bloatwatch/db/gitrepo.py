@@ -66,3 +66,27 @@ def rev_list(repo, rng, first_parent=False):
     if not shas:
         raise BwError("%s: range %s names no commit" % (repo, rng))
     return shas
+
+
+def common_dir(repo):
+    """The repository's shared .git folder (the same from any of its worktrees), absolute."""
+    return os.path.abspath(os.path.join(repo, git(repo, "rev-parse", "--git-common-dir").strip()))
+
+
+def first_parent(repo, sha):
+    """The first parent of a commit, or None for a root commit."""
+    parents = git(repo, "rev-list", "--parents", "-n", "1", sha).split()[1:]
+    return parents[0] if parents else None
+
+
+def touches(repo, old, new, paths):
+    """Does going from commit old to new change any file under the pathspecs `paths`?"""
+    out = git(repo, "diff-tree", "-r", "--name-only", "--no-renames", old, new, "--", *paths)
+    return bool(out.strip())
+
+
+def drops_files(repo, old, new):
+    """Does going from commit old to new delete or rename any file (so build outputs of the
+    old files may be left behind in a tree built incrementally)?"""
+    out = git(repo, "diff-tree", "-r", "--name-only", "--diff-filter=DR", "-M", old, new)
+    return bool(out.strip())

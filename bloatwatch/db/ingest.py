@@ -258,8 +258,8 @@ def record(store, commit, prepared):
     return store.write(lambda: _record(store, commit, prepared))
 
 
-def _record(store, commit, p):
-    d = store.d
+def _upsert_commit(d, commit):
+    """Insert or update a commit's row; its id."""
     row = d.execute(
         "INSERT INTO commits (sha, dirty, parents, author, author_date, commit_date, subject, "
         "status, error, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
@@ -275,6 +275,33 @@ def _record(store, commit, p):
     cid = row[0]
     d.execute("DELETE FROM commit_slices WHERE commit_id = ?", (cid,))
     d.execute("DELETE FROM config_uses WHERE commit_id = ?", (cid,))
+    return cid
+
+
+def record_same(store, commit, parent_sha, note):
+    """Record a commit as identical to its recorded parent (its build would give the same
+    objects): the parent's status and objects, the note in `error` before the parent's own.
+    Returns the status, 'ok' or 'failed'."""
+    def write():
+        d = store.d
+        row = d.execute("SELECT id, status, error FROM commits WHERE sha = ? AND dirty = 0",
+                        (parent_sha,)).fetchone()
+        if row is None:
+            raise BwError("%s: parent %s is not recorded" % (commit["sha"][:12], parent_sha[:12]))
+        pid, status, error = row
+        cid = _upsert_commit(d, dict(commit, status=status,
+                                     error=note + ("\n" + error if error else "")))
+        d.execute("INSERT INTO commit_slices (commit_id, slice_id) SELECT ?, slice_id "
+                  "FROM commit_slices WHERE commit_id = ?", (cid, pid))
+        d.execute("INSERT INTO config_uses (commit_id, source_id, name_id) SELECT ?, source_id, "
+                  "name_id FROM config_uses WHERE commit_id = ?", (cid, pid))
+        return status
+    return store.write(write)
+
+
+def _record(store, commit, p):
+    d = store.d
+    cid = _upsert_commit(d, commit)
 
     analysis_ids = store.digests("analyses", list(p.analyses) + sorted(p.known))
     lost = p.known - set(analysis_ids)

@@ -92,15 +92,78 @@ def parse_filters(args):
     return out
 
 
+def base_name(obj):
+    """An object key's last path part (an archive member stays with its archive:
+    `kernel/rcu/built-in.a(kernel/rcu/tiny.o)` -> `built-in.a(kernel/rcu/tiny.o)`)."""
+    head, paren, member = obj.partition("(")
+    return head.rsplit("/", 1)[-1] + paren + member
+
+
+def matches(field, value, pattern, paths=()):
+    """Does a coordinate's value of field match one filter pattern? An object pattern also
+    matches the base name when it has no '/', and the files a coordinate was recorded from."""
+    if fnmatch.fnmatchcase(value, pattern):
+        return True
+    if field != "object":
+        return False
+    if "/" not in pattern:
+        return fnmatch.fnmatchcase(base_name(value), pattern)
+    return any(fnmatch.fnmatchcase(p, pattern) for p in paths)
+
+
 def coordinates(store, filters=None):
-    """{coord_id: Coord} matching the filters (globs; an extra key a coordinate lacks is '-')."""
+    """{coord_id: Coord} matching the filters (globs; an extra key a coordinate lacks is '-';
+    objects by key, base name or recorded path)."""
+    filters = filters or {}
+    paths = coord_paths(store) if any("/" in p for p in filters.get("object", ())) else {}
     out = {}
     for row in store.query("SELECT coord_id, arch, compiler, label, keys, object FROM v_coords"):
         coord = Coord(row[1:])
-        if all(any(fnmatch.fnmatchcase(coord.get(f), p) for p in pats)
-               for f, pats in (filters or {}).items()):
+        if all(any(matches(f, coord.get(f), p, paths.get(row[0], ())) for p in pats)
+               for f, pats in filters.items()):
             out[row[0]] = coord
     return out
+
+
+def coord_paths(store):
+    """{coord_id: [paths it was recorded from]}."""
+    out = {}
+    for cid, path in store.query("SELECT coord_id, path FROM v_coord_paths"):
+        out.setdefault(cid, []).append(path)
+    return out
+
+
+def require_coordinates(store, filters):
+    """coordinates(), or BwError naming the filter that matches nothing and the values that
+    exist, the closest first."""
+    found = coordinates(store, filters)
+    if found:
+        return found
+    every = coordinates(store)
+    if not every:
+        raise BwError("the history holds no recorded object yet (bloatwatch record or track)")
+    for f, pats in filters.items():
+        if coordinates(store, {f: pats}):
+            continue
+        values = sorted({c.get(f) for c in every.values()})
+        what = "--%s" % f if f in FIELDS else "--key %s=" % f
+        raise BwError("%s %s matches no recorded object; there are: %s"
+                      % (what, ",".join(pats), closest(pats[0], values)))
+    raise BwError("no recorded object matches all of %s together" % " ".join(
+        "--%s %s" % (f, ",".join(p)) if f in FIELDS else "--key %s=%s" % (f, ",".join(p))
+        for f, p in filters.items()))
+
+
+def closest(pattern, values, limit=12):
+    """values as a comma list, the most similar to pattern first (at most `limit`)."""
+    import difflib
+    target = pattern.strip("*")
+
+    def score(v):
+        return max(difflib.SequenceMatcher(None, target, x).ratio() for x in (v, base_name(v)))
+    ranked = sorted(values, key=lambda v: (-score(v), v))
+    more = len(ranked) - limit
+    return ", ".join(ranked[:limit]) + (" ... (%d more)" % more if more > 0 else "")
 
 
 def extra_keys(store):
@@ -255,6 +318,13 @@ def symbols(store, analysis_id):
         (analysis_id,))]
 
 
+def sections_of(store, analysis_id):
+    """[(section, size, bucket)] of one analysis, in the analyzer's order."""
+    return [tuple(r) for r in store.query(
+        "SELECT section, size, bucket FROM v_analysis_sections WHERE analysis_id = ? ORDER BY seq",
+        (analysis_id,))]
+
+
 def layouts_of(store, analysis_id):
     """{(struct name, kind): layout row dict} of one analysis."""
     return {(r["struct"], r["kind"]): r for r in _dicts(store, (
@@ -387,6 +457,9 @@ class History:
 
     def structs_of(self, analysis_id):
         return layouts_of(self.store, analysis_id)
+
+    def sections_of(self, analysis_id):
+        return sections_of(self.store, analysis_id)
 
     def config_of(self, config_id):
         return config_set(self.store, config_id)

@@ -1,11 +1,22 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Walk a range of commits: check each out in a temporary worktree, build, analyze, record.
+"""Walk a range of commits: build each in a worktree, analyze, record; skip what `paths` rules out.
+
+A commit is built in a *slot*: a worktree kept under <git dir>/bloatwatch/worktrees/ and
+checked out commit after commit, so a build there is incremental like a developer's (and
+DWARF paths stay the same from one commit to the next). A slot is cleaned (`git clean -ffdx`)
+before a build when its last build failed or was interrupted, or when the commit deletes or
+renames files, whose old objects would otherwise linger. `fresh` builds each commit in a
+throw-away worktree instead. A commit that changes no file under the project's `paths` is
+recorded as its parent, without building.
 
 Builds and analyses run in worker threads (each is a subprocess); recording happens in the
 calling thread, one transaction per commit, so a store connection is never shared.
 """
 import concurrent.futures
+import fcntl
+import json
 import os
+import queue
 import shutil
 import subprocess
 import sys
@@ -13,69 +24,186 @@ import tempfile
 import threading
 import time
 
-from . import gitrepo, recorder
+from . import ccache, gitrepo, ingest, recorder
 from ..errors import BwError
 
 _worktree_lock = threading.Lock()   # git serializes worktree bookkeeping badly
 
 
 class Outcome:
-    def __init__(self, sha, files=None, uses=None, error=None, seconds=0.0, adigest=None):
+    def __init__(self, sha, files=None, uses=None, error=None, seconds=0.0, adigest=None,
+                 stats=None, parent=None):
         self.sha, self.files, self.uses, self.error, self.seconds = sha, files, uses, error, seconds
         self.adigest = adigest
+        self.stats = stats or ccache.Stats()
+        self.parent = parent     # recorded as this commit, not built
 
 
-def build_one(repo, sha, project, analyzer, jobs=None, target=None):
-    """Build and analyze one commit in a throw-away worktree; an Outcome, never an exception.
+# ---- where a commit is built -----------------------------------------------------------------
+
+class Slot:
+    """A worktree kept between builds (reuse) or made for one build (fresh), held by one worker.
+
+    Its state file says what the worktree last built: {"sha": ..., "ok": bool}, or
+    {"building": sha} while a build runs (found so later: an interrupted build)."""
+
+    def __init__(self, repo, path, lock_fd=None, fresh=False):
+        self.repo, self.path, self.lock_fd, self.fresh = repo, path, lock_fd, fresh
+        self.state_file = path + ".state"
+
+    def _state(self):
+        try:
+            with open(self.state_file) as f:
+                return json.load(f)
+        except (OSError, ValueError):
+            return {}
+
+    def _set_state(self, state):
+        tmp = self.state_file + ".tmp"
+        with open(tmp, "w") as f:
+            json.dump(state, f)
+        os.replace(tmp, self.state_file)
+
+    def checkout(self, sha):
+        """Put sha in the worktree, cleaned when an incremental build could go wrong; None or
+        the reason it failed."""
+        if not os.path.exists(os.path.join(self.path, ".git")):
+            with _worktree_lock:
+                gitrepo.git(self.repo, "worktree", "prune", check=False)
+                r = gitrepo.git(self.repo, "worktree", "add", "--detach", "--force", self.path, sha,
+                                check=False)
+            if r.returncode != 0:
+                return "git worktree add failed: " + r.stderr.strip()[-500:]
+            self._set_state({"building": sha})
+            return None
+        state = self._state()
+        clean = not state.get("ok") or state.get("sha") is None
+        r = gitrepo.git(self.path, "checkout", "-q", "--detach", "--force", sha, check=False)
+        if r.returncode != 0:
+            return "git checkout failed: " + r.stderr.strip()[-500:]
+        if not clean and state["sha"] != sha:
+            try:
+                clean = gitrepo.drops_files(self.repo, state["sha"], sha)
+            except BwError:
+                clean = True    # the slot's last commit is gone from the repository
+        self._set_state({"building": sha})
+        if clean:
+            r = gitrepo.git(self.path, "clean", "-ffdxq", check=False)
+            if r.returncode != 0:
+                return "git clean failed: " + r.stderr.strip()[-500:]
+        return None
+
+    def built(self, sha, ok):
+        self._set_state({"sha": sha, "ok": ok})
+
+    def release(self):
+        if self.fresh:
+            with _worktree_lock:
+                gitrepo.git(self.repo, "worktree", "remove", "--force", self.path, check=False)
+                gitrepo.git(self.repo, "worktree", "prune", check=False)
+            shutil.rmtree(os.path.dirname(self.path), ignore_errors=True)
+        elif self.lock_fd is not None:
+            os.close(self.lock_fd)
+            self.lock_fd = None
+
+
+def slots_dir(repo):
+    return os.path.join(gitrepo.common_dir(repo), "bloatwatch", "worktrees")
+
+
+def take_slots(repo, count, fresh=False):
+    """`count` slots: the first kept worktrees no other bloatwatch process holds (flock)."""
+    if fresh:
+        out = []
+        for _ in range(count):
+            tmp = tempfile.mkdtemp(prefix="bloatwatch-track-")
+            out.append(Slot(repo, os.path.join(tmp, "tree"), fresh=True))
+        return out
+    top = slots_dir(repo)
+    os.makedirs(top, exist_ok=True)
+    out = []
+    n = 0
+    while len(out) < count:
+        path = os.path.join(top, str(n))
+        fd = os.open(path + ".lock", os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+        else:
+            out.append(Slot(repo, path, fd))
+        n += 1
+    return out
+
+
+# ---- one build -------------------------------------------------------------------------------
+
+def build_in(slot, sha, project, analyzer, jobs=None, target=None):
+    """Build and analyze one commit in a slot; an Outcome, never an exception.
 
     With target (the database), objects already analyzed are looked up, not re-analyzed;
     this thread opens its own connection for that (connections are not shared)."""
     start = time.monotonic()
-    tmp = tempfile.mkdtemp(prefix="bloatwatch-track-")
-    tree = os.path.join(tmp, "tree")
-    try:
-        with _worktree_lock:
-            r = gitrepo.git(repo, "worktree", "add", "--detach", "--force", tree, sha, check=False)
-        if r.returncode != 0:
-            return Outcome(sha, error="git worktree add failed: " + r.stderr.strip()[-500:])
-        log = os.path.join(tmp, "build.log")
-        with open(log, "wb") as out:
-            try:
-                b = subprocess.run(project.build, shell=True, cwd=tree, stdout=out,
-                                   stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                   timeout=project.build_timeout,
-                                   env=dict(os.environ, BLOATWATCH_TRACK="1"))
-                status = b.returncode
-            except subprocess.TimeoutExpired:
-                status = "timeout after %d s" % project.build_timeout
-        if status != 0:
-            with open(log, "rb") as f:
-                tail = f.read()[-3000:].decode(errors="replace")
-            why = "exit %s" % status if isinstance(status, int) else status
-            return Outcome(sha, error="build failed (%s): %s\n%s" % (why, project.build, tail),
-                           seconds=time.monotonic() - start)
-        store = None
+    why = slot.checkout(sha)
+    if why:
+        return Outcome(sha, error=why, seconds=time.monotonic() - start)
+    tree = slot.path
+    work = tree + ".log.d" if not slot.fresh else os.path.dirname(tree)
+    os.makedirs(work, exist_ok=True)
+    log, statslog = os.path.join(work, "build.log"), os.path.join(work, "ccache.log")
+    if os.path.exists(statslog):
+        os.unlink(statslog)
+    own_log = os.path.join(tree, project.ccache_log) if project.ccache_log else None
+    own_since = ccache.size(own_log) if own_log else 0
+    env = dict(os.environ, BLOATWATCH_TRACK="1", CCACHE_STATSLOG=statslog)
+    with open(log, "wb") as out:
         try:
-            if target:
-                from .store import Store
-                store = Store(target)
-            files, uses, adigest = recorder.collect(tree, project, analyzer, jobs=jobs, store=store)
-        except BwError as e:
-            return Outcome(sha, error=str(e).replace(tree + "/", ""), seconds=time.monotonic() - start)
-        finally:
-            if store:
-                store.close()
-        return Outcome(sha, files, uses, seconds=time.monotonic() - start, adigest=adigest)
+            b = subprocess.run(project.build, shell=True, cwd=tree, stdout=out,
+                               stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                               timeout=project.build_timeout, env=env)
+            status = b.returncode
+        except subprocess.TimeoutExpired:
+            status = "timeout after %d s" % project.build_timeout
+    stats = ccache.read(statslog)
+    if own_log:
+        stats = stats + ccache.read(own_log, own_since)
+    if status != 0:
+        slot.built(sha, False)
+        with open(log, "rb") as f:
+            tail = f.read()[-3000:].decode(errors="replace")
+        why = "exit %s" % status if isinstance(status, int) else status
+        return Outcome(sha, error="build failed (%s): %s\n%s" % (why, project.build, tail),
+                       seconds=time.monotonic() - start, stats=stats)
+    slot.built(sha, True)
+    store = None
+    try:
+        if target:
+            from .store import Store
+            store = Store(target)
+        files, uses, adigest = recorder.collect(tree, project, analyzer, jobs=jobs, store=store)
+    except BwError as e:
+        return Outcome(sha, error=str(e).replace(tree + "/", ""), seconds=time.monotonic() - start,
+                       stats=stats)
     finally:
-        with _worktree_lock:
-            gitrepo.git(repo, "worktree", "remove", "--force", tree, check=False)
-            gitrepo.git(repo, "worktree", "prune", check=False)
-        shutil.rmtree(tmp, ignore_errors=True)
+        if store:
+            store.close()
+    return Outcome(sha, files, uses, seconds=time.monotonic() - start, adigest=adigest, stats=stats)
+
+
+def build_one(repo, sha, project, analyzer, jobs=None, target=None, fresh=False):
+    """Build and analyze one commit in a slot of its own (bisect)."""
+    slot = take_slots(repo, 1, fresh)[0]
+    try:
+        return build_in(slot, sha, project, analyzer, jobs, target)
+    finally:
+        slot.release()
 
 
 def store_outcome(store, repo, outcome):
     """Record an Outcome; returns 'ok' or 'failed'."""
     commit = recorder.commit_of(repo, outcome.sha, dirty=False)
+    if outcome.parent is not None:
+        return ingest.record_same(store, commit, outcome.parent, outcome.error)
     if outcome.error is not None:
         recorder.record_failure(store, commit, outcome.error)
         return "failed"
@@ -84,27 +212,44 @@ def store_outcome(store, repo, outcome):
     return "ok"
 
 
-class Progress:
-    """A one-line progress bar with ETA on a terminal; plain lines otherwise."""
+# ---- progress ----------------------------------------------------------------------------------
 
-    def __init__(self, total, stream=sys.stderr):
-        self.total, self.done, self.stream = total, 0, stream
+class Progress:
+    """k/N, builds, ccache hits and an ETA: an updating bar on a terminal, plain lines otherwise."""
+
+    def __init__(self, total, builds, stream=sys.stderr):
+        self.total, self.builds, self.stream = total, builds, stream
+        self.done = self.built = 0
+        self.stats = ccache.Stats()
         self.tty = stream.isatty()
         self.start = time.monotonic()
 
-    def step(self, sha, status, seconds):
+    def eta(self):
+        if not self.built:
+            return "?"
+        left = self.builds - self.built
+        return clock((time.monotonic() - self.start) / self.built * left)
+
+    def step(self, outcome, status):
         self.done += 1
+        built = outcome.parent is None
+        if built:
+            self.built += 1
+            self.stats = self.stats + outcome.stats
+        what = status if built else "%s, as %s" % (status, outcome.parent[:12])
+        cc = outcome.stats.text() if built else "not built: touches none of paths"
         if not self.tty:
-            print("track: %d/%d %s %s (%.1f s)" % (self.done, self.total, sha[:12], status, seconds),
+            print("track: %d/%d %s %s (%.1f s; %s)" % (self.done, self.total, outcome.sha[:12],
+                                                       what, outcome.seconds, cc),
                   file=self.stream, flush=True)
             return
-        elapsed = time.monotonic() - self.start
-        eta = elapsed / self.done * (self.total - self.done)
-        width = 30
+        width = 24
         fill = int(width * self.done / self.total)
-        self.stream.write("\r[%s%s] %d/%d  %s %-6s  ETA %s " % (
-            "#" * fill, "." * (width - fill), self.done, self.total, sha[:12], status,
-            clock(eta)))
+        hits = "ccache %d/%d hits" % (self.stats.hits, self.stats.hits + self.stats.misses) \
+            if self.stats.used else "ccache not used"
+        self.stream.write("\r[%s%s] %d/%d  %s %-7s builds %d/%d  %s  ETA %s \x1b[K" % (
+            "#" * fill, "." * (width - fill), self.done, self.total, outcome.sha[:12], status,
+            self.built, self.builds, hits, self.eta() if self.done < self.total else "0m00s"))
         if self.done == self.total:
             self.stream.write("\n")
         self.stream.flush()
@@ -117,30 +262,90 @@ def clock(seconds):
     return "%dm%02ds" % (seconds // 60, seconds % 60)
 
 
-def track(store, repo, shas, project, analyzer, jobs=1, force=False, retry_failed=False,
-          target=None):
-    """Build and record the commits not recorded yet; {'ok': n, 'failed': n, 'skipped': n}."""
-    counts = {"ok": 0, "failed": 0, "skipped": 0}
-    todo = []
+# ---- a range ---------------------------------------------------------------------------------
+
+class Counts(dict):
+    """ok, failed, skipped (already recorded), same (recorded as their parent), and the
+    builds' ccache figures."""
+
+    def __init__(self):
+        super().__init__(ok=0, failed=0, skipped=0, same=0, built=0)
+        self.stats = ccache.Stats()
+        self.failures = []     # (sha, error) of the commits that failed, in the order met
+
+
+def plan(store, repo, shas, project, force=False, retry_failed=False):
+    """([sha to build], [(sha, parent) to record as the parent], already recorded count)."""
+    build, same, skipped = [], [], 0
+    coming = set()
     for sha in shas:
         state = recorder.recorded(store, sha)
-        if state is None or force or (state == "failed" and retry_failed):
-            todo.append(sha)
+        if not (state is None or force or (state == "failed" and retry_failed)):
+            skipped += 1
+            continue
+        parent = gitrepo.first_parent(repo, sha) if project.paths else None
+        if parent and (parent in coming or recorder.recorded(store, parent)) and \
+                not gitrepo.touches(repo, parent, sha, project.paths):
+            same.append((sha, parent))
         else:
-            counts["skipped"] += 1
-    progress = Progress(len(todo)) if todo else None
+            build.append(sha)
+        coming.add(sha)
+    return build, same, skipped
+
+
+def track(store, repo, shas, project, analyzer, jobs=1, force=False, retry_failed=False,
+          target=None, fresh=False):
+    """Build and record the commits not recorded yet; a Counts."""
+    counts = Counts()
+    todo, same, counts["skipped"] = plan(store, repo, shas, project, force, retry_failed)
+    total = len(todo) + len(same)
+    progress = Progress(total, len(todo)) if total else None
+
+    def note(outcome, status):
+        counts[status] += 1
+        if status == "failed":
+            counts.failures.append((outcome.sha, outcome.error))
+        if outcome.parent is None:
+            counts["built"] += 1
+            counts.stats = counts.stats + outcome.stats
+        else:
+            counts["same"] += 1
+        progress.step(outcome, status)
+
+    jobs = max(1, min(jobs, len(todo))) if todo else 1
     analyzer_jobs = 1 if jobs > 1 else None
-    with concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
-        futures = [pool.submit(build_one, repo, sha, project, analyzer, analyzer_jobs, target)
-                   for sha in todo]
+    slots = take_slots(repo, jobs, fresh) if todo else []
+    free = queue.Queue()
+    for s in slots:
+        free.put(s)
+
+    def work(sha):
+        slot = free.get()
         try:
-            for fut in concurrent.futures.as_completed(futures):
-                outcome = fut.result()
-                status = store_outcome(store, repo, outcome)
-                counts[status] += 1
-                progress.step(outcome.sha, status, outcome.seconds)
-        except BaseException:
-            for f in futures:
-                f.cancel()
-            raise
+            return build_in(slot, sha, project, analyzer, analyzer_jobs, target)
+        finally:
+            if slot.fresh:   # a fresh worktree per build
+                slot.release()
+                slot = take_slots(repo, 1, True)[0]
+                slots.append(slot)
+            free.put(slot)
+
+    try:
+        with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+            futures = [pool.submit(work, sha) for sha in todo]
+            try:
+                for fut in concurrent.futures.as_completed(futures):
+                    outcome = fut.result()
+                    note(outcome, store_outcome(store, repo, outcome))
+            except BaseException:
+                for f in futures:
+                    f.cancel()
+                raise
+    finally:
+        for s in slots:
+            s.release()
+    for sha, parent in same:   # oldest first: a parent is recorded before its children
+        outcome = Outcome(sha, parent=parent, error="recorded as %s: touches none of paths (%s)"
+                          % (parent[:12], " ".join(project.paths)))
+        note(outcome, store_outcome(store, repo, outcome))
     return counts

@@ -113,6 +113,12 @@ JOIN names l ON l.id = k.label_id
 JOIN names ks ON ks.id = k.keys_id
 JOIN names o ON o.id = k.object_id;
 
+-- The files a coordinate was recorded from (`--object PATH` names a coordinate by its file).
+CREATE VIEW v_coord_paths AS
+SELECT DISTINCT b.coord_id, p.name AS path
+FROM slice_builds b
+JOIN names p ON p.id = b.path_id;
+
 -- The extra keys of each coordinate, one row per key.
 CREATE VIEW v_coord_keys AS
 SELECT ck.coord_id, kn.name AS key, vn.name AS value
@@ -147,6 +153,13 @@ FROM slice_builds b;
 CREATE VIEW v_analysis_sizes AS
 SELECT a.id AS analysis_id, a.text, a.data, a.bss, a.total
 FROM analyses a;
+
+-- Sections per analysis, in the analyzer's order; bucket `other` is what is not loaded
+-- (debug info, comments, relocations).
+CREATE VIEW v_analysis_sections AS
+SELECT s.analysis_id, s.seq, n.name AS section, s.size, s.bucket
+FROM sections s
+JOIN names n ON n.id = s.name_id;
 
 -- Sized symbols per analysis, in the analyzer's order (`symbol` is the normalized name).
 CREATE VIEW v_analysis_symbols AS

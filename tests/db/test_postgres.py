@@ -187,7 +187,7 @@ def test_migration_from_v3_on_postgresql(tmp_path, repo, url):
 
 def test_track_into_postgresql(tmp_path, repo, url, analyzer):
     shas = project.make(repo, [16, 32], broken={1})
-    r = run_bw("--db", url, "-C", repo.path, "track", "-j", "2", "%s..HEAD" % shas[0], check=0)
+    r = run_bw("--db", url, "-C", repo.path, "track", "-j", "2", "%s..HEAD" % shas[0], check=1)
     assert "1 recorded, 1 failed to build" in r.stdout
     assert sorted(q(url, "SELECT status FROM commits")) == [("failed",), ("ok",)]
 

@@ -57,7 +57,7 @@ def test_record_real_objects_cache_and_build_records(tmp_path, repo, analyzer):
 def test_track_range_with_failed_build_and_skip(tmp_path, repo, analyzer):
     shas = project.make(repo, [16, 32, 48, 64], broken={2})
     db = str(tmp_path / "t.db")
-    r = run_bw("--db", db, "-C", repo.path, "track", "-j", "2", "%s..HEAD" % shas[0], check=0)
+    r = run_bw("--db", db, "-C", repo.path, "track", "-j", "2", "%s..HEAD" % shas[0], check=1)
     assert "4 commits: 3 recorded, 1 failed to build, 0 already recorded" in r.stdout
     assert "ETA" not in r.stderr          # not a terminal: plain progress lines
     assert r.stderr.count("track: ") == 4
@@ -69,15 +69,21 @@ def test_track_range_with_failed_build_and_skip(tmp_path, repo, analyzer):
     assert "build failed" in h
     csv = run_bw("--db", db, "history", "bss", "--object", "a.o", "--csv", check=0).stdout
     assert [l.split(",")[-2] for l in csv.splitlines()[1:]] == ["16", "32", "", "64"]
-    # Again: everything is recorded, nothing is built; worktrees were all cleaned up.
+    # `log` says why the build failed: the compiler's error line.
+    log = run_bw("--db", db, "log", check=0).stdout
+    line = next(l for l in log.splitlines() if l.startswith(shas[3][:12]))
+    assert "failed" in line and "exit 1: src/a.c:1:" in line and "error:" in line, log
+    # Again: everything is recorded, nothing is built; the two build worktrees are kept (in
+    # the repository's git folder) and no other.
     r = run_bw("--db", db, "-C", repo.path, "track", "%s..HEAD" % shas[0], check=0)
     assert "0 recorded, 0 failed to build, 4 already recorded" in r.stdout
-    assert git(repo.path, "worktree", "list").count("\n") == 0
+    kept = git(repo.path, "worktree", "list").splitlines()[1:]
+    assert len(kept) == 2 and all("/.git/bloatwatch/worktrees/" in l for l in kept), kept
     # The default database is bloatwatch.db at the repository root.
     r = run_bw("-C", repo.path, "track", "HEAD~1..HEAD", check=0)
     assert os.path.exists(os.path.join(repo.path, "bloatwatch.db"))
     # --retry-failed rebuilds only the failed commit.
-    r = run_bw("--db", db, "-C", repo.path, "track", "--retry-failed", "%s..HEAD" % shas[0], check=0)
+    r = run_bw("--db", db, "-C", repo.path, "track", "--retry-failed", "%s..HEAD" % shas[0], check=1)
     assert "0 recorded, 1 failed to build, 3 already recorded" in r.stdout
 
 
