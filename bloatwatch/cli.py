@@ -15,6 +15,8 @@ from .db.store import Store, default_target
 
 DESCRIPTION = "Record object sizes per git commit and ask how they changed."
 EXAMPLES = {
+    "init": "bloatwatch init                        # in the tree: writes ./bloatwatch.toml\n"
+            "  bloatwatch init --kbuild ../out/x86 --label tinyconfig --print",
     "record": "bloatwatch record                      # the built matrix, under HEAD\n"
               "  bloatwatch record build/arm/gcc/TREE01/*.o\n"
               "  bloatwatch record --json all.json --configs-json configs.json --rev v1.0",
@@ -31,6 +33,8 @@ EXAMPLES = {
     "report": "bloatwatch report                      # reports/out/: text, Markdown, HTML\n"
               "  bloatwatch report --out /tmp/site --commit HEAD~3",
     "stamp": "bloatwatch stamp head reports/out/.state/head",
+    "configcost": "bloatwatch configcost --kbuild out/tiny --label tinyconfig PRINTK PREEMPT SMP\n"
+                  "  bloatwatch configcost --target kernel/rcu/ NR_CPUS=64 --report /tmp/site",
 }
 
 
@@ -122,6 +126,16 @@ def parser():
                               epilog="example:\n  " + EXAMPLES[name],
                               formatter_class=argparse.RawDescriptionHelpFormatter)
 
+    p = cmd("init", "write a commented bloatwatch.toml for this tree, saying what it guessed")
+    p.add_argument("--kbuild", action="append", default=[], metavar="DIR",
+                   help="a configured Kbuild output folder (O=) whose configuration to use "
+                        "(repeatable; default: those found in the tree)")
+    p.add_argument("--label", help="the config label of the Kbuild builds (default: the output "
+                                   "folder's name)")
+    p.add_argument("--force", action="store_true", help="overwrite an existing bloatwatch.toml")
+    p.add_argument("--print", action="store_true", dest="stdout",
+                   help="print the file instead of writing it")
+
     p = cmd("record", "analyze the built objects and record them under the current commit")
     p.add_argument("objects", nargs="*", help="objects to analyze (default: the project's object globs)")
     p.add_argument("--json", action="append", default=[], metavar="FILE",
@@ -192,11 +206,47 @@ def parser():
     from .report import run as report_run
     report_run.add_arguments(cmd("report", "write the footprint report: text, Markdown and HTML"))
 
+    p = cmd("configcost", "what each CONFIG option costs: flip it alone in a Kbuild tree "
+                          "(scripts/config, olddefconfig), build, record")
+    p.add_argument("options", nargs="*", metavar="OPTION",
+                   help="options to flip: NAME or CONFIG_NAME (a bool: the other value) or "
+                        "NAME=VALUE (default: those the target's sources use)")
+    p.add_argument("--kbuild", metavar="DIR",
+                   help="a configured Kbuild output folder (default: the project's, else the "
+                        "one in the tree)")
+    p.add_argument("--base", metavar="FILE", help="the base .config (default: the folder's)")
+    p.add_argument("--label", help="the base's config label (default: the project's label of "
+                                   "the folder, else its name)")
+    p.add_argument("--target", action="append", metavar="TARGET",
+                   help="make target, e.g. kernel/rcu/ (repeatable; default: the folders the "
+                        "output folder holds objects in)")
+    p.add_argument("--manifest", metavar="FILE",
+                   help="where the sweep manifest goes (default: bloatwatch-configcost.json "
+                        "at the tree root)")
+    p.add_argument("-j", "--jobs", type=int, default=None, help="make -j (default: cores)")
+    p.add_argument("--rev", help="record under this commit (default: HEAD, dirty if the tree is)")
+    p.add_argument("--no-record", action="store_true", help="build and write the manifest only")
+    p.add_argument("--report", metavar="DIR", help="then write the report into DIR")
+
     p = cmd("stamp", "write a state stamp for make (rewritten only when it changes)")
     p.add_argument("what", choices=("head", "db"),
                    help="head: HEAD and its record status; db: every recorded commit")
     p.add_argument("file", metavar="FILE")
     return top
+
+
+def cmd_init(ctx):
+    from . import scaffold
+    a = ctx.args
+    here = os.path.abspath(a.repo or os.getcwd())
+    try:
+        root = gitrepo.toplevel(here)
+    except BwError:
+        root = here              # not a git repository: the folder itself
+    dest = a.config or os.path.join(root, "bloatwatch.toml")
+    for line in scaffold.run(root, dest, a.kbuild, a.label, a.force, a.stdout):
+        print(line)
+    return 0
 
 
 def cmd_record(ctx):
@@ -445,6 +495,74 @@ def cmd_gc(ctx):
     return 0
 
 
+def cmd_configcost(ctx):
+    from . import configcost, kbuild
+    a = ctx.args
+    root = ctx.root_or_none() if a.no_record else ctx.root()
+    root = root or os.getcwd()
+    proj = ctx.project() if not a.no_record or ctx.root_or_none() else None
+    folder, label = a.kbuild, a.label
+    if folder is None:
+        groups = [g for g in (proj.groups if proj and proj.path else []) if g.kbuild]
+        if groups:
+            folder, label = groups[0].kbuild, label or groups[0].coordinate.get("config")
+        else:
+            found = kbuild.find_outputs(root)
+            if not found:
+                raise BwError("%s: no Kbuild output folder (a configured O= folder) in this tree "
+                              "or in bloatwatch.toml: give --kbuild DIR" % root)
+            folder = found[0]
+    elif not os.path.isabs(folder):
+        folder = os.path.relpath(os.path.abspath(folder), root)
+    out = kbuild.output(root, folder)
+    targets = a.target or kbuild.built(root, folder)[0]
+    if not targets:
+        raise BwError("%s: no kernel object built yet: give --target (e.g. kernel/rcu/)" % folder)
+    base = a.base or os.path.join(root, folder, ".config")
+    if not os.path.isfile(base):
+        raise BwError("%s: no such .config" % base)
+    label = label or os.path.basename(os.path.abspath(os.path.join(root, folder)))
+    sweep = configcost.Sweep(out, base, targets, label, a.jobs)
+    options = a.options or configcost.default_options(sweep, ctx.analyzer())
+    manifest = a.manifest or os.path.join(root, "bloatwatch-configcost.json")
+    base_flip, coords, excluded = configcost.run(sweep, options, manifest)
+    if a.no_record:
+        return 0
+    from .db import collect, ingest, recorder
+    sweep_found = collect.from_manifest(root, manifest)
+    keys = {(f.coord["arch"], f.coord["compiler"], f.coord["config"], f.coord["object"])
+            for f in sweep_found}
+    own = configcost.project_objects(proj, root, keys) if proj.path else []
+    for f in sweep_found:
+        if proj.path:
+            f.declared = tuple(proj.keys)
+    store = ctx.open(create=True)
+    files, uses, adigest = recorder.collect(root, proj, ctx.analyzer(), None, a.jobs, store,
+                                            own + sweep_found)
+    prepared = ingest.prepare(files, uses, manifest, adigest)
+    commit = recorder.commit_of(root, a.rev)
+    cid, new = ingest.record(store, dict(commit, status="ok", error=""), prepared)
+    print("recorded %s: %d objects (%d of the sweep, %d of the tree), %d new analyses"
+          % (query.label(commit), len(prepared.builds), len(sweep_found), len(own), new))
+    heads = ["config", "option", "objects", "text", "data", "bss", "total", "vs base", "Kconfig also set"]
+    history = query.History(ctx.target())
+    try:
+        rows = [r for r in history.footprint(cid) if r["arch"] == sweep.out.arch]
+    finally:
+        history.close()
+    sys.stdout.write(text.plain(heads, configcost.table(coords, rows), {2, 3, 4, 5, 6, 7}))
+    for fl in excluded:
+        print("excluded %s: %s" % (fl.label, fl.why))
+    if a.report:
+        from argparse import Namespace
+        from .report import run
+        for line in run.run(ctx.target(), Namespace(out=a.report, commit=None, noise_bytes=8,
+                                                    noise_pct=0.5, text_only=False, quiet=False),
+                            proj):
+            print(line)
+    return 0
+
+
 def cmd_report(ctx):
     from .report import run
     project = ctx.project() if ctx.root_or_none() or ctx.args.config else None
@@ -462,7 +580,7 @@ def cmd_stamp(ctx):
     return 0
 
 
-COMMANDS = {"report": cmd_report, "stamp": cmd_stamp, "gc": cmd_gc, "record": cmd_record,
+COMMANDS = {"init": cmd_init, "configcost": cmd_configcost, "report": cmd_report, "stamp": cmd_stamp, "gc": cmd_gc, "record": cmd_record,
             "track": cmd_track, "history": cmd_history, "diff": cmd_diff,
             "check": cmd_check, "bisect": cmd_bisect, "log": cmd_log}
 

@@ -73,8 +73,9 @@ def objects(project, root):
 
 
 def from_manifest(root, rel):
-    """[Found] of a manifest (contract 1). An object's key is its path inside its coordinate's
-    folder (the deepest folder holding all of the coordinate's objects)."""
+    """[Found] of a manifest (contract 1). An object's key is its `object` when the entry gives
+    one, else its path inside its coordinate's folder (the deepest folder holding all of the
+    coordinate's objects)."""
     doc = load_json(os.path.join(root, rel), rel)
     if not isinstance(doc, dict) or doc.get("schema") != MANIFEST_SCHEMA:
         raise BwError("%s: not a bloatwatch manifest (schema %r)"
@@ -100,8 +101,8 @@ def from_manifest(root, rel):
         values = c.get("config_values")
         if values is not None and not isinstance(values, dict):
             raise BwError("%s: config_values is not an object" % at)
-        for o, p in zip(objs, paths):
-            coord = dict(base, object=os.path.relpath(p, top) if top else p)
+        for o, p in zip(objs, paths):   # an entry may name its object (configcost: Kbuild's)
+            coord = dict(base, object=o.get("object") or (os.path.relpath(p, top) if top else p))
             out.append(Found(p, coord, dict(values) if values is not None else None,
                              c.get("compiler_version"), o.get("analysis"), record=o.get("record")))
     return out

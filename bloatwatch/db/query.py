@@ -101,14 +101,16 @@ def base_name(obj):
 
 def matches(field, value, pattern, paths=()):
     """Does a coordinate's value of field match one filter pattern? An object pattern also
-    matches the base name when it has no '/', and the files a coordinate was recorded from."""
+    matches the base name when it has no '/'; with one, the end of the object's path and the
+    files a coordinate was recorded from."""
     if fnmatch.fnmatchcase(value, pattern):
         return True
     if field != "object":
         return False
     if "/" not in pattern:
         return fnmatch.fnmatchcase(base_name(value), pattern)
-    return any(fnmatch.fnmatchcase(p, pattern) for p in paths)
+    return fnmatch.fnmatchcase(value, "*/" + pattern) or \
+        any(fnmatch.fnmatchcase(p, pattern) for p in paths)
 
 
 def coordinates(store, filters=None):
@@ -160,7 +162,8 @@ def closest(pattern, values, limit=12):
     target = pattern.strip("*")
 
     def score(v):
-        return max(difflib.SequenceMatcher(None, target, x).ratio() for x in (v, base_name(v)))
+        return max(difflib.SequenceMatcher(None, a, b).ratio()
+                   for a, b in ((target, v), (base_name(target), base_name(v))))
     ranked = sorted(values, key=lambda v: (-score(v), v))
     more = len(ranked) - limit
     return ", ".join(ranked[:limit]) + (" ... (%d more)" % more if more > 0 else "")
