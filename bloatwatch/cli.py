@@ -320,11 +320,11 @@ def track_range(ctx, rng, jobs, first_parent=True, force=False, retry_failed=Fal
     store = ctx.open(create=True)
     counts = track.track(store, root, shas, proj, analyzer, max(1, jobs), force,
                          retry_failed, ctx.target(), fresh)
-    same = " (%d as their parent: they touch none of paths)" % counts["same"] \
+    same = "; %d recorded as their parent (they touch none of paths)" % counts["same"] \
         if counts["same"] else ""
     built = "; %d built, %s" % (counts["built"], counts.stats.text()) if counts["built"] else ""
-    print("track %s: %d commits: %d recorded%s, %d failed to build, %d already recorded%s"
-          % (rng, len(shas), counts["ok"], same, counts["failed"], counts["skipped"], built),
+    print("track %s: %d commits: %d recorded, %d failed to build, %d already recorded%s%s"
+          % (rng, len(shas), counts["ok"], counts["failed"], counts["skipped"], same, built),
           flush=True)
     for sha, error in counts.failures:
         print("  failed %s: %s" % (sha[:12], reason(error)))

@@ -18,6 +18,12 @@ ELF_MAGIC = (b"\x7fELF", b"!<arch>\n", b"!<thin>\n")
 SKIP_DIRS = {".git", "node_modules", ".venv", "__pycache__"}
 MAX_FILES = 200000
 MANY_DIRS = 8       # more folders of objects than this: record vmlinux, not every object
+CCACHE_LINKS = "/usr/lib/ccache"   # Debian's ccache: compiler names that go through it
+
+
+def ccache_path():
+    """`PATH=...:$PATH ` putting ccache's compiler links first, when ccache is installed ('')."""
+    return "PATH=%s:$PATH " % CCACHE_LINKS if os.path.isdir(CCACHE_LINKS) else ""
 
 
 class Guess:
@@ -139,8 +145,11 @@ def guess_kbuild(root, outputs, label=None):
         return g
     builds, targets_all, several = [], set(), len(facts) > 1
     for o in facts:
-        inside = not os.path.isabs(o.path) and not o.path.startswith("..")
-        own = source_tree and os.path.realpath(o.src) == os.path.realpath(root)
+        # In a source tree its commits are built with the folder's .config: in the folder when
+        # it is this tree's own (inside it), else in bloatwatch-out/ of each worktree.
+        own = source_tree
+        inside = not os.path.isabs(o.path) and not o.path.startswith("..") and \
+            os.path.realpath(o.src) == os.path.realpath(root)
         dirs, vmlinux, modules = kbuild.built(root, o.path)
         if vmlinux and len(dirs) > MANY_DIRS or not dirs:
             targets, globs = (["vmlinux"] + (["modules"] if modules else []),
@@ -152,27 +161,27 @@ def guess_kbuild(root, outputs, label=None):
         lbl = label or (os.path.basename(os.path.abspath(os.path.join(root, o.path))) if o.path != "."
                         else "config")
         g.say("%s: Kbuild output folder of %s (Linux %s, ARCH=%s%s, %s), %s built: %s" % (
-            o.path, "this tree" if own else o.src, kbuild.version(o.src), o.karch,
+            o.path, "this tree" if inside else o.src, kbuild.version(o.src), o.karch,
             " CROSS_COMPILE=%s" % o.cross if o.cross else "", o.compiler or "compiler unknown",
             "vmlinux" if "vmlinux" in targets else "objects", " ".join(targets)))
         cfg = ('"${BLOATWATCH_ROOT:-.}/%s/.config"' % o.path) if inside else \
             shlex.quote(os.path.join(os.path.abspath(os.path.join(root, o.path)), ".config"))
         if own:
             make = o.make(out=where, here=True)
-            copy = "mkdir -p %s && { [ %s/.config -ef %s ] || cp %s %s/.config; }" % (
-                where, where, cfg, cfg, where) if where != "." else \
-                "{ [ .config -ef %s ] || cp %s .config; }" % (cfg, cfg)
-            builds.append('%s && %s olddefconfig && %s -j$(nproc) "KCFLAGS=-fdebug-prefix-map=$PWD=." %s'
-                          % (copy, make, make, " ".join(targets)))
+            dest = ".config" if where == "." else where + "/.config"
+            # Copied only when it differs: a newer .config would make Kbuild reconfigure.
+            copy = "{ cmp -s %s %s || cp %s %s; }" % (cfg, dest, cfg, dest)
+            if where != ".":
+                copy = "mkdir -p %s && %s" % (where, copy)
+            builds.append('%s && %s olddefconfig && %s%s -j$(nproc) "KCFLAGS=-fdebug-prefix-map=$PWD=." %s'
+                          % (copy, make, ccache_path(), make, " ".join(targets)))
             if not inside:
-                g.say("%s is outside this tree: track builds each commit with its .config into "
-                      "%s/ (record reads %s/ too: build there first)" % (o.path, where, where))
+                g.say("%s is not this tree's own output folder: track builds each commit with "
+                      "its .config into %s/ (record reads %s/ too: build there first)"
+                      % (o.path, where, where))
         else:
-            builds.append(o.make("-j$(nproc)", *targets))
+            builds.append(ccache_path() + o.make("-j$(nproc)", *targets))
             where = o.path
-            if source_tree:
-                g.say("%s was configured from another source tree (%s): track and bisect "
-                      "rebuild that tree, not this one's commits" % (o.path, o.src))
         comments = ["%s: Linux %s, ARCH=%s, %s; its .config gives the CONFIG values and the "
                     "compiler." % (where, kbuild.version(o.src), o.karch, o.compiler or "?")]
         if len(globs) == 1 and globs[0] == "vmlinux":
@@ -182,6 +191,9 @@ def guess_kbuild(root, outputs, label=None):
         g.build_note.append("The Kbuild trees' sources are not this repository: the build below "
                             "remakes them as they are.")
     g.build = " && ".join(builds)
+    if ccache_path():
+        g.build_note.append("ccache's compiler links come first on PATH: builds of unchanged "
+                            "sources are cache hits (Kbuild's .cmd files still name plain gcc).")
     if source_tree:
         arches = sorted({SRCARCH.get(o.karch, o.karch) for o in facts})
         dirs = sorted(t for t in targets_all if t.endswith("/"))
@@ -228,8 +240,10 @@ def guess_cmake(root, files):
     g = Guess("CMake")
     d = find_dir(root, "CMakeCache.txt", ["build", "out"])
     g.say("CMakeLists.txt: CMake, build folder %s/" % d)
-    g.build = ('cmake -S . -B %s -DCMAKE_BUILD_TYPE=RelWithDebInfo '
-               '"-DCMAKE_C_FLAGS=-fdebug-prefix-map=$PWD=." && cmake --build %s -j$(nproc)' % (d, d))
+    launcher = " -DCMAKE_C_COMPILER_LAUNCHER=ccache" if ccache_path() else ""
+    g.build = ('cmake -S . -B %s -DCMAKE_BUILD_TYPE=RelWithDebInfo%s '
+               '"-DCMAKE_C_FLAGS=-fdebug-prefix-map=$PWD=." && cmake --build %s -j$(nproc)'
+               % (d, launcher, d))
     g.build_note.append("The prefix map makes objects of one source identical in every worktree.")
     group_for(g, root, files, d, ["CMakeFiles/[0-9]*/**", "CMakeFiles/CMakeScratch/**"])
     return g
@@ -249,7 +263,7 @@ def guess_meson(root, files):
 def guess_make(root, files, makefile):
     g = Guess("make")
     g.say("%s: make" % makefile)
-    g.build = "make -j$(nproc)"
+    g.build = ccache_path() + "make -j$(nproc)"
     globs = object_globs(files)
     if globs:
         g.say("objects: %d ELF files (%s)" % (len(files), ", ".join(globs[:6]) +

@@ -109,8 +109,8 @@ def matches(field, value, pattern, paths=()):
         return False
     if "/" not in pattern:
         return fnmatch.fnmatchcase(base_name(value), pattern)
-    return fnmatch.fnmatchcase(value, "*/" + pattern) or \
-        any(fnmatch.fnmatchcase(p, pattern) for p in paths)
+    return any(fnmatch.fnmatchcase(v, pattern) or fnmatch.fnmatchcase(v, "*/" + pattern)
+               for v in [value] + list(paths))
 
 
 def coordinates(store, filters=None):
@@ -148,8 +148,8 @@ def require_coordinates(store, filters):
         if coordinates(store, {f: pats}):
             continue
         values = sorted({c.get(f) for c in every.values()})
-        what = "--%s" % f if f in FIELDS else "--key %s=" % f
-        raise BwError("%s %s matches no recorded object; there are: %s"
+        what = "--%s " % f if f in FIELDS else "--key %s=" % f
+        raise BwError("%s%s matches no recorded object; there are: %s"
                       % (what, ",".join(pats), closest(pats[0], values)))
     raise BwError("no recorded object matches all of %s together" % " ".join(
         "--%s %s" % (f, ",".join(p)) if f in FIELDS else "--key %s=%s" % (f, ",".join(p))

@@ -155,7 +155,8 @@ def build_in(slot, sha, project, analyzer, jobs=None, target=None):
         os.unlink(statslog)
     own_log = os.path.join(tree, project.ccache_log) if project.ccache_log else None
     own_since = ccache.size(own_log) if own_log else 0
-    env = dict(os.environ, BLOATWATCH_TRACK="1", CCACHE_STATSLOG=statslog)
+    env = dict(os.environ, BLOATWATCH_TRACK="1", BLOATWATCH_ROOT=slot.repo,
+               CCACHE_STATSLOG=statslog)
     with open(log, "wb") as out:
         try:
             b = subprocess.run(project.build, shell=True, cwd=tree, stdout=out,
