@@ -38,6 +38,7 @@ include bloatwatch/report/report.mk
 include bench/bench.mk
 include bench/db.mk
 include tests/kernel/kernel.mk
+include tests/cli/cli.mk
 
 .PHONY: all deps test bench clean
 all: objects analyzer

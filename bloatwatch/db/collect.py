@@ -29,9 +29,14 @@ class Found:
     analysis: str = None                        # the analyzer's JSON of this object (manifest)
     declared: tuple = None                      # extra keys a build record may give (None: all)
     record: str = None                          # its build record (make's analysis depends on it)
+    base: str = None                            # the folder objects are keyed inside
 
     def annotate(self, entry):
-        """Put what was found on a FILE entry of the analyzer (ingest reads these fields)."""
+        """Put what was found on a FILE entry of the analyzer (ingest reads these fields).
+        A thin archive's member is a path from the tree root: it is keyed inside base too."""
+        member = entry.get("member")
+        if member and self.base and self.base != "." and member.startswith(self.base + "/"):
+            entry["member"] = member[len(self.base) + 1:]
         entry["_coord"] = dict(self.coord)
         if self.config is not None:
             entry["_config"] = self.config
@@ -144,7 +149,8 @@ def from_group(root, g):
             if rel in skip:
                 continue
             c = dict(coord, object=os.path.relpath(rel, base))
-            out.append(Found(rel, c, config, compiler_version))
+            out.append(Found(rel, c, config, compiler_version,
+                             base=os.path.relpath(os.path.join(root, base), root)))
     return out
 
 
