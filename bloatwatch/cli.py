@@ -496,71 +496,8 @@ def cmd_gc(ctx):
 
 
 def cmd_configcost(ctx):
-    from . import configcost, kbuild
-    a = ctx.args
-    root = ctx.root_or_none() if a.no_record else ctx.root()
-    root = root or os.getcwd()
-    proj = ctx.project() if not a.no_record or ctx.root_or_none() else None
-    folder, label = a.kbuild, a.label
-    if folder is None:
-        groups = [g for g in (proj.groups if proj and proj.path else []) if g.kbuild]
-        if groups:
-            folder, label = groups[0].kbuild, label or groups[0].coordinate.get("config")
-        else:
-            found = kbuild.find_outputs(root)
-            if not found:
-                raise BwError("%s: no Kbuild output folder (a configured O= folder) in this tree "
-                              "or in bloatwatch.toml: give --kbuild DIR" % root)
-            folder = found[0]
-    elif not os.path.isabs(folder):
-        folder = os.path.relpath(os.path.abspath(folder), root)
-    out = kbuild.output(root, folder)
-    targets = a.target or kbuild.built(root, folder)[0]
-    if not targets:
-        raise BwError("%s: no kernel object built yet: give --target (e.g. kernel/rcu/)" % folder)
-    base = a.base or os.path.join(root, folder, ".config")
-    if not os.path.isfile(base):
-        raise BwError("%s: no such .config" % base)
-    label = label or os.path.basename(os.path.abspath(os.path.join(root, folder)))
-    sweep = configcost.Sweep(out, base, targets, label, a.jobs)
-    options = a.options or configcost.default_options(sweep, ctx.analyzer())
-    manifest = a.manifest or os.path.join(root, "bloatwatch-configcost.json")
-    base_flip, coords, excluded = configcost.run(sweep, options, manifest)
-    if a.no_record:
-        return 0
-    from .db import collect, ingest, recorder
-    sweep_found = collect.from_manifest(root, manifest)
-    keys = {(f.coord["arch"], f.coord["compiler"], f.coord["config"], f.coord["object"])
-            for f in sweep_found}
-    own = configcost.project_objects(proj, root, keys) if proj.path else []
-    for f in sweep_found:
-        if proj.path:
-            f.declared = tuple(proj.keys)
-    store = ctx.open(create=True)
-    files, uses, adigest = recorder.collect(root, proj, ctx.analyzer(), None, a.jobs, store,
-                                            own + sweep_found)
-    prepared = ingest.prepare(files, uses, manifest, adigest)
-    commit = recorder.commit_of(root, a.rev)
-    cid, new = ingest.record(store, dict(commit, status="ok", error=""), prepared)
-    print("recorded %s: %d objects (%d of the sweep, %d of the tree), %d new analyses"
-          % (query.label(commit), len(prepared.builds), len(sweep_found), len(own), new))
-    heads = ["config", "option", "objects", "text", "data", "bss", "total", "vs base", "Kconfig also set"]
-    history = query.History(ctx.target())
-    try:
-        rows = [r for r in history.footprint(cid) if r["arch"] == sweep.out.arch]
-    finally:
-        history.close()
-    sys.stdout.write(text.plain(heads, configcost.table(coords, rows), {2, 3, 4, 5, 6, 7}))
-    for fl in excluded:
-        print("excluded %s: %s" % (fl.label, fl.why))
-    if a.report:
-        from argparse import Namespace
-        from .report import run
-        for line in run.run(ctx.target(), Namespace(out=a.report, commit=None, noise_bytes=8,
-                                                    noise_pct=0.5, text_only=False, quiet=False),
-                            proj):
-            print(line)
-    return 0
+    from . import configcost
+    return configcost.command(ctx)
 
 
 def cmd_report(ctx):

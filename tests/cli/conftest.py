@@ -6,16 +6,11 @@ import subprocess
 
 import pytest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-BLOATWATCH = os.path.join(ROOT, "bin", "bloatwatch")
+from bloatwatch.configcost import bw_cache
+from tests.bwrun import ANALYZER, ROOT, git, run_bw
+
 LINUX_SH = os.path.join(ROOT, "tests", "kernel", "linux.sh")
-BW_CACHE = os.environ.get("BLOATWATCH_CACHE") or os.path.join(
-    os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "bloatwatch")
-GIT_ENV = {"GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.org",
-           "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.org",
-           "GIT_AUTHOR_DATE": "1704067200 +0000", "GIT_COMMITTER_DATE": "1704067200 +0000",
-           "GIT_CONFIG_NOSYSTEM": "1"}
+BW_CACHE = bw_cache()
 
 
 def linux(*args):
@@ -29,24 +24,10 @@ def linux(*args):
 
 
 def bw(*args, cwd=None, env=None, check=0, timeout=3600):
-    """Run bin/bloatwatch (check: the exit status wanted, None for any)."""
-    e = dict(os.environ, CCACHE_DIR=os.path.join(BW_CACHE, "ccache"))
-    e.pop("BLOATWATCH_DB", None)
+    """bin/bloatwatch with the shared ccache (check: the exit status wanted, None for any)."""
+    e = {"CCACHE_DIR": os.path.join(BW_CACHE, "ccache")}
     e.update(env or {})
-    r = subprocess.run(["/usr/bin/python3", BLOATWATCH] + [str(a) for a in args], cwd=cwd,
-                       env=e, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                       timeout=timeout)
-    if check is not None:
-        assert r.returncode == check, "exit %d\nstdout:\n%s\nstderr:\n%s" % (
-            r.returncode, r.stdout, r.stderr)
-    return r
-
-
-def git(repo, *args):
-    r = subprocess.run(["git", "-C", str(repo)] + list(args), env=dict(os.environ, **GIT_ENV),
-                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    assert r.returncode == 0, r.stderr
-    return r.stdout.strip()
+    return run_bw(*args, cwd=cwd, env=e, check=check, timeout=timeout)
 
 
 def scratch_repo(path, links=None, files=None):
@@ -59,7 +40,8 @@ def scratch_repo(path, links=None, files=None):
         with open(os.path.join(path, name), "w") as f:
             f.write(text)
     git(path, "add", "-A")
-    git(path, "commit", "-q", "-m", "scratch")
+    git(path, "commit", "-q", "-m", "scratch",
+        env={"GIT_AUTHOR_DATE": "1704067200 +0000", "GIT_COMMITTER_DATE": "1704067200 +0000"})
     return str(path)
 
 
@@ -90,6 +72,5 @@ def rcu_i386():
 
 @pytest.fixture(scope="session")
 def analyzer():
-    path = os.path.join(ROOT, "bin", "bloatwatch-analyze")
-    assert os.access(path, os.X_OK), "bin/bloatwatch-analyze is required (make analyzer)"
-    return path
+    assert os.access(ANALYZER, os.X_OK), "bin/bloatwatch-analyze is required (make analyzer)"
+    return ANALYZER

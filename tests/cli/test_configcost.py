@@ -6,21 +6,13 @@ second sweep builds nothing. Builds are kept in $BW_CACHE/configcost."""
 import json
 import os
 import re
-import sqlite3
 import subprocess
 import time
 
+from tests.bwrun import sql
 from conftest import bw, git, scratch_repo, size_of
 
 OPTIONS = ["CONFIG_PRINTK", "PREEMPT", "RCU_EXPERT", "RCU_TRACE", "SMP", "HOTPLUG_CPU"]
-
-
-def rows(db, sql, params=()):
-    con = sqlite3.connect(db)
-    try:
-        return con.execute(sql, params).fetchall()
-    finally:
-        con.close()
 
 
 def blocks(diff_text):
@@ -71,7 +63,7 @@ def test_configcost_on_kernel_rcu(tmp_path, rcu_x86_64, analyzer):
     db = os.path.join(repo, "bloatwatch.db")
     table = {l.split()[0]: l.split() for l in r.stdout.splitlines() if l.startswith("tinyconfig")}
     for label, c in coords.items():
-        got = dict(((o, (t, d, b)) for o, t, d, b in rows(
+        got = dict(((o, (t, d, b)) for o, t, d, b in sql(
             db, "SELECT object, text, data, bss FROM v_footprint WHERE label = ?", (label,))))
         want = {o["object"]: size_of(o["path"])[0][:3] for o in c["objects"]}
         assert got == want, label

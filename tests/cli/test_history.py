@@ -7,18 +7,10 @@ builds incrementally (and through ccache) instead of from scratch."""
 import fcntl
 import os
 import re
-import sqlite3
 import subprocess
 
+from tests.bwrun import sql
 from conftest import BW_CACHE, bw, git, linux, size_of
-
-
-def rows(db, sql, params=()):
-    con = sqlite3.connect(db)
-    try:
-        return con.execute(sql, params).fetchall()
-    finally:
-        con.close()
 
 
 def cached_clone(history):
@@ -57,7 +49,7 @@ def test_track_linux_history(tmp_path, rcu_x86_64, analyzer):
     assert hits, "ccache figures are shown: " + r.stdout
     print("track: per commit %s s; %s" % (" ".join("%.1f" % t for t in times), hits.group(0)))
     # Every commit recorded kernel/rcu's objects with Kbuild's names.
-    per = dict(rows(db, "SELECT sha, count(*) FROM v_footprint GROUP BY sha"))
+    per = dict(sql(db, "SELECT sha, count(*) FROM v_footprint GROUP BY sha"))
     assert per == {s: 4 for s in shas}, per
     # Each change's diff names the symbols that moved, and they are the ones its patch touches.
     for parent, sha in zip(shas, shas[1:]):
@@ -70,7 +62,7 @@ def test_track_linux_history(tmp_path, rcu_x86_64, analyzer):
     # The last commit's figures are `size` of the objects its build left in the worktree.
     wt = next(l.split()[0] for l in git(clone, "worktree", "list").splitlines()
               if "/.git/bloatwatch/worktrees/" in l and shas[-1][:9] in l)
-    for obj, path, t, d, b in rows(db, "SELECT object, path, text, data, bss FROM v_footprint "
+    for obj, path, t, d, b in sql(db, "SELECT object, path, text, data, bss FROM v_footprint "
                                        "WHERE sha = ?", (shas[-1],)):
         assert path == "bloatwatch-out/" + obj
         assert size_of(os.path.join(wt, path))[0][:3] == (t, d, b), obj

@@ -5,20 +5,12 @@ built-in.a, a linked vmlinux and a .ko; bad input as one line with nothing recor
 import glob
 import os
 import shutil
-import sqlite3
 import subprocess
 
+from tests.bwrun import one_line, sql
 from conftest import bw, git, nm_sized, scratch_repo, size_of
 
 from bloatwatch.db.collect import read_config
-
-
-def rows(db, sql, params=()):
-    con = sqlite3.connect(db)
-    try:
-        return con.execute(sql, params).fetchall()
-    finally:
-        con.close()
 
 
 def kernel_objects(out):
@@ -46,29 +38,29 @@ def test_init_and_record_two_kbuild_trees(tmp_path, rcu_x86_64, rcu_i386, analyz
         config = read_config(os.path.join(out, ".config"))
         objs = kernel_objects(out)
         assert len(objs) >= 4
-        got = rows(db, "SELECT object, path, text, data, bss, compiler, label, config_id, "
+        got = sql(db, "SELECT object, path, text, data, bss, compiler, label, config_id, "
                        "analysis_id FROM v_footprint WHERE arch = ? ORDER BY object", (arch,))
         assert [g[0] for g in got] == objs, "every object, with Kbuild's names"
         for obj, path, text, data, bss, compiler, label, config_id, aid in got:
             full = os.path.join(repo, path)
             assert size_of(full)[0][:3] == (text, data, bss), (arch, obj)
-            syms = rows(db, "SELECT raw_name, type, size FROM v_analysis_symbols "
+            syms = sql(db, "SELECT raw_name, type, size FROM v_analysis_symbols "
                             "WHERE analysis_id = ?", (aid,))
             assert sorted(syms) == nm_sized(full), (arch, obj)
             assert (compiler, label) == ("gcc", "tinyconfig")
-            values = dict(rows(db, "SELECT config, value FROM v_config_sets WHERE config_id = ?",
+            values = dict(sql(db, "SELECT config, value FROM v_config_sets WHERE config_id = ?",
                                (config_id,)))
             assert values == config, "the .config's values, `is not set` as n"
         # The build records are Kbuild's own .cmd files, read by the analyzer.
-        builds = rows(db, "SELECT object, source, cmd, compiler_version FROM v_builds "
+        builds = sql(db, "SELECT object, source, cmd, compiler_version FROM v_builds "
                           "WHERE arch = ?", (arch,))
         for obj, source, cmd, version in builds:
             assert source.endswith(obj[:-2] + ".c"), (obj, source)
             assert "-D__KERNEL__" in cmd and cmd.split()[0].endswith("gcc"), cmd[:80]
             assert version == config["CONFIG_CC_VERSION_TEXT"]
     # CONFIG usage of the sources the records name; the i386 build is 32-bit.
-    assert rows(db, "SELECT count(*) FROM v_config_usage WHERE config = 'CONFIG_TINY_RCU'")[0][0] > 0
-    assert rows(db, "SELECT DISTINCT format FROM v_footprint WHERE arch = 'i386'") == \
+    assert sql(db, "SELECT count(*) FROM v_config_usage WHERE config = 'CONFIG_TINY_RCU'")[0][0] > 0
+    assert sql(db, "SELECT DISTINCT format FROM v_footprint WHERE arch = 'i386'") == \
         [("elf32-i386",)]
     # Objects by base name or path; the diff of the two arches pairs objects by Kbuild name.
     h = bw("history", "total", "--object", "tiny.o", "--by", "arch", cwd=repo).stdout
@@ -115,26 +107,18 @@ def test_thin_archive_vmlinux_and_module(tmp_path, rcu_x86_64, analyzer):
                               'coordinate = { config = "tinyconfig" }\n'})
     bw("record", cwd=repo)
     db = os.path.join(repo, "bloatwatch.db")
-    got = {o: (t, d, b) for o, t, d, b in rows(db, "SELECT object, text, data, bss FROM v_footprint")}
+    got = {o: (t, d, b) for o, t, d, b in sql(db, "SELECT object, text, data, bss FROM v_footprint")}
     want = {"vmlinux": size_of("vmlinux", out)[0][:3],
             "kernel/rcu/rcu_demo.ko": size_of("kernel/rcu/rcu_demo.ko", out)[0][:3]}
     for t, d, b, name in size_of("kernel/rcu/built-in.a", out):
         member = name.split(" ")[0]           # "tiny.o (ex kernel/rcu/built-in.a)"
         want["kernel/rcu/built-in.a(kernel/rcu/%s)" % os.path.basename(member)] = (t, d, b)
     assert got == want
-    assert rows(db, "SELECT DISTINCT elf_type FROM analyses ORDER BY 1") == [("EXEC",), ("REL",)]
+    assert sql(db, "SELECT DISTINCT elf_type FROM analyses ORDER BY 1") == [("EXEC",), ("REL",)]
 
 
 def snapshot(db):
-    return rows(db, "SELECT sha, status FROM commits"), rows(db, "SELECT count(*) FROM slice_builds")
-
-
-def one_line(r, *needles):
-    assert r.returncode != 0
-    err = r.stderr.strip()
-    assert err.count("\n") == 0 and err.startswith("bloatwatch: "), err
-    for n in needles:
-        assert n in err, err
+    return sql(db, "SELECT sha, status FROM commits"), sql(db, "SELECT count(*) FROM slice_builds")
 
 
 def test_bad_kbuild_input_is_one_line_and_nothing_recorded(tmp_path, rcu_x86_64, analyzer):

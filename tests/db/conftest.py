@@ -2,43 +2,13 @@
 """Shared fixtures for the db tests: run the real CLI, make git repositories, a PostgreSQL server."""
 import json
 import os
-import sqlite3
 import subprocess
 
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-BLOATWATCH = os.path.join(ROOT, "bin", "bloatwatch")
-ANALYZER = os.path.join(ROOT, "bin", "bloatwatch-analyze")
-import synth  # pytest puts this folder on the import path
-
-GIT_ENV = {"GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.org",
-           "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.org",
-           "GIT_CONFIG_NOSYSTEM": "1", "HOME": "/nonexistent"}
-
-
-def run_bw(*args, cwd=None, env=None, check=None, timeout=300):
-    """Run bin/bloatwatch; check=0/1/... asserts the exit status and prints output on failure."""
-    e = dict(os.environ)
-    e.pop("BLOATWATCH_DB", None)
-    e.update(env or {})
-    r = subprocess.run(["/usr/bin/python3", BLOATWATCH] + [str(a) for a in args], cwd=cwd,
-                       env=e, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                       timeout=timeout)
-    if check is not None:
-        assert r.returncode == check, "exit %d\nstdout:\n%s\nstderr:\n%s" % (
-            r.returncode, r.stdout, r.stderr)
-    return r
-
-
-def git(repo, *args, env=None):
-    e = dict(os.environ, **GIT_ENV)
-    e.update(env or {})
-    r = subprocess.run(["git", "-C", str(repo)] + list(args), env=e, stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, text=True)
-    assert r.returncode == 0, r.stderr
-    return r.stdout.strip()
+from tests.bwrun import ROOT, BLOATWATCH, ANALYZER, git, run_bw, sql  # noqa: F401 (for the tests)
+import synth  # noqa: E402  (pytest puts this folder on the import path)
 
 
 class Repo:
@@ -82,14 +52,6 @@ def small_matrix(step=0, **kw):
     kw.setdefault("nsyms", 6)
     kw.setdefault("nstructs", 3)
     return synth.matrix(step, **kw)
-
-
-def sql(db, query, params=()):
-    con = sqlite3.connect(db)
-    try:
-        return con.execute(query, params).fetchall()
-    finally:
-        con.close()
 
 
 def diff_pair(tmp_path):

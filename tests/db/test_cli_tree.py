@@ -10,44 +10,16 @@ import pytest
 
 import project
 from conftest import git, run_bw, sql
-
-MAKEFILE = """# A small C project: objects in build/, one program.
-CFLAGS = -O2 -g
-SRCS = $(wildcard src/*.c)
-OBJS = $(patsubst src/%.c,build/%.o,$(SRCS))
-all: build/app
-build/%.o: src/%.c
-\t@mkdir -p build
-\t$(CC) $(CFLAGS) -c $< -o $@
-build/app: $(OBJS)
-\t$(CC) -o $@ $(OBJS)
-"""
-
-MAIN = "int helper(int);\nint main(void) { return helper(1); }\n"
-
-
-def helper(n):
-    """A helper whose table grows with n."""
-    return "static int table[%d];\nint helper(int x) { table[x %% %d] = x; return table[0]; }\n" % (
-        n, n)
+from tests import makeproject
+from tests.bwrun import one_line
+from tests.makeproject import MAIN, helper
 
 
 def make_project(repo, sizes):
-    """A Makefile project: one commit per table size; returns the shas."""
-    shas = [repo.commit({"Makefile": MAKEFILE, "src/main.c": MAIN, "src/helper.c": helper(4),
-                         ".gitignore": "build/\nbloatwatch.db\n"}, "init")]
-    for n in sizes:
-        shas.append(repo.commit({"src/helper.c": helper(n)}, "helper: %d entries" % n))
+    """tests/makeproject.py's project in a conftest Repo (whose later commits come after)."""
+    shas = makeproject.make(repo.path, sizes)
+    repo.n = len(shas)
     return shas
-
-
-def one_line(r, *needles):
-    assert r.returncode != 0
-    err = r.stderr.strip()
-    assert err.count("\n") == 0 and err.startswith("bloatwatch: "), err
-    for n in needles:
-        assert n in err, err
-    return err
 
 
 def test_init_on_a_makefile_project(tmp_path, repo, analyzer):
