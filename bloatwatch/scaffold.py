@@ -179,8 +179,9 @@ def guess_kbuild(root, outputs, label=None):
                 g.say("%s is not this tree's own output folder: track builds each commit with "
                       "its .config into %s/ (record reads %s/ too: build there first)"
                       % (o.path, where, where))
-        else:
-            builds.append(ccache_path() + o.make("-j$(nproc)", *targets))
+        else:   # not a source tree: remake the folder where it is
+            builds.append(ccache_path() + o.make("-j$(nproc)", *targets, out=os.path.abspath(
+                os.path.join(root, o.path))))
             where = o.path
         comments = ["%s: Linux %s, ARCH=%s, %s; its .config gives the CONFIG values and the "
                     "compiler." % (where, kbuild.version(o.src), o.karch, o.compiler or "?")]

@@ -70,6 +70,10 @@ def test_init_and_record_two_kbuild_trees(tmp_path, rcu_x86_64, rcu_i386, analyz
     assert h.splitlines()[1].split()[-1] == str(sum(tiny[:3]))
     d = bw("diff", "HEAD:x86_64", "HEAD:i386", cwd=repo).stdout
     assert "Objects: %d compared" % len(kernel_objects(rcu_x86_64)) in d
+    # Run in an output folder itself (no git there): it is remade where it is.
+    r = bw("init", "--print", cwd=rcu_i386)
+    assert "ARCH=i386 CROSS_COMPILE=i686-linux-gnu- -j$(nproc) kernel/rcu/" in r.stdout
+    assert "O=%s " % os.path.realpath(rcu_i386) in r.stdout and 'kbuild = "."' in r.stdout
 
 
 def kbuild_copy(src_out, dest, objects=("tiny.o",)):
