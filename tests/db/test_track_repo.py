@@ -33,8 +33,8 @@ def test_track_own_history(tmp_path, analyzer):
     conf.write_text(TOML)
     db = str(tmp_path / "own.db")
     end = after[-1] if after else first
-    r = run_bw("--db", db, "-C", clone, "--config", conf, "track", "-j", "2", "--first-parent",
-               "%s~1..%s" % (before, end), check=0)
+    r = run_bw("--db", db, "-C", clone, "--config", conf, "track", "-j", "2",
+               "%s~1..%s" % (before, end), check=1)   # first parents, one failed: exit 1
     n = 2 + len(after)
     assert "%d commits: %d recorded, 1 failed to build" % (n, n - 1) in r.stdout, r.stdout
     status = dict(sql(db, "SELECT sha, status FROM commits"))
@@ -52,6 +52,6 @@ def test_track_own_history(tmp_path, analyzer):
     assert "build failed" in h.stdout and h.stdout.count("\n") == 1 + n
     run_bw("--db", db, "-C", clone, "diff", first, end, check=0)
     # Walking the same range again builds nothing.
-    r = run_bw("--db", db, "-C", clone, "--config", conf, "track", "--first-parent",
+    r = run_bw("--db", db, "-C", clone, "--config", conf, "track",
                "%s~1..%s" % (before, end), check=0)
     assert "0 recorded, 0 failed to build, %d already recorded" % n in r.stdout
