@@ -111,7 +111,7 @@ build_o() {
 	"$here/kbuild.sh" -s "$src" -o "$dir" -a "$arch" "$@"
 }
 
-# recipe ARCH: the text that determines an O= build of ARCH besides its own inputs.
+# recipe: what determines an O= build for the current CROSS besides its own arguments.
 recipe() { cat "$here/kbuild.sh"; declare -f build_o; toolchain; echo "$SRCDIR"; }
 
 # ---- rcu ARCH
