@@ -2,6 +2,7 @@
 #
 #   resolve.py [--arch ARCH] [--set CONFIG_X=v]... FRAGMENT OUTDIR   write OUTDIR/config, OUTDIR/autoconf.h
 #   resolve.py [--arch ARCH] [--set CONFIG_X=v]... FRAGMENT -        print the resolved .config
+#   --flip CONFIG_X=v instead of --set: a sweep's flip (only the flips must survive, no #CHECK#)
 #
 # The kernel's way (merge_config.sh + olddefconfig): matrix/CFcommon, then FRAGMENT, then the
 # --set values are assigned in order over Kconfig's defaults (a later line wins) and Kconfig
@@ -120,6 +121,25 @@ def write_if_changed(path, text):
     return True
 
 
+def why(sym, want):
+    """Why Kconfig did not give sym the requested value: its dependencies, prompt or range."""
+    def dep(expr):
+        return kconfiglib.expr_str(expr).replace(" && <choice>", "").replace("<choice> && ", "")
+    if kconfiglib.expr_value(sym.direct_dep) == 0:
+        return "%s depends on %s" % (sym.name, dep(sym.direct_dep))
+    if sym.choice is not None and sym.choice.selection is not None and want == "y":
+        return "the choice selected %s" % sym.choice.selection.name
+    if sym.visibility == 0:
+        conds = [dep(node.prompt[1]) for node in sym.nodes if node.prompt]
+        if conds:
+            return "%s can be set only if %s" % (sym.name, " || ".join(conds))
+        return "%s has no prompt" % sym.name
+    for low, high, cond in sym.ranges:
+        if kconfiglib.expr_value(cond):
+            return "out of range %s..%s" % (low.str_value, high.str_value)
+    return "Kconfig chose otherwise"
+
+
 class Resolver:
     """Kconfig parsed for one architecture; resolve() is cheap after that."""
 
@@ -138,26 +158,11 @@ class Resolver:
             raise ResolveError("%s: %s is not an option of Kconfig" % (where, name))
         return sym
 
-    def why(self, sym, want):
-        """Why Kconfig did not give sym the requested value: its dependencies, prompt or range."""
-        def dep(expr):
-            return kconfiglib.expr_str(expr).replace(" && <choice>", "").replace("<choice> && ", "")
-        if kconfiglib.expr_value(sym.direct_dep) == 0:
-            return "%s depends on %s" % (sym.name, dep(sym.direct_dep))
-        if sym.choice is not None and sym.choice.selection is not None and want == "y":
-            return "the choice selected %s" % sym.choice.selection.name
-        if sym.visibility == 0:
-            conds = [dep(node.prompt[1]) for node in sym.nodes if node.prompt]
-            if conds:
-                return "%s can be set only if %s" % (sym.name, " || ".join(conds))
-            return "%s has no prompt" % sym.name
-        for low, high, cond in sym.ranges:
-            if kconfiglib.expr_value(cond):
-                return "out of range %s..%s" % (low.str_value, high.str_value)
-        return "Kconfig chose otherwise"
+    def resolve(self, fragments, sets=(), label=None, strict=True):
+        """Resolve fragments (CFcommon is not implied) then sets [(CONFIG_X, value, where)].
 
-    def resolve(self, fragments, sets=(), label=None):
-        """Resolve fragments (CFcommon is not implied) then sets [(CONFIG_X, value, where)]."""
+        strict=False (a sweep's flip over a scenario): only the sets must survive, and the
+        fragments' #CHECK# lines, which describe the unflipped scenario, are not checked."""
         requests, checks = [], []
         for path in fragments:
             s, c = parse_fragment(path)
@@ -167,6 +172,7 @@ class Resolver:
         kconf = self.kconf
         kconf.unset_values()
         last = {}
+        first_set = len(requests) - len(sets)
         for i, (name, value, where) in enumerate(requests):
             sym = self._sym(name, where)
             if sym.orig_type in (kconfiglib.BOOL, kconfiglib.TRISTATE) and value not in ("y", "n"):
@@ -174,12 +180,15 @@ class Resolver:
             if not sym.set_value(value):
                 raise ResolveError("%s: %s=%s: not a valid %s value"
                                    % (where, name, value, kconfiglib.TYPE_TO_STR[sym.orig_type]))
-            last[name] = (i, sym, value, where)
+            if strict or i >= first_set:
+                last[name] = (i, sym, value, where)
+            else:
+                last.pop(name, None)
         for name, (_, sym, value, where) in sorted(last.items(), key=lambda kv: kv[1][0]):
             got = sym.str_value or "n"
             if got != value:
                 raise ResolveError("%s: %s=%s requested, Kconfig resolved %s (%s)"
-                                   % (where, name, value, got, self.why(sym, value)))
+                                   % (where, name, value, got, why(sym, value)))
         what = " ".join(rel(p) for p in fragments)
         if label:
             what += " as " + label
@@ -187,7 +196,7 @@ class Resolver:
                                      "for ARCH=%s: do not edit.\n" % (what, self.arch)),
                           self._text(kconf.write_autoconf, "/* Resolved from %s by matrix/resolve.py "
                                      "for ARCH=%s: do not edit. */\n" % (what, self.arch)))
-        for name, value, where in checks:
+        for name, value, where in (checks if strict else ()):
             got = result.values.get(name, "n")
             if got != value:
                 raise ResolveError("%s: #CHECK# %s=%s failed: Kconfig resolved %s"
@@ -220,24 +229,25 @@ def write_outputs(result, outdir):
     write_if_changed(os.path.join(outdir, "autoconf.h"), result.autoconf)
 
 
-def parse_set(text):
+def parse_set(opt, text):
     m = ASSIGN.match(text)
     if not m:
-        raise ResolveError("resolve: --set %s: not CONFIG_X=value" % text)
-    return m.group(1), m.group(2), "--set " + text
+        raise ResolveError("resolve: %s %s: not CONFIG_X=value" % (opt, text))
+    return m.group(1), m.group(2), opt
 
 
 def main(argv):
-    args, sets, arch = list(argv), [], os.environ.get("ARCH") or None
+    args, sets, arch, strict = list(argv), [], os.environ.get("ARCH") or None, True
     try:
         while args and args[0].startswith("--"):
             opt = args.pop(0)
-            if opt in ("--arch", "--set") and args:
+            if opt in ("--arch", "--set", "--flip") and args:
                 val = args.pop(0)
                 if opt == "--arch":
                     arch = val
                 else:
-                    sets.append(parse_set(val))
+                    sets.append(parse_set(opt, val))
+                    strict = strict and opt == "--set"
             else:
                 raise ResolveError("resolve: unknown option %s" % opt)
         if len(args) != 2:
@@ -247,7 +257,7 @@ def main(argv):
             raise ResolveError("resolve: %s: no such scenario" % fragment)
         resolver = Resolver(arch or host_arch())
         try:
-            result = resolver.resolve([COMMON, fragment], sets)
+            result = resolver.resolve([COMMON, fragment], sets, strict=strict)
         finally:
             resolver.close()
     except ResolveError as e:
