@@ -211,7 +211,7 @@ class Emitter:
         d = "%s/%s" % (self.build, folder)
         self.coords.append("%s/%s/%s" % (arch, cc, name))
         self.lines += ["%s/config %s/autoconf.h &: | %s/%s.gen.mk" % (d, d, self.build, self.prefix.lower()),
-                       "\t$(Q)%s" % mk_escape(resolve_cmd)]
+                       "\t$(Q)%s" % resolve_cmd]
         ok = self.compilers[(arch, cc)]
         for obj in objs:
             src = obj[:-2] + ".c"

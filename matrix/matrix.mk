@@ -46,7 +46,7 @@ $(BUILD)/matrix.env: matrix-always
 $(BUILD)/matrix.gen.mk: $(MATRIX_DATA) $(BUILD)/matrix.env
 	$(Q)$(PYTHON) matrix/gen.py objects $(BUILD) 2> $@.err || \
 		sh matrix/gen-failed.sh MATRIX $@.err > $@
-	@rm -f $@.err
+	@rm -f $@.err; touch $@
 
 # $(call matrix_cc,arch,compiler,scenario,variant,PREFIX): compile $@ from $< and write its record
 define matrix_cc

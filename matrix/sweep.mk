@@ -17,7 +17,7 @@ $(BUILD)/sweep.gen.mk: $(MATRIX_DATA) matrix/SWEEP matrix/sweep.py $(BUILD)/matr
 		$(MATRIX_ANALYZER)
 	$(Q)MATRIX_ANALYZER=$(MATRIX_ANALYZER) $(PYTHON) matrix/gen.py sweep $(BUILD) 2> $@.err || \
 		sh matrix/gen-failed.sh SWEEP $@.err > $@
-	@rm -f $@.err
+	@rm -f $@.err; touch $@
 
 include $(BUILD)/sweep.gen.mk
 endif
