@@ -4,7 +4,7 @@
 #
 #   t0200-kconfig.sh BUILD_DIR MAKE        (the matrix part after make objects)
 set -u
-build=$1
+build=$1 make=$2
 py=${PYTHON:-/usr/bin/python3}
 tmp=$build/tests/kconfig
 rm -rf "$tmp" && mkdir -p "$tmp"
