@@ -23,24 +23,41 @@ is_excluded() { printf '%s\n' "$excluded" | grep -qx "$1"; }
 
 # 1. Every coordinate has its config, autoconf.h, objects and records; records agree with config.
 layout_ok() {
-	[ -n "$coords" ] || { echo "# no coordinates"; return 1; }
-	for coord in $coords; do
-		d="$build/$coord"
-		for f in config autoconf.h rcupdate.o rcupdate.o.cmd; do
-			[ -s "$d/$f" ] || { echo "# missing $d/$f"; return 1; }
-		done
-		want=$(sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=\(.*\)$/\1 := \2/p' \
-			-e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1 := n/p' "$d/config")
-		for cmd in "$d"/*.o.cmd; do
-			for key in cmd compiler_version source object variant arch compiler scenario; do
-				grep -q "^$key := ." "$cmd" || { echo "# $cmd: no $key"; return 1; }
-			done
-			[ "$(sed -n 's/^object := //p' "$cmd")" = "${cmd%.cmd}" ] || { echo "# $cmd: object"; return 1; }
-			src=$(sed -n 's/^source := //p' "$cmd")
-			[ "$(sed -n 's/^variant := //p' "$cmd")" = "${src%%/*}" ] || { echo "# $cmd: variant is not the source folder"; return 1; }
-			[ "$(grep '^CONFIG_' "$cmd")" = "$want" ] || { echo "# $cmd: CONFIG lines differ from $d/config"; return 1; }
-		done
-	done
+	$py - "$build" <<'EOF'
+import json, os, sys
+build, bad = sys.argv[1], []
+coords = json.load(open(build + "/matrix.json"))["coordinates"]
+for c in coords:
+    d = "%s/%s/%s/%s" % (build, c["arch"], c["compiler"], c["config"])
+    for f in ("config", "autoconf.h", "rcupdate.o", "rcupdate.o.cmd"):
+        if not os.path.isfile(d + "/" + f) or not os.path.getsize(d + "/" + f):
+            bad.append("missing %s/%s" % (d, f))
+    want = []
+    for line in open(d + "/config"):
+        line = line.rstrip("\n")
+        if line.startswith("CONFIG_"):
+            want.append(line.replace("=", " := ", 1))
+        elif line.startswith("# CONFIG_") and line.endswith(" is not set"):
+            want.append(line[2:-len(" is not set")] + " := n")
+    for name in sorted(os.listdir(d)):
+        if not name.endswith(".o.cmd"):
+            continue
+        cmd = "%s/%s" % (d, name)
+        lines = open(cmd).read().splitlines()
+        rec = dict(l.split(" := ", 1) for l in lines if " := " in l)
+        for key in ("cmd", "compiler_version", "source", "object", "variant", "arch", "compiler", "scenario"):
+            if not rec.get(key):
+                bad.append("%s: no %s" % (cmd, key))
+        if rec.get("object") != cmd[:-4]:
+            bad.append(cmd + ": object")
+        if rec.get("variant") != rec.get("source", "").split("/")[0]:
+            bad.append(cmd + ": variant is not the source folder")
+        if [l for l in lines if l.startswith("CONFIG_")] != want:
+            bad.append(cmd + ": CONFIG lines differ from its config")
+for b in bad[:5]:
+    print("# " + b)
+sys.exit(1 if bad or not coords else 0)
+EOF
 }
 check "layout and build records of $(printf '%s\n' "$coords" | wc -l) coordinates" layout_ok
 

@@ -89,28 +89,38 @@ EOF
 }
 check "every #CHECK# line checks a derived value and fails when it does not hold" checks_can_fail
 
-# autoconf.h is the .config as #defines: y -> 1, numbers as they are, n and unset absent.
+# autoconf.h is the .config as #defines (y -> 1, numbers as they are, n and unset absent), and
+# CONFIG_64BIT (Kconfig's list of 64-bit ARCHES) is the ELF class of every object built with it.
 autoconf_ok() {
-	for d in $(find "$build" -path "$build/tests" -prune -o -name autoconf.h -path '*/*/*/*/autoconf.h' -print | sed 's|/autoconf.h$||'); do
-		want=$(sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=y$/#define \1 1/p' \
-			-e 's/^\(CONFIG_[A-Za-z0-9_]*\)=\([0-9]*\)$/#define \1 \2/p' "$d/config" | sort)
-		got=$(grep '^#define' "$d/autoconf.h" | sort)
-		[ -n "$want" ] && [ "$want" = "$got" ] || { echo "# $d: autoconf.h is not its config"; return 1; }
-	done
+	$py - "$build" <<'EOF'
+import glob, os, sys
+build, bad, dirs, objs = sys.argv[1], 0, 0, 0
+for conf in glob.glob(build + "/**/config", recursive=True):
+    d = os.path.dirname(conf)
+    if not os.path.isfile(d + "/autoconf.h") or d.startswith(build + "/tests"):
+        continue
+    dirs += 1
+    want = set()
+    for line in open(conf):
+        line = line.strip()
+        if line.startswith("CONFIG_") and "=" in line:
+            k, v = line.split("=", 1)
+            want.add("#define %s %s" % (k, 1 if v == "y" else v))
+    got = {l.strip() for l in open(d + "/autoconf.h") if l.startswith("#define")}
+    if not want or got != want:
+        print("# %s: autoconf.h is not its config" % d); bad += 1
+    wide = "#define CONFIG_64BIT 1" in want
+    for obj in glob.glob(d + "/*.o"):
+        objs += 1
+        with open(obj, "rb") as f:
+            head = f.read(5)
+        if head[:4] != b"\x7fELF" or head[4] != (2 if wide else 1):
+            print("# %s: ELF class %d, config says %s-bit" % (obj, head[4], 64 if wide else 32)); bad += 1
+print("# %d configurations, %d objects" % (dirs, objs))
+sys.exit(1 if bad or not dirs else 0)
+EOF
 }
-check "autoconf.h holds exactly the resolved .config" autoconf_ok
-
-# CONFIG_64BIT (Kconfig's list of 64-bit ARCHES) against the ELF class of every object.
-elf_class_ok() {
-	for obj in $(find "$build" -path "$build/tests" -prune -o -name '*.o' -path "$build/*/*/*/*.o" -print); do
-		d=$(dirname "$obj")
-		[ -f "$d/config" ] || continue
-		class=$(od -An -tu1 -j4 -N1 "$obj" | tr -d ' ')
-		if grep -qx 'CONFIG_64BIT=y' "$d/config"; then want=2; else want=1; fi
-		[ "$class" = "$want" ] || { echo "# $obj: ELF class $class, config says $want"; return 1; }
-	done
-}
-check "CONFIG_64BIT matches the ELF class of every object" elf_class_ok
+check "autoconf.h holds exactly the resolved .config; CONFIG_64BIT is each object's ELF class" autoconf_ok
 
 # make menuconfig SCENARIO=... works for a person: driven here through a pseudo-terminal
 # (script(1)), quitting at once; the minimal fragment it writes is the scenario's choices.
