@@ -12,7 +12,8 @@ SWEEP_MANIFEST := $(BUILD)/sweep.json
 sweep: objects $(MATRIX_ANALYZER)
 	$(Q)$(MAKE) --no-print-directory sweep-build
 
-ifneq ($(filter sweep-build,$(MAKECMDGOALS)),)
+# The rules exist for sweep-build and for goals that name sweep objects (tests build a few).
+ifneq ($(filter sweep-build $(BUILD)/sweep/%,$(MAKECMDGOALS)),)
 $(BUILD)/sweep.gen.mk: $(MATRIX_DATA) matrix/SWEEP matrix/sweep.py $(BUILD)/matrix.env $(MATRIX_MANIFEST) \
 		$(MATRIX_ANALYZER)
 	$(Q)MATRIX_ANALYZER=$(MATRIX_ANALYZER) $(PYTHON) matrix/gen.py sweep $(BUILD) 2> $@.err || \
