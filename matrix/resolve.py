@@ -13,6 +13,7 @@
 import os
 import re
 import sys
+import tempfile
 
 try:
     import kconfiglib
@@ -192,10 +193,10 @@ class Resolver:
         what = " ".join(rel(p) for p in fragments)
         if label:
             what += " as " + label
-        result = Resolved(self._text(kconf.write_config, "# Resolved from %s by matrix/resolve.py "
-                                     "for ARCH=%s: do not edit.\n" % (what, self.arch)),
-                          self._text(kconf.write_autoconf, "/* Resolved from %s by matrix/resolve.py "
-                                     "for ARCH=%s: do not edit. */\n" % (what, self.arch)))
+        result = Resolved(self._text("config", "# Resolved from %s by matrix/resolve.py for ARCH=%s: "
+                                     "do not edit.\n" % (what, self.arch)),
+                          self._text("autoconf", "/* Resolved from %s by matrix/resolve.py for ARCH=%s: "
+                                     "do not edit. */\n" % (what, self.arch)))
         for name, value, where in (checks if strict else ()):
             got = result.values.get(name, "n")
             if got != value:
@@ -203,17 +204,17 @@ class Resolver:
                                    % (where, name, value, got))
         return result
 
-    def _text(self, writer, header):
-        """kconfiglib writes files only: write to a private scratch file and read it back."""
+    def _text(self, kind, header):
+        """The .config or autoconf.h text: kconfiglib only writes files, so it writes a private
+        scratch file that is read back."""
         if self.tmp is None:
-            import tempfile
             fd, self.tmp = tempfile.mkstemp(prefix="bw-kconfig-")
             os.close(fd)
         os.unlink(self.tmp)     # kconfiglib skips writing a file that already holds the text
-        if writer is self.kconf.write_config:
-            writer(self.tmp, header=header, save_old=False, verbose=False)
+        if kind == "config":
+            self.kconf.write_config(self.tmp, header=header, save_old=False)
         else:
-            writer(self.tmp, header=header)
+            self.kconf.write_autoconf(self.tmp, header=header)
         with open(self.tmp, encoding="utf-8") as f:
             return f.read()
 

@@ -16,7 +16,8 @@ echo "TAP version 13"
 [ -s "$manifest" ] || { echo "Bail out! $manifest missing: run make objects"; exit 1; }
 # "arch/compiler/config" per coordinate, and the excluded arch/compiler pairs.
 coords=$($py -c 'import json, sys
-for c in json.load(open(sys.argv[1]))["coordinates"]: print("%s/%s/%s" % (c["arch"], c["compiler"], c["config"]))' "$manifest")
+for c in json.load(open(sys.argv[1]))["coordinates"]:
+    print("%s/%s/%s" % (c["arch"], c["compiler"], c["config"]))' "$manifest")
 excluded=$($py -c 'import json, sys
 for e in json.load(open(sys.argv[1]))["excluded"]: print("%s/%s" % (e["arch"], e["compiler"]))' "$manifest")
 is_excluded() { printf '%s\n' "$excluded" | grep -qx "$1"; }

@@ -128,7 +128,8 @@ menuconfig_ok() {
 	rm -rf "$build/menuconfig/i386/TINY02"
 	out=$( (sleep 3; printf Q; sleep 2; printf Q) | TERM=xterm timeout 120 \
 		script -qec "$make --no-print-directory menuconfig SCENARIO=TINY02 ARCH=i386" /dev/null 2>&1)
-	printf '%s\n' "$out" | grep -q 'as a scenario fragment' || { printf '%s\n' "$out" | tail -n 3 | sed 's/^/# /'; return 1; }
+	printf '%s\n' "$out" | grep -q 'as a scenario fragment' ||
+		{ printf '%s\n' "$out" | tail -n 3 | sed 's/^/# /'; return 1; }
 	[ "$(cat "$build/menuconfig/i386/TINY02/fragment")" = "$(printf 'CONFIG_NO_HZ=y\nCONFIG_TINY_RCU=y')" ]
 }
 if command -v script >/dev/null 2>&1; then
