@@ -37,7 +37,7 @@ MATRIX_ALOG0 := $(shell stat -c %s $(BUILD)/analysis.log 2>/dev/null || echo 0)
 .PHONY: matrix-always
 $(BUILD)/matrix.env: matrix-always
 	@mkdir -p $(@D)
-	@MATRIX_EXCLUDE='$(MATRIX_EXCLUDE)' $(PYTHON) matrix/gen.py env > $@.tmp 2>/dev/null || \
+	@MATRIX_EXCLUDE='$(MATRIX_EXCLUDE)' $(PYTHON) matrix/gen.py env $@ > $@.tmp 2>/dev/null || \
 		echo "python: $(PYTHON) cannot run matrix/gen.py" > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 

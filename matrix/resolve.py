@@ -15,10 +15,7 @@ import re
 import sys
 import tempfile
 
-try:
-    import kconfiglib
-except ImportError:     # reported by Resolver; `gen.py env` must run without it (fresh machine)
-    kconfiglib = None
+kconfiglib = None      # imported by Resolver: `gen.py env` must run without it (fresh machine)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -145,9 +142,12 @@ class Resolver:
     """Kconfig parsed for one architecture; resolve() is cheap after that."""
 
     def __init__(self, arch, kconfig=KCONFIG):
-        if kconfiglib is None:
+        global kconfiglib
+        try:
+            import kconfiglib
+        except ImportError:
             raise ResolveError("resolve: Python module kconfiglib missing: apt-get install "
-                               "python3-kconfiglib (make deps installs .ci/packages)")
+                               "python3-kconfiglib (make deps installs .ci/packages)") from None
         self.arch = arch
         os.environ["ARCH"] = arch   # $(ARCH) in Kconfig is expanded while parsing
         self.kconf = kconfiglib.Kconfig(kconfig, warn_to_stderr=False)
