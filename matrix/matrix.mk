@@ -37,16 +37,15 @@ MATRIX_ALOG0 := $(shell stat -c %s $(BUILD)/analysis.log 2>/dev/null || echo 0)
 .PHONY: matrix-always
 $(BUILD)/matrix.env: matrix-always
 	@mkdir -p $(@D)
-	@MATRIX_EXCLUDE='$(MATRIX_EXCLUDE)' $(PYTHON) matrix/gen.py env $@ > $@.tmp 2>/dev/null || \
-		echo "python: $(PYTHON) cannot run matrix/gen.py" > $@.tmp
-	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+	@t=$@.tmp$$$$; MATRIX_EXCLUDE='$(MATRIX_EXCLUDE)' $(PYTHON) matrix/gen.py env $@ > $$t 2>/dev/null || \
+		echo "python: $(PYTHON) cannot run matrix/gen.py" > $$t; \
+		if cmp -s $$t $@; then rm -f $$t; else mv $$t $@; fi
 
 # Generation never fails the parse (make deps must still run on a fresh machine): an error
 # becomes MATRIX_GEN_ERROR, reported by whatever needs the objects.
 $(BUILD)/matrix.gen.mk: $(MATRIX_DATA) $(BUILD)/matrix.env
-	$(Q)$(PYTHON) matrix/gen.py objects $(BUILD) 2> $@.err || \
-		sh matrix/gen-failed.sh MATRIX $@.err > $@
-	@rm -f $@.err; touch $@
+	$(Q)$(PYTHON) matrix/gen.py objects $(BUILD) 2> $@.err$$$$ || \
+		sh matrix/gen-failed.sh MATRIX $@.err$$$$ > $@; rm -f $@.err$$$$; touch $@
 
 # $(call matrix_cc,arch,compiler,scenario,variant,PREFIX): compile $@ from $< and write its record
 define matrix_cc

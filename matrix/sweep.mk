@@ -16,9 +16,8 @@ sweep: objects $(MATRIX_ANALYZER)
 ifneq ($(filter sweep-build $(BUILD)/sweep/%,$(MAKECMDGOALS)),)
 $(BUILD)/sweep.gen.mk: $(MATRIX_DATA) matrix/SWEEP matrix/sweep.py $(BUILD)/matrix.env $(MATRIX_MANIFEST) \
 		$(MATRIX_ANALYZER)
-	$(Q)MATRIX_ANALYZER=$(MATRIX_ANALYZER) $(PYTHON) matrix/gen.py sweep $(BUILD) 2> $@.err || \
-		sh matrix/gen-failed.sh SWEEP $@.err > $@
-	@rm -f $@.err; touch $@
+	$(Q)MATRIX_ANALYZER=$(MATRIX_ANALYZER) $(PYTHON) matrix/gen.py sweep $(BUILD) 2> $@.err$$$$ || \
+		sh matrix/gen-failed.sh SWEEP $@.err$$$$ > $@; rm -f $@.err$$$$; touch $@
 
 include $(BUILD)/sweep.gen.mk
 endif
