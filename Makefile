@@ -33,10 +33,11 @@ CLEAN   :=
 include matrix/matrix.mk
 include tests/torture/torture.mk
 include analyzer/analyzer.mk
-include db/db.mk
-include reports/reports.mk
+include bloatwatch/db/db.mk
+include bloatwatch/report/report.mk
 include bench/bench.mk
 include bench/db.mk
+include tests/kernel/kernel.mk
 
 .PHONY: all deps test bench clean
 all: objects analyzer
