@@ -73,7 +73,9 @@ MATRIX_SUMMARY = $(words $(MATRIX_OBJS))/$(words $(MATRIX_OBJS)) objects up to d
 	$(words $(MATRIX_COORDS)) coordinates$(if $(MATRIX_EXCLUDED), (excluded: $(MATRIX_EXCLUDED)))
 MATRIX_CCACHE_RUN = $(if $(MATRIX_CCACHE),$$(sh matrix/ccache-stats.sh --since $(MATRIX_LOG0) \
 	$(MATRIX_STATSLOG)),ccache not used)
-objects: $(MATRIX_MANIFEST)
+# The objects are named here too: under the top Makefile's .SECONDARY, a missing object
+# behind only the (existing) manifest would not be rebuilt.
+objects: $(MATRIX_OBJS) $(MATRIX_MANIFEST)
 	@sh matrix/stage.sh matrix $(MATRIX_T0) "$(MATRIX_SUMMARY); $(MATRIX_CCACHE_RUN)"
 
 # The coordinates, one per line: for scripts and later stages.

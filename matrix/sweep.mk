@@ -29,6 +29,6 @@ sweep-gen-error:
 $(SWEEP_MANIFEST): $(BUILD)/sweep.json.in $(SWEEP_OBJS)
 	$(Q)cp $< $@
 
-sweep-build: $(SWEEP_MANIFEST)
+sweep-build: $(SWEEP_OBJS) $(SWEEP_MANIFEST)
 	@sh matrix/stage.sh sweep $(MATRIX_T0) "$(words $(SWEEP_COORDS)) coordinates ($(words \
 		$(SWEEP_OBJS)) objects) up to date beside the matrix's; $(MATRIX_CCACHE_RUN)"

@@ -72,6 +72,21 @@ incremental_ok() {
 }
 check "a second make objects does no work" incremental_ok
 
+# A deleted object (and its record) is rebuilt, and nothing else is.
+rebuild_ok() {
+	obj=$build/$(printf '%s\n' $coords | head -n 1)/rcupdate.o
+	cp "$obj" "$obj.keep"
+	rm -f "$obj" "$obj.cmd"
+	out=$($make --no-print-directory objects 2>&1)
+	printf '%s\n' "$out" | grep '^matrix: ' | sed 's/^/# /'
+	newer=$(find "$build" -path "$build/tests" -prune -o -name '*.o' -newer "$obj.keep" -print)
+	cmp -s "$obj" "$obj.keep" && [ -s "$obj.cmd" ] && [ "$newer" = "$obj" ]
+	rc=$?
+	rm -f "$obj.keep"
+	return $rc
+}
+check "make objects rebuilds a deleted object, and only it" rebuild_ok
+
 # 3. Undefined symbols are kernel services only: nothing from libc/libgcc, no simulator hooks.
 # matrix/KSERVICES: one extended regex per line for the symbols a kernel object may leave undefined
 allowed="^($(grep -v '^[[:space:]]*#' matrix/KSERVICES | grep -v '^[[:space:]]*$' | paste -sd '|' -))$"
