@@ -79,7 +79,7 @@ rebuild_ok() {
 	rm -f "$obj" "$obj.cmd"
 	out=$($make --no-print-directory objects 2>&1)
 	printf '%s\n' "$out" | grep '^matrix: ' | sed 's/^/# /'
-	newer=$(find "$build" -path "$build/tests" -prune -o -name '*.o' -newer "$obj.keep" -print)
+	newer=$(for c in $coords; do find "$build/$c" -name '*.o' -newer "$obj.keep"; done)
 	cmp -s "$obj" "$obj.keep" && [ -s "$obj.cmd" ] && [ "$newer" = "$obj" ]
 	rc=$?
 	rm -f "$obj.keep"
