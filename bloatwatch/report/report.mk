@@ -36,7 +36,7 @@ report-build: $(REPORT_OUT)/index.html
 $(REPORT_STATE)/head: report-always
 	$(Q)$(BLOATWATCH) --db $(DB_FILE) stamp head $@
 
-$(REPORT_STATE)/recorded: $(REPORT_STATE)/head $(MATRIX_OBJS) $(AN_BIN)
+$(REPORT_STATE)/recorded: $(REPORT_STATE)/head $(MATRIX_MANIFEST) $(MATRIX_JSON) $(AN_BIN) | objects analysis
 	$(Q)$(BLOATWATCH) --db $(DB_FILE) record --seed $(REPORT_TRACK) --seed-jobs $(REPORT_TRACK_JOBS)
 	$(Q)$(BLOATWATCH) --db $(DB_FILE) stamp head $(REPORT_STATE)/head
 	@touch $@

@@ -111,7 +111,7 @@ build_o() {
 	"$here/kbuild.sh" -s "$src" -o "$dir" -a "$arch" "$@"
 }
 
-# recipe ARCH: the text that determines an O= build of ARCH besides its own inputs.
+# recipe: what determines an O= build for the current CROSS besides its own arguments.
 recipe() { cat "$here/kbuild.sh"; declare -f build_o; toolchain; echo "$SRCDIR"; }
 
 # ---- rcu ARCH
@@ -124,8 +124,11 @@ fx_rcu() {
 
 # ---- vmlinux ARCH base|change: each in its own hard-link copy of the pristine tree (cheap; a
 # patched file becomes a private copy, so the pristine tree is never touched) with O= inside it,
-# so Kbuild writes srctree-relative paths (`..`) and an O dir does not depend on its tree's path.
-# `change` starts from a copy of base's O dir and rebuilds only what the change touches.
+# so Kbuild writes srctree-relative paths (`..`) and compile commands do not name the tree's path.
+# `change` starts from a copy of base's O dir; on x86_64 the rebuilt objtool (its build names
+# absolute paths) makes Kbuild recompile every object, but ccache without the working directory
+# in its hash (CCACHE_NOHASHDIR: the commands are the same) serves all but what the change
+# touches. The price: DW_AT_comp_dir of a served object names base's O dir (same sources).
 # The change is the history's first commit (patches/history/0001-*): struct rcu_ctrlblk gains
 # `long qlen` (32 -> 40 bytes on 64-bit), counted in call_rcu() and rcu_process_callbacks(), so in
 # vmlinux rcu_ctrlblk, call_rcu and rcu_process_callbacks grow.
@@ -145,6 +148,7 @@ build_vmlinux() {
 
 fx_vmlinux() {
 	local base patch
+	export CCACHE_NOHASHDIR=1
 	kb_arch "$1"
 	kb_tools
 	fx_src
