@@ -371,15 +371,17 @@ def manifest(sweep, coords, excluded):
 
 
 def implied(base, values, option):
-    """Options whose value changed besides the flipped one (absent counts as n)."""
-    out = {}
-    for k in sorted(set(base) | set(values)):
-        if k == option:
-            continue
-        a, b = base.get(k, "n"), values.get(k, "n")
-        if a != b:
-            out[k] = b
-    return out
+    """Options whose value changed besides the flipped one (absent counts as n): the new value,
+    None where Kconfig left the option out (its dependencies are not met), as the matrix's
+    sweep writes them."""
+    return {k: values.get(k) for k in sorted(set(base) | set(values))
+            if k != option and base.get(k, "n") != values.get(k, "n")}
+
+
+def settings(values):
+    """`X=v` words of {CONFIG_X: v} (unset for None)."""
+    return " ".join("%s=%s" % (k[len("CONFIG_"):], "unset" if v is None else v)
+                    for k, v in values.items())
 
 
 def run(sweep, options, manifest_path):
@@ -421,7 +423,7 @@ def run(sweep, options, manifest_path):
         coords.append((fl, objs))
         sweep.log("%d/%d %s: %s%s" % (i, len(flips), fl.label, (
             "built in %.1f s (%s)" % (fl.seconds, fl.stats.text())) if fl.built else "up to date",
-            "; also " + " ".join("%s=%s" % kv for kv in fl.implied.items()) if fl.implied else ""))
+            "; also " + settings(fl.implied) if fl.implied else ""))
     doc = manifest(sweep, coords, excluded)
     tmp = manifest_path + ".tmp"
     os.makedirs(os.path.dirname(os.path.abspath(manifest_path)), exist_ok=True)
@@ -476,7 +478,7 @@ def table(coords, rows):
         delta = sum(s) - sum(base)
         rows.append([fl.label, fl.option or "-", len(objs), s[0], s[1], s[2], sum(s),
                      "" if fl.kind == "base" else "%+d" % delta,
-                     " ".join("%s=%s" % (k[len("CONFIG_"):], v) for k, v in fl.implied.items())[:60]])
+                     settings(fl.implied)[:60]])
     return rows
 
 
