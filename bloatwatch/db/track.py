@@ -66,7 +66,10 @@ class Slot:
 
     def checkout(self, sha):
         """Put sha in the worktree, cleaned when an incremental build could go wrong; None or
-        the reason it failed."""
+        the reason it failed. A kept worktree git no longer knows is made again."""
+        if os.path.exists(os.path.join(self.path, ".git")) and \
+                gitrepo.git(self.path, "rev-parse", "--git-dir", check=False).returncode != 0:
+            shutil.rmtree(self.path, ignore_errors=True)
         if not os.path.exists(os.path.join(self.path, ".git")):
             with _worktree_lock:
                 gitrepo.git(self.repo, "worktree", "prune", check=False)
