@@ -517,7 +517,8 @@ def cmd_stamp(ctx):
     return 0
 
 
-COMMANDS = {"init": cmd_init, "configcost": cmd_configcost, "report": cmd_report, "stamp": cmd_stamp, "gc": cmd_gc, "record": cmd_record,
+COMMANDS = {"init": cmd_init, "configcost": cmd_configcost, "report": cmd_report,
+            "stamp": cmd_stamp, "gc": cmd_gc, "record": cmd_record,
             "track": cmd_track, "history": cmd_history, "diff": cmd_diff,
             "check": cmd_check, "bisect": cmd_bisect, "log": cmd_log}
 

@@ -210,8 +210,8 @@ class Sweep:
                                               r.stdout.decode(errors="replace").strip()))
             err = self.make(scratch, ["olddefconfig"], os.path.join(scratch, "bloatwatch.log"))
             if err:
-                raise BwError("olddefconfig of %s with %s: %s" % (self.base_config, spec or "no flip",
-                                                                 err))
+                raise BwError("olddefconfig of %s with %s: %s"
+                              % (self.base_config, spec or "no flip", err))
             values = read_config(cfg)
             why = ""
             for fl in flips:
@@ -348,8 +348,10 @@ def manifest(sweep, coords, excluded):
     out = []
     for fl, objs in coords:
         entry = {"arch": sweep.out.arch, "compiler": compiler_family(sweep.out.compiler),
-                 "config": fl.label, "compiler_version": fl.values.get("CONFIG_CC_VERSION_TEXT", ""),
-                 "base": sweep.base_label, "flip": {} if fl.kind == "base" else {fl.option: fl.value},
+                 "config": fl.label,
+                 "compiler_version": fl.values.get("CONFIG_CC_VERSION_TEXT", ""),
+                 "base": sweep.base_label,
+                 "flip": {} if fl.kind == "base" else {fl.option: fl.value},
                  "implied": fl.implied, "kind": fl.kind}
         if fl.kind != "base":
             entry["option"] = fl.option
@@ -365,9 +367,10 @@ def manifest(sweep, coords, excluded):
             entry["objects"].append(o)
         out.append(entry)
     out.sort(key=lambda e: (e["arch"], e["compiler"], e["kind"] != "base", e["config"]))
+    cc = compiler_family(sweep.out.compiler)
     return {"schema": SCHEMA, "version": 1, "coordinates": out,
-            "excluded": [{"arch": sweep.out.arch, "compiler": compiler_family(sweep.out.compiler),
-                          "config": fl.label, "option": fl.option, "why": fl.why} for fl in excluded]}
+            "excluded": [{"arch": sweep.out.arch, "compiler": cc, "config": fl.label,
+                          "option": fl.option, "why": fl.why} for fl in excluded]}
 
 
 def implied(base, values, option):

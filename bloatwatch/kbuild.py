@@ -33,7 +33,8 @@ def version(src):
     """'6.1.192' from a source tree's Makefile."""
     with open(os.path.join(src, "Makefile"), encoding="utf-8", errors="replace") as f:
         head = f.read(4096)
-    parts = [re.search(r"^%s = (\d*)" % k, head, re.M) for k in ("VERSION", "PATCHLEVEL", "SUBLEVEL")]
+    parts = [re.search(r"^%s = (\d*)" % k, head, re.M)
+             for k in ("VERSION", "PATCHLEVEL", "SUBLEVEL")]
     return ".".join(m.group(1) for m in parts if m and m.group(1))
 
 
@@ -83,7 +84,8 @@ class Output:
 
 
 def output(root, path):
-    """Output of the folder `path` (relative to root or absolute); BwError naming what is missing."""
+    """The Output of folder `path` (relative to root, or absolute); BwError naming what is
+    missing."""
     full = os.path.join(root, path)
     cfg = os.path.join(full, ".config")
     if not os.path.isfile(cfg):

@@ -63,16 +63,17 @@ def toml_text(g, root):
             out += ["# " + g.paths_note]
         out += ["paths = %s" % q(g.paths), ""]
     else:
-        out += ["# paths = [\"src/\", \"include/\"]   # commits touching none: recorded unbuilt", ""]
+        out += ["# paths = [\"src/\", \"include/\"]   # touching none: recorded unbuilt", ""]
     if g.sources:
-        out += ["# Sources scanned for CONFIG_ usage (what `diff` and the report's config page show).",
+        out += ["# Sources scanned for CONFIG_ usage (`diff` and the report's config page).",
                 "sources = %s" % q(g.sources), ""]
     for comments, group in g.groups:
         out += ["# " + c for c in comments]
         out.append("[[objects]]")
         for k, v in group.items():
             if isinstance(v, dict):
-                out.append("%s = { %s }" % (k, ", ".join("%s = %s" % (a, q(b)) for a, b in v.items())))
+                pairs = ", ".join("%s = %s" % (a, q(b)) for a, b in v.items())
+                out.append("%s = { %s }" % (k, pairs))
             else:
                 out.append("%s = %s" % (k, q(v)))
         out.append("")
@@ -157,9 +158,10 @@ def guess_kbuild(root, outputs, label=None):
         else:
             targets, globs = dirs, [d + "*.o" for d in dirs]
         targets_all.update(targets)
-        where = o.path if inside else ("bloatwatch-out-%s" % o.arch if several else "bloatwatch-out")
-        lbl = label or (os.path.basename(os.path.abspath(os.path.join(root, o.path))) if o.path != "."
-                        else "config")
+        where = o.path if inside else \
+            ("bloatwatch-out-%s" % o.arch if several else "bloatwatch-out")
+        lbl = label or ("config" if o.path == "." else
+                        os.path.basename(os.path.abspath(os.path.join(root, o.path))))
         g.say("%s: Kbuild output folder of %s (Linux %s, ARCH=%s%s, %s), %s built: %s" % (
             o.path, "this tree" if inside else o.src, kbuild.version(o.src), o.karch,
             " CROSS_COMPILE=%s" % o.cross if o.cross else "", o.compiler or "compiler unknown",
@@ -173,8 +175,9 @@ def guess_kbuild(root, outputs, label=None):
             copy = "{ cmp -s %s %s || cp %s %s; }" % (cfg, dest, cfg, dest)
             if where != ".":
                 copy = "mkdir -p %s && %s" % (where, copy)
-            builds.append('%s && %s olddefconfig && %s%s -j$(nproc) "KCFLAGS=-fdebug-prefix-map=$PWD=." %s'
-                          % (copy, make, ccache_path(), make, " ".join(targets)))
+            builds.append('%s && %s olddefconfig && %s%s -j$(nproc) %s %s' % (
+                copy, make, ccache_path(), make, '"KCFLAGS=-fdebug-prefix-map=$PWD=."',
+                " ".join(targets)))
             if not inside:
                 g.say("%s is not this tree's own output folder: track builds each commit with "
                       "its .config into %s/ (record reads %s/ too: build there first)"
@@ -295,7 +298,8 @@ def guess(root, kbuild_dirs=(), label=None):
             return guess_make(root, files, name)
     if files:
         g = Guess("ELF files, no build system")
-        g.say("no build system recognized: set `build` for track; objects: %d ELF files" % len(files))
+        g.say("no build system recognized: set `build` for track; objects: %d ELF files"
+              % len(files))
         g.groups.append((["ELF files found in the tree."], {"glob": object_globs(files)}))
         return g
     raise BwError("%s: no Kbuild tree, CMakeLists.txt, meson.build, Makefile or ELF file here: "
@@ -306,7 +310,8 @@ def run(root, dest, kbuild_dirs=(), label=None, force=False, stdout=False):
     """Write (or print) the guessed toml; the lines to print."""
     from . import project
     if not stdout and os.path.exists(dest) and not force:
-        raise BwError("%s exists already (--force to overwrite it, --print to see the guess)" % dest)
+        raise BwError("%s exists already (--force to overwrite it, --print to see the guess)"
+                      % dest)
     for d in kbuild_dirs:
         if not os.path.isdir(os.path.join(root, d)):
             raise BwError("--kbuild %s: no such folder" % d)

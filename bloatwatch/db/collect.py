@@ -69,10 +69,12 @@ def objects(project, root):
         seen[f.path] = f.coord
     if not found:
         what = " ".join(project.manifests) or " ".join(
-            os.path.join(grp.kbuild or grp.root or "", g) for grp in project.groups for g in grp.glob)
+            os.path.join(grp.kbuild or grp.root or "", g)
+            for grp in project.groups for g in grp.glob)
         if not project.path:
             raise BwError("%s: no bloatwatch.toml, and no objects where it defaults to (%s): run "
-                          "`bloatwatch init` to write a bloatwatch.toml for this tree" % (root, what))
+                          "`bloatwatch init` to write a bloatwatch.toml for this tree"
+                          % (root, what))
         raise BwError("%s: no objects match %s (%s); build them first" % (root, project.path, what))
     return sorted(found, key=lambda f: f.path)
 

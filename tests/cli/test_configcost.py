@@ -47,7 +47,8 @@ def test_configcost_on_kernel_rcu(tmp_path, rcu_x86_64, analyzer):
     assert sorted(coords) == ["tinyconfig", "tinyconfig+PREEMPT", "tinyconfig+PRINTK",
                               "tinyconfig+RCU_EXPERT", "tinyconfig+RCU_TRACE", "tinyconfig+SMP"]
     base = coords["tinyconfig"]
-    assert (base["kind"], base["base"], base["flip"], base["implied"]) == ("base", "tinyconfig", {}, {})
+    assert (base["kind"], base["base"], base["flip"], base["implied"]) == \
+        ("base", "tinyconfig", {}, {})
     smp = coords["tinyconfig+SMP"]
     assert smp["flip"] == {"CONFIG_SMP": "y"} and smp["option"] == "CONFIG_SMP"
     assert smp["implied"]["CONFIG_TREE_RCU"] == "y"

@@ -16,7 +16,8 @@ from bloatwatch.db.collect import read_config
 def kernel_objects(out):
     """kernel/rcu/*.o that Kbuild built (each has its .cmd), as Kbuild names them."""
     return sorted("kernel/rcu/" + os.path.basename(p) for p in glob.glob(out + "/kernel/rcu/*.o")
-                  if os.path.exists(os.path.join(os.path.dirname(p), ".%s.cmd" % os.path.basename(p))))
+                  if os.path.exists(os.path.join(os.path.dirname(p),
+                                                 ".%s.cmd" % os.path.basename(p))))
 
 
 def test_init_and_record_two_kbuild_trees(tmp_path, rcu_x86_64, rcu_i386, analyzer):
@@ -84,7 +85,8 @@ def kbuild_copy(src_out, dest, objects=("tiny.o",)):
     os.symlink(os.path.realpath(os.path.join(src_out, "source")), os.path.join(dest, "source"))
     for o in objects:
         for name in (o, ".%s.cmd" % o):
-            shutil.copy(os.path.join(src_out, "kernel", "rcu", name), os.path.join(dest, "kernel", "rcu"))
+            shutil.copy(os.path.join(src_out, "kernel", "rcu", name),
+                        os.path.join(dest, "kernel", "rcu"))
     return dest
 
 
@@ -111,7 +113,8 @@ def test_thin_archive_vmlinux_and_module(tmp_path, rcu_x86_64, analyzer):
                               'coordinate = { config = "tinyconfig" }\n'})
     bw("record", cwd=repo)
     db = os.path.join(repo, "bloatwatch.db")
-    got = {o: (t, d, b) for o, t, d, b in sql(db, "SELECT object, text, data, bss FROM v_footprint")}
+    got = {o: (t, d, b) for o, t, d, b in
+           sql(db, "SELECT object, text, data, bss FROM v_footprint")}
     want = {"vmlinux": size_of("vmlinux", out)[0][:3],
             "kernel/rcu/rcu_demo.ko": size_of("kernel/rcu/rcu_demo.ko", out)[0][:3]}
     for t, d, b, name in size_of("kernel/rcu/built-in.a", out):
@@ -128,7 +131,8 @@ def snapshot(db):
 def test_bad_kbuild_input_is_one_line_and_nothing_recorded(tmp_path, rcu_x86_64, analyzer):
     repo = str(tmp_path / "tree")
     out = kbuild_copy(rcu_x86_64, os.path.join(repo, "out"))
-    toml = '\n[[objects]]\nkbuild = "out"\nglob = "kernel/rcu/*.o"\ncoordinate = { config = "tiny" }\n'
+    toml = ('\n[[objects]]\nkbuild = "out"\nglob = "kernel/rcu/*.o"\n'
+            'coordinate = { config = "tiny" }\n')
     scratch_repo(repo, files={"bloatwatch.toml": toml})
     bw("record", cwd=repo)
     db = os.path.join(repo, "bloatwatch.db")

@@ -83,7 +83,8 @@ def test_track_range_with_failed_build_and_skip(tmp_path, repo, analyzer):
     r = run_bw("-C", repo.path, "track", "HEAD~1..HEAD", check=0)
     assert os.path.exists(os.path.join(repo.path, "bloatwatch.db"))
     # --retry-failed rebuilds only the failed commit.
-    r = run_bw("--db", db, "-C", repo.path, "track", "--retry-failed", "%s..HEAD" % shas[0], check=1)
+    r = run_bw("--db", db, "-C", repo.path, "track", "--retry-failed", "%s..HEAD" % shas[0],
+               check=1)
     assert "0 recorded, 1 failed to build, 3 already recorded" in r.stdout
 
 
