@@ -10,8 +10,8 @@
 
 ST_DIR      := tests/analyzer/structs
 ST_OUT      := $(BUILD)/tests/structs
-ST_SRCS     := $(sort $(wildcard analyzer/structs_*.c))
-ST_HDRS     := $(wildcard analyzer/structs*.h)
+ST_SRCS     := $(AN_LIB_SRCS)
+ST_HDRS     := $(wildcard analyzer/lib/*.h)
 ST_LIBS     := -ldw -lelf -lz
 ST_DRV      := $(ST_OUT)/driver
 ST_DRV_SAN  := $(ST_OUT)/driver-san
@@ -30,11 +30,11 @@ TESTS += test-structs
 
 $(ST_DRV): $(ST_DIR)/driver.c $(ST_SRCS) $(ST_HDRS)
 	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) -Ianalyzer -o $@ $(ST_DIR)/driver.c $(ST_SRCS) $(ST_LIBS)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) -Ianalyzer/lib -o $@ $(ST_DIR)/driver.c $(ST_SRCS) $(ST_LIBS)
 
 $(ST_DRV_SAN): $(ST_DIR)/driver.c $(ST_SRCS) $(ST_HDRS)
 	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ianalyzer -o $@ $(ST_DIR)/driver.c $(ST_SRCS) $(ST_LIBS)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ianalyzer/lib -o $@ $(ST_DIR)/driver.c $(ST_SRCS) $(ST_LIBS)
 
 $(ST_OUT)/fx/.stamp: $(ST_DIR)/fixtures.sh $(wildcard $(ST_DIR)/src/*.c)
 	$(Q)rm -rf $(@D) && sh $(ST_DIR)/fixtures.sh $(@D) && touch $@
@@ -82,7 +82,7 @@ test-structs-bad: $(ST_DRV_SAN) $(ST_OUT)/fx/.stamp
 $(ST_FUZZ): analyzer/fuzz/fuzz_structs.c $(ST_SRCS) $(ST_HDRS)
 	@mkdir -p $(@D)
 	$(Q)clang -std=gnu11 -O1 -g -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=all -Ianalyzer -o $@ $< $(ST_SRCS) $(ST_LIBS)
+		-fno-sanitize-recover=all -Ianalyzer/lib -o $@ $< $(ST_SRCS) $(ST_LIBS)
 
 # Seed corpus: the fixtures and the malformed files the previous test wrote.
 test-structs-fuzz: $(ST_FUZZ) test-structs-bad

@@ -1,0 +1,682 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Struct layouts from DWARF: open an in-memory ELF with libdwfl, walk every unit, build layouts.
+ *
+ * libdwfl (not bare libdw) opens the image so that ET_REL objects get their .debug_*
+ * relocations applied: on RELA targets the section contents hold zeros and the addends live in
+ * the relocations, so unrelocated names and offsets are wrong. Types come from
+ * dwtypes.c; every walk here is iterative or depth-bounded against hostile DWARF.
+ */
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+#include <gelf.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dwctx.h"
+
+/* ---- members and layouts ---- */
+
+static struct bw_layout *build_layout(struct bw_dw *c, Dwarf_Die *d, const char *kind,
+				      unsigned depth);
+
+/* Tail padding inside a member's struct type (pahole's "last struct has N bytes of padding"). */
+static uint64_t type_padding(struct bw_dw *c, struct bw_dwtype *t, unsigned depth)
+{
+	struct bw_layout *l;
+
+	/* Only a member typed directly by a struct: pahole does not look through typedefs. */
+	if (!t || t->alias || t->tclass != BW_TC_STRUCT ||
+	    dwarf_tag(&t->aggr) != DW_TAG_structure_type)
+		return 0;
+	if (t->tpad >= 0)
+		return (uint64_t)t->tpad;
+	if (t->tpad == -2 || depth >= BW_MAX_ANON_DEPTH)
+		return 0;
+	t->tpad = -2;
+	l = build_layout(c, &t->aggr, "struct", depth + 1);
+	if (!l)
+		return 0;
+	bw_layout_find_holes(l, c->cacheline, NULL, NULL);
+	t->tpad = (int64_t)l->padding;
+	return l->padding;
+}
+
+/* DW_AT_data_member_location: a constant, or (DWARF 2/3) an expression DW_OP_plus_uconst N. */
+static int member_location(struct bw_dw *c, Dwarf_Die *m, uint64_t *off)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word v;
+	Dwarf_Op *ops;
+	size_t nops;
+
+	*off = 0;
+	if (!dwarf_attr(m, DW_AT_data_member_location, &a))
+		return 0;
+	if (bw_dw_form_udata(m, &a, &v) == 0) {
+		*off = v;
+		return 0;
+	}
+	if (dwarf_getlocation(&a, &ops, &nops) == 0 && nops == 1 &&
+	    (ops[0].atom == DW_OP_plus_uconst || ops[0].atom == DW_OP_constu)) {
+		*off = ops[0].number;
+		return 0;
+	}
+	bw_dw_fail(c, "DIE 0x%llx: unsupported DW_AT_data_member_location form", bw_dw_die_off(m));
+	return -1;
+}
+
+struct mvec {
+	struct bw_layout_member *v;
+	size_t n, cap;
+};
+
+/* One DW_TAG_member (or DW_TAG_inheritance) into @out, with pahole's bit-field offsets. */
+static int add_member(struct bw_dw *c, Dwarf_Die *m, int tag, struct bw_layout_member *out,
+		      unsigned depth)
+{
+	struct bw_dwtype *t;
+	uint64_t byte_off;
+	Dwarf_Word bits = 0, dbo, ss;
+	int64_t bo;
+	int r;
+	const char *name = dwarf_diename(m);
+
+	memset(out, 0, sizeof(*out));
+	if (bw_dw_resolve_ref(c, m, 0, &t))
+		return -1;
+	if (!t) {
+		bw_dw_fail(c, "DIE 0x%llx: member without a type", bw_dw_die_off(m));
+		return -1;
+	}
+	if (member_location(c, m, &byte_off))
+		return -1;
+	out->name = (char *)(name ? name : (tag == DW_TAG_inheritance ? "<ancestor>" : ""));
+	out->type = t->type;
+	out->base_len = t->base_len;
+	out->name_at = t->name_at;
+	out->size = t->size;
+	out->type_class = t->tclass;
+	out->natural_alignment = bw_dw_natural_align(c, t, depth);
+	out->type_padding = t->anon_aggr ? 0 : type_padding(c, t, depth);
+	if (c->failed)
+		return -1;
+	if (bw_dw_attr_udata(m, DW_AT_alignment, &ss) > 0)
+		out->alignment = ss > UINT32_MAX ? UINT32_MAX : (uint32_t)ss;
+	if (byte_off > BW_MAX_TYPE_SIZE) {
+		bw_dw_fail(c, "DIE 0x%llx: absurd member offset %llu", bw_dw_die_off(m),
+		     (unsigned long long)byte_off);
+		return -1;
+	}
+	r = bw_dw_attr_udata(m, DW_AT_bit_size, &bits);
+	if (r < 0) {
+		bw_dw_fail(c, "DIE 0x%llx: DW_AT_bit_size has a non-constant form", bw_dw_die_off(m));
+		return -1;
+	}
+	if (bits) {
+		/* pahole: the storage unit is the bit-field's base type; the offset is realigned
+		 * to it whichever way DWARF encoded the position. */
+		uint64_t unit = t->size * 8;
+		int64_t abs;
+
+		if (!unit || bits > unit) {
+			bw_dw_fail(c, "DIE 0x%llx: bit-field of %llu bits in a %llu-byte type", bw_dw_die_off(m),
+			     (unsigned long long)bits, (unsigned long long)t->size);
+			return -1;
+		}
+		if (bw_dw_attr_udata(m, DW_AT_data_bit_offset, &dbo) > 0) {
+			if (dbo > BW_MAX_TYPE_SIZE) {
+				bw_dw_fail(c, "DIE 0x%llx: absurd bit offset", bw_dw_die_off(m));
+				return -1;
+			}
+			abs = (int64_t)dbo;
+		} else if ((r = bw_dw_const_value(m, DW_AT_bit_offset, true, &bo)) > 0) {
+			/* DWARF 2/3: bits from the storage unit's most significant bit; negative
+			 * when a bit-field straddles into the next unit (gcc and clang on i386). */
+			if (bw_dw_attr_udata(m, DW_AT_byte_size, &ss) <= 0)
+				ss = t->size;
+			if (bo > 65536 || bo < -65536 || ss > 65536) {
+				bw_dw_fail(c, "DIE 0x%llx: absurd DW_AT_bit_offset", bw_dw_die_off(m));
+				return -1;
+			}
+			if (c->little_endian)
+				abs = (int64_t)byte_off * 8 + (int64_t)(ss * 8) - bo - (int64_t)bits;
+			else
+				abs = (int64_t)byte_off * 8 + bo;
+		} else if (r < 0) {
+			bw_dw_fail(c, "DIE 0x%llx: DW_AT_bit_offset has a non-constant form", bw_dw_die_off(m));
+			return -1;
+		} else {
+			abs = (int64_t)byte_off * 8;
+		}
+		if (abs < 0) {
+			bw_dw_fail(c, "DIE 0x%llx: bit-field before the start of its struct", bw_dw_die_off(m));
+			return -1;
+		}
+		out->offset = (uint64_t)abs / unit * unit / 8;
+		out->bit_offset = (uint32_t)((uint64_t)abs - out->offset * 8);
+		out->bit_size = (uint32_t)bits;
+	} else {
+		out->offset = byte_off;
+	}
+	if (t->anon_aggr && depth < BW_MAX_ANON_DEPTH) {
+		/* Shared anonymous types can nest exponentially in hostile DWARF. */
+		if (!c->anon_budget--) {
+			bw_dw_fail(c, "DIE 0x%llx: anonymous struct/union nesting too large", bw_dw_die_off(m));
+			return -1;
+		}
+		int ttag = dwarf_tag(&t->aggr);
+
+		out->anon = build_layout(c, &t->aggr, ttag == DW_TAG_union_type ? "union" :
+					 ttag == DW_TAG_class_type ? "class" : "struct", depth + 1);
+		if (!out->anon)
+			return -1;
+	}
+	return 0;
+}
+
+/* Build the layout of the struct/union DIE @d in arena memory (names point into DWARF). */
+static struct bw_layout *build_layout(struct bw_dw *c, Dwarf_Die *d, const char *kind,
+				      unsigned depth)
+{
+	struct bw_layout *l = bw_dw_arena_alloc(c, sizeof(*l));
+	struct bw_layout_member *mv = NULL;
+	size_t n = 0, cap = 0;
+	Dwarf_Die m;
+	Dwarf_Off last = 0;
+	Dwarf_Word align;
+	int r;
+
+	if (!l)
+		return NULL;
+	memset(l, 0, sizeof(*l));
+	l->name = (char *)(dwarf_diename(d) ?: "");
+	l->kind = kind;
+	if (bw_dw_die_byte_size(c, d, 0, &l->size))
+		return NULL;
+	if (bw_dw_attr_udata(d, DW_AT_alignment, &align) > 0)
+		l->alignment = align > UINT32_MAX ? UINT32_MAX : (uint32_t)align;
+	r = dwarf_child(d, &m);
+	while (r == 0) {
+		int tag = dwarf_tag(&m);
+
+		if ((tag == DW_TAG_member || tag == DW_TAG_inheritance) &&
+		    !bw_dw_attr_flag(&m, DW_AT_external) && !bw_dw_attr_flag(&m, DW_AT_declaration)) {
+			if (n == cap) {
+				struct bw_layout_member *nv;
+
+				cap = cap ? cap * 2 : 16;
+				nv = bw_dw_arena_alloc(c, cap * sizeof(*nv));
+				if (!nv)
+					return NULL;
+				if (n)
+					memcpy(nv, mv, n * sizeof(*nv));
+				mv = nv;
+			}
+			if (add_member(c, &m, tag, &mv[n], depth))
+				return NULL;
+			n++;
+		}
+		if (last && dwarf_dieoffset(&m) <= last) {
+			bw_dw_fail(c, "DIE 0x%llx: sibling chain loops", bw_dw_die_off(&m));
+			return NULL;
+		}
+		last = dwarf_dieoffset(&m);
+		r = dwarf_siblingof(&m, &m);
+	}
+	if (r < 0) {
+		bw_dw_fail(c, "DIE 0x%llx: corrupt member list: %s", bw_dw_die_off(d), dwarf_errmsg(-1));
+		return NULL;
+	}
+	l->members = mv;
+	l->nmembers = n;
+	return l;
+}
+
+/* ---- de-duplication into the output set ---- */
+
+static struct bw_layout_member *members_dup_ctx(struct bw_dw *c, const struct bw_layout_member *m,
+						size_t n)
+{
+	struct bw_layout_member *v = bw_members_dup(m, n);
+
+	if (!v && n)
+		bw_dw_fail(c, "out of memory");
+	return v;
+}
+
+static int idx_grow(struct bw_dw *c)
+{
+	size_t ncap = c->idx_cap ? c->idx_cap * 2 : 4096, i, j;
+	uint32_t *ni = calloc(ncap, sizeof(*ni));
+
+	if (!ni) {
+		bw_dw_fail(c, "out of memory");
+		return -1;
+	}
+	for (i = 0; i < c->nout; i++) {
+		for (j = bw_layout_hash(&c->out[i]) & (ncap - 1); ni[j]; j = (j + 1) & (ncap - 1))
+			;
+		ni[j] = (uint32_t)(i + 1);
+	}
+	free(c->idx);
+	c->idx = ni;
+	c->idx_cap = ncap;
+	return 0;
+}
+
+/* Keep @l unless an identical layout (same name, kind and members) is already kept. */
+static int keep_layout(struct bw_dw *c, const struct bw_layout *l)
+{
+	uint64_t h = bw_layout_hash(l);
+	size_t j;
+	struct bw_layout *k;
+
+	if ((c->nout + 1) * 2 > c->idx_cap && idx_grow(c))
+		return -1;
+	for (j = h & (c->idx_cap - 1); c->idx[j]; j = (j + 1) & (c->idx_cap - 1))
+		if (bw_layout_equal(&c->out[c->idx[j] - 1], l))
+			return 0;
+	if (c->nout == c->out_cap) {
+		size_t ncap = c->out_cap ? c->out_cap * 2 : 256;
+		struct bw_layout *nv = realloc(c->out, ncap * sizeof(*nv));
+
+		if (!nv) {
+			bw_dw_fail(c, "out of memory");
+			return -1;
+		}
+		c->out = nv;
+		c->out_cap = ncap;
+	}
+	k = &c->out[c->nout];
+	memset(k, 0, sizeof(*k));
+	k->name = strdup(l->name);
+	k->kind = l->kind;
+	k->size = l->size;
+	k->alignment = l->alignment;
+	k->members = members_dup_ctx(c, l->members, l->nmembers);
+	k->nmembers = l->nmembers;
+	if (!k->name || (!k->members && l->nmembers)) {
+		bw_layout_free(k);
+		bw_dw_fail(c, "out of memory");
+		return -1;
+	}
+	c->idx[j] = (uint32_t)(++c->nout);
+	return 0;
+}
+
+/* ---- the unit walk ---- */
+
+static bool walk_into(int tag)
+{
+	switch (tag) {
+	case DW_TAG_subprogram:
+	case DW_TAG_lexical_block:
+	case DW_TAG_namespace:
+	case DW_TAG_module:
+	case DW_TAG_structure_type:
+	case DW_TAG_class_type:
+	case DW_TAG_union_type:
+		return true;
+	}
+	return false;
+}
+
+#define WALK_MAX_DEPTH 512
+
+/* Visit every DIE under the unit DIE that can hold a type definition. */
+static int walk_unit(struct bw_dw *c, Dwarf_Die *cudie)
+{
+	Dwarf_Die stack[WALK_MAX_DEPTH];
+	Dwarf_Off lastoff[WALK_MAX_DEPTH];
+	int sp = 0, r;
+
+	r = dwarf_child(cudie, &stack[0]);
+	if (r != 0)
+		return r < 0 ? (bw_dw_fail(c, "corrupt unit DIE at 0x%llx: %s", bw_dw_die_off(cudie),
+				     dwarf_errmsg(-1)), -1) : 0;
+	lastoff[0] = 0;
+	for (;;) {
+		Dwarf_Die *d = &stack[sp];
+		int tag = dwarf_tag(d);
+		Dwarf_Off off = dwarf_dieoffset(d);
+
+		if (tag < 0) {
+			bw_dw_fail(c, "DIE 0x%llx: unreadable DIE: %s", (unsigned long long)off,
+			     dwarf_errmsg(-1));
+			return -1;
+		}
+		if (lastoff[sp] && off <= lastoff[sp]) {
+			bw_dw_fail(c, "DIE 0x%llx: sibling chain loops", (unsigned long long)off);
+			return -1;
+		}
+		lastoff[sp] = off;
+		if (tag == DW_TAG_structure_type || tag == DW_TAG_union_type ||
+		    tag == DW_TAG_class_type) {
+			const char *name = dwarf_diename(d);
+
+			if (name && *name && !bw_dw_attr_flag(d, DW_AT_declaration) &&
+			    dwarf_hasattr(d, DW_AT_byte_size) &&
+			    (!c->opts->only || strcmp(c->opts->only, name) == 0)) {
+				c->anon_budget = BW_MAX_ANON_MEMBERS;
+				struct bw_layout *l = build_layout(c, d, tag == DW_TAG_structure_type ?
+								   "struct" : tag == DW_TAG_union_type ?
+								   "union" : "class", 0);
+
+				if (!l || keep_layout(c, l))
+					return -1;
+			}
+		}
+		if (walk_into(tag) && dwarf_haschildren(d) && sp + 1 < WALK_MAX_DEPTH) {
+			r = dwarf_child(d, &stack[sp + 1]);
+			if (r < 0) {
+				bw_dw_fail(c, "DIE 0x%llx: corrupt children: %s", (unsigned long long)off,
+				     dwarf_errmsg(-1));
+				return -1;
+			}
+			if (r == 0) {
+				sp++;
+				lastoff[sp] = 0;
+				continue;
+			}
+		}
+		for (;;) {
+			r = dwarf_siblingof(&stack[sp], &stack[sp]);
+			if (r < 0) {
+				bw_dw_fail(c, "DIE 0x%llx: corrupt sibling chain: %s",
+				     (unsigned long long)lastoff[sp], dwarf_errmsg(-1));
+				return -1;
+			}
+			if (r == 0)
+				break;
+			if (sp == 0)
+				return 0;
+			sp--;
+		}
+	}
+}
+
+/* Every unit header of .debug_info must lie inside the section: libdw 0.188 accepts a unit
+ * whose length runs past the end (a truncated section) and reads nothing from it. */
+static int check_unit_lengths(struct bw_dw *c, Dwarf *dw)
+{
+	Elf *elf = dwarf_getelf(dw);
+	Elf_Scn *scn = NULL;
+	size_t shstrndx, secsize = 0;
+	Dwarf_Off off = 0, next;
+	size_t hsize;
+	int r;
+
+	if (!elf || elf_getshdrstrndx(elf, &shstrndx) != 0)
+		return 0;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		const char *n;
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		n = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (n && (!strcmp(n, ".debug_info") || !strcmp(n, ".zdebug_info")) &&
+		    (d = elf_getdata(scn, NULL)))
+			secsize = d->d_size;
+	}
+	while ((r = dwarf_next_unit(dw, off, &next, &hsize, NULL, NULL, NULL, NULL, NULL,
+				    NULL)) == 0) {
+		if (next > secsize || next <= off) {
+			bw_dw_fail(c, "unit at 0x%llx runs past the end of .debug_info (truncated)",
+			     (unsigned long long)off);
+			return -1;
+		}
+		off = next;
+	}
+	if (r < 0 || (secsize && off < secsize && off + 4 <= secsize)) {
+		bw_dw_fail(c, "corrupt unit header at 0x%llx in .debug_info", (unsigned long long)off);
+		return -1;
+	}
+	return 0;
+}
+
+static int walk_dwarf(struct bw_dw *c, Dwarf *dw)
+{
+	Dwarf_CU *cu = NULL;
+	Dwarf_Half version;
+	uint8_t unit_type;
+	Dwarf_Die cudie, subdie;
+	int r;
+
+	if (check_unit_lengths(c, dw))
+		return -1;
+	while ((r = dwarf_get_units(dw, cu, &cu, &version, &unit_type, &cudie, &subdie)) == 0) {
+		c->units++;
+		uint8_t asz = 0, osz;
+		Dwarf_Half v;
+		Dwarf_Off abbrev;
+
+		if (dwarf_cu_die(cu, &cudie, &v, &abbrev, &asz, &osz, NULL, NULL) == NULL) {
+			bw_dw_fail(c, "corrupt unit header: %s", dwarf_errmsg(-1));
+			return -1;
+		}
+		c->addr_size = asz;
+		if (unit_type == DW_UT_skeleton || unit_type == DW_UT_split_compile)
+			continue;	/* split DWARF (.dwo) is not read */
+		bw_dw_cache_reset(c);
+		size_t first_new = c->nout, i;
+
+		if (walk_unit(c, &cudie))
+			return -1;
+		for (i = first_new; i < c->nout; i++)
+			c->out[i].addr_size = asz;
+	}
+	if (r < 0) {
+		bw_dw_fail(c, "corrupt unit list: %s", dwarf_errmsg(-1));
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- opening the image ---- */
+
+static int no_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname, Dwarf_Addr base,
+			const char *file_name, const char *debuglink_file,
+			GElf_Word debuglink_crc, char **debuginfo_file_name)
+{
+	(void)mod, (void)userdata, (void)modname, (void)base, (void)file_name;
+	(void)debuglink_file, (void)debuglink_crc, (void)debuginfo_file_name;
+	return -1;
+}
+
+static char *debuginfo_path;
+
+static const Dwfl_Callbacks cb_search = {
+	.find_debuginfo = dwfl_standard_find_debuginfo,
+	.section_address = dwfl_offline_section_address,
+	.debuginfo_path = &debuginfo_path,
+};
+
+static const Dwfl_Callbacks cb_nosearch = {
+	.find_debuginfo = no_debuginfo,
+	.section_address = dwfl_offline_section_address,
+};
+
+/* Does the image carry a .debug_info (plain or .zdebug_) section of its own? */
+static bool has_debug_info(Elf *elf)
+{
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+
+	if (elf_getshdrstrndx(elf, &shstrndx) != 0)
+		return false;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		const char *n;
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		n = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (n && (!strcmp(n, ".debug_info") || !strcmp(n, ".zdebug_info")))
+			return true;
+	}
+	return false;
+}
+
+static int cmp_layout(const void *a, const void *b)
+{
+	const struct bw_layout *x = a, *y = b;
+	int r = strcmp(x->name, y->name);
+
+	if (r)
+		return r;
+	r = strcmp(x->kind, y->kind);
+	if (r)
+		return r;
+	/* reorg_size holds the discovery order until sorting is done (stable sort). */
+	return x->reorg_size < y->reorg_size ? -1 : x->reorg_size > y->reorg_size;
+}
+
+int bw_layouts_read(const struct bw_image *img, const struct bw_layout_opts *opts,
+		    struct bw_layout_set *out, struct bw_err *e)
+{
+	static const struct bw_layout_opts dflt = { .cacheline = 64 };
+	struct bw_dw c;
+	const unsigned char *id = img->bytes;
+	char *copy = NULL, *work;
+	Dwfl *dwfl = NULL;
+	Dwfl_Module *mod;
+	Dwarf *dw, *plain_dw = NULL;
+	Elf *plain_elf = NULL;
+	Dwarf_Addr bias;
+	bool has_debug = false;
+	size_t i;
+	int ret = -1;
+
+	memset(&c, 0, sizeof(c));
+	memset(out, 0, sizeof(*out));
+	c.opts = opts ? opts : &dflt;
+	c.cacheline = c.opts->cacheline ? c.opts->cacheline : 64;
+	c.file = img->display;
+	c.e = e;
+	e->msg[0] = '\0';
+	if (img->size < EI_NIDENT + 4 || memcmp(id, ELFMAG, SELFMAG) != 0) {
+		bw_dw_fail(&c, "not an ELF file");
+		return -1;
+	}
+	if (id[EI_DATA] != ELFDATA2LSB && id[EI_DATA] != ELFDATA2MSB) {
+		bw_dw_fail(&c, "bad ELF byte order %u", id[EI_DATA]);
+		return -1;
+	}
+	c.little_endian = id[EI_DATA] == ELFDATA2LSB;
+	unsigned e_type = c.little_endian ? id[16] | id[17] << 8 : id[16] << 8 | id[17];
+	unsigned e_machine = c.little_endian ? id[18] | id[19] << 8 : id[18] << 8 | id[19];
+
+	c.i386 = e_machine == EM_386;
+
+	elf_version(EV_CURRENT);
+	{
+		Elf *check = elf_memory((char *)img->bytes, img->size);
+		int bad = !check || bw_dw_check(check, img->size, c.file, &has_debug, e);
+
+		if (!check)
+			bw_dw_fail(&c, "not an ELF file: %s", elf_errmsg(-1));
+		elf_end(check);
+		if (bad)
+			return -1;
+		/* Without DWARF of its own, only a separate debug file could help. */
+		if (!has_debug && (c.opts->no_debuginfo_search || e_type == ET_REL))
+			return 0;
+	}
+	dwfl = dwfl_begin(c.opts->no_debuginfo_search ? &cb_nosearch : &cb_search);
+	if (!dwfl) {
+		bw_dw_fail(&c, "libdwfl: %s", dwfl_errmsg(-1));
+		return -1;
+	}
+	/* libelf writes into a memory image (section headers when it decompresses a section,
+	 * section data when libdwfl relocates), so it gets a private copy. */
+	copy = malloc(img->size);
+	if (!copy) {
+		bw_dw_fail(&c, "out of memory");
+		goto out_dwfl;
+	}
+	memcpy(copy, img->bytes, img->size);
+	work = copy;
+	mod = dwfl_report_offline_memory(dwfl, c.file ? c.file : "", c.file ? c.file : "", work, img->size);
+	if (!mod || dwfl_report_end(dwfl, NULL, NULL) != 0) {
+		bw_dw_fail(&c, "cannot read ELF: %s", dwfl_errmsg(-1));
+		goto out_dwfl;
+	}
+	dw = dwfl_module_getdwarf(mod, &bias);
+	if (!dw) {
+		Elf *elf = dwfl_module_getelf(mod, &bias);
+		const char *msg = dwfl_errmsg(-1);
+
+		if (elf && !has_debug_info(elf)) {
+			ret = 0;	/* no DWARF at all: an empty set */
+			goto out_dwfl;
+		}
+		/* libdwfl has no relocation backend for some machines (mips in elfutils 0.188):
+		 * relocate the debug sections of a fresh private copy here. */
+		if (e_type != ET_REL || !elf) {
+			bw_dw_fail(&c, "cannot read DWARF: %s", msg);
+			goto out_dwfl;
+		}
+		dwfl_end(dwfl);
+		dwfl = NULL;
+		if (copy)
+			memcpy(copy, img->bytes, img->size);
+		plain_elf = elf_memory(work, img->size);
+		if (!plain_elf) {
+			bw_dw_fail(&c, "cannot read ELF: %s", elf_errmsg(-1));
+			goto out_dwfl;
+		}
+		if (bw_dw_relocate(plain_elf, c.file, e)) {
+			c.failed = true;
+			goto out_dwfl;
+		}
+		dw = dwarf_begin_elf(plain_elf, DWARF_C_READ, NULL);
+		if (!dw) {
+			bw_dw_fail(&c, "cannot read DWARF: %s", plain_elf ? dwarf_errmsg(-1) : elf_errmsg(-1));
+			goto out_dwfl;
+		}
+		plain_dw = dw;
+	}
+	if (walk_dwarf(&c, dw))
+		goto out_set;
+	if (!c.units && has_debug) {
+		bw_dw_fail(&c, "corrupt .debug_info: no readable unit");
+		goto out_set;
+	}
+	for (i = 0; i < c.nout; i++) {
+		c.out[i].reorg_size = i;
+	}
+	if (c.nout)
+		qsort(c.out, c.nout, sizeof(*c.out), cmp_layout);
+	for (i = 0; i < c.nout; i++) {
+		bw_layout_find_holes(&c.out[i], c.cacheline, NULL, NULL);
+		if (bw_layout_reorganize(&c.out[i])) {
+			bw_dw_fail(&c, "out of memory");
+			goto out_set;
+		}
+	}
+	out->v = c.out;
+	out->n = c.nout;
+	c.out = NULL;
+	ret = 0;
+out_set:
+	if (c.out) {
+		for (i = 0; i < c.nout; i++)
+			bw_layout_free(&c.out[i]);
+		free(c.out);
+	}
+out_dwfl:
+	dwarf_end(plain_dw);
+	elf_end(plain_elf);
+	dwfl_end(dwfl);
+	free(copy);
+	free(c.tab);
+	free(c.idx);
+	bw_dw_arena_destroy(&c);
+	if (ret && !e->msg[0])
+		bw_fail(e, c.file, "cannot read DWARF");
+	return ret;
+}
