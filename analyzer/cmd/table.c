@@ -8,6 +8,7 @@
 	X(structs)       \
 	X(configs)       \
 	X(diff)          \
+	X(relocs)        \
 	X(all)
 
 #define DECLARE(name) extern const struct bw_extractor bw_x_##name;
