@@ -49,7 +49,7 @@ static void scan_file(struct bw_ctx *ctx, struct cfg_file *cf, bool multi)
 		if (got < 0)
 			bw_report(ctx, &e);
 		else if (got == 0)
-			bw_reportf(ctx, cf->path, "no build record (%s.cmd)", cf->path);
+			bw_reportf(ctx, cf->path, "no build record (%s.cmd, or Kbuild's .cmd beside it)", cf->path);
 		else
 			cf->ok = true;
 		bw_unmap(&m);
@@ -84,6 +84,9 @@ static void print_text(struct bw_ctx *ctx, struct cfg_file *cf, int n, const str
 		for (size_t i = 0; i < cf[k].rec.n; i++)
 			if (!strncmp(cf[k].rec.v[i].key, "CONFIG_", 7))
 				fprintf(ctx->out, "%s=%s\n", cf[k].rec.v[i].key, cf[k].rec.v[i].value);
+		/* A Kbuild record names the options the object depends on, not their values. */
+		for (size_t i = 0; i < cf[k].rec.nconfig_deps; i++)
+			fprintf(ctx->out, "%s\n", cf[k].rec.config_deps[i]);
 	}
 }
 
@@ -106,6 +109,8 @@ static void print_json(struct bw_ctx *ctx, struct cfg_file *cf, int n, struct bw
 			for (size_t i = 0; i < cf[k].rec.n; i++)
 				if (!strncmp(cf[k].rec.v[i].key, "CONFIG_", 7))
 					bw_json_str(j, cf[k].rec.v[i].key);
+			for (size_t i = 0; i < cf[k].rec.nconfig_deps; i++)
+				bw_json_str(j, cf[k].rec.config_deps[i]);
 		}
 		bw_json_arr_end(j);
 		if (cf[k].object) {

@@ -80,5 +80,5 @@ void bw_file_json_begin(struct bw_ctx *ctx, const struct bw_image *img, const st
 	bw_json_ku64(j, "dec", o->text + o->data + o->bss);
 	sections_json(j, o);
 	bw_json_key(j, "build");
-	bw_buildrec_json(ctx, img->member ? NULL : img->file);
+	bw_buildrec_json(ctx, img->path);
 }

@@ -12,6 +12,13 @@ static const struct bw_option options[] = {
 	{ 0 },
 };
 
+/* An object without DWARF has no layouts to show: say so rather than print nothing. */
+static void note_no_dwarf(struct bw_ctx *ctx, const struct bw_image *img, const struct bw_layout_set *set)
+{
+	if (set->dwarf == BW_DWARF_NONE)
+		bw_notef(ctx, img->display, "no DWARF debug information: no struct layouts (built without -g?)");
+}
+
 static struct bw_layout_opts layout_opts(const struct bw_ctx *ctx)
 {
 	return (struct bw_layout_opts){ .cacheline = (unsigned)bw_opt_num(ctx, "cacheline", 64),
@@ -80,6 +87,7 @@ static int structs_image(struct bw_ctx *ctx, const struct bw_image *img, void *a
 		bw_report(ctx, &e);
 		return -1;
 	}
+	note_no_dwarf(ctx, img, &set);
 	bw_layouts_print(ctx->out, &set, &opts, bw_opt(ctx, "reorganize") != NULL);
 	bw_layout_set_free(&set);
 	bw_obj_close(&o);
@@ -107,18 +115,23 @@ static int json_read(struct bw_ctx *ctx, const struct bw_file *f, void **state)
 		bw_report(ctx, &e);
 		return -1;
 	}
+	note_no_dwarf(ctx, f->img, set);
 	*state = set;
 	return 0;
 }
 
 static void json_write(struct bw_ctx *ctx, const struct bw_file *f, void *state)
 {
+	const struct bw_layout_set *set = state;
+
 	(void)f;
+	/* unknown (DWARF unreadable) is null, not "no structs" */
+	bw_json_kstr(ctx->js, "dwarf", set ? bw_dwarf_source_name(set->dwarf) : NULL);
 	bw_json_key(ctx->js, "structs");
-	if (state)
-		write_layouts(ctx->js, state);
+	if (set)
+		write_layouts(ctx->js, set);
 	else
-		bw_json_null(ctx->js);	/* unknown (DWARF unreadable), not "no structs" */
+		bw_json_null(ctx->js);
 }
 
 static void json_free(void *state)

@@ -121,6 +121,7 @@ static int visit_member(struct bw_ctx *ctx, const char *path, const char *member
 	}
 	img.bytes = data;
 	img.size = (size_t)size;
+	img.path = thin ? member : NULL;
 	/* An archive inside an archive is skipped, as size does. */
 	ret = bw_is_archive(data, (size_t)size) ? 0 : fn(ctx, &img, arg);
 	bw_unmap(&m);

@@ -61,6 +61,9 @@ void bw_report(struct bw_ctx *ctx, const struct bw_err *e);
 /* Report a formatted error about @file (shorthand for bw_fail + bw_report). */
 void bw_reportf(struct bw_ctx *ctx, const char *file, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* A note that is not an error ("FILE: note: ..." on ctx->errout; the exit status is unchanged). */
+void bw_notef(struct bw_ctx *ctx, const char *file, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* Free the error list. */
 void bw_errs_free(struct bw_errs *errs);
 

@@ -535,6 +535,11 @@ static int cmp_layout(const void *a, const void *b)
 	return x->reorg_size < y->reorg_size ? -1 : x->reorg_size > y->reorg_size;
 }
 
+const char *bw_dwarf_source_name(enum bw_dwarf_source s)
+{
+	return s == BW_DWARF_IMAGE ? "image" : s == BW_DWARF_SEPARATE ? "separate" : "none";
+}
+
 int bw_layouts_read(const struct bw_image *img, const struct bw_layout_opts *opts,
 		    struct bw_layout_set *out, struct bw_err *e)
 {
@@ -660,6 +665,7 @@ int bw_layouts_read(const struct bw_image *img, const struct bw_layout_opts *opt
 	}
 	out->v = c.out;
 	out->n = c.nout;
+	out->dwarf = has_debug ? BW_DWARF_IMAGE : BW_DWARF_SEPARATE;
 	c.out = NULL;
 	ret = 0;
 out_set:

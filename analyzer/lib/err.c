@@ -73,6 +73,19 @@ void bw_reportf(struct bw_ctx *ctx, const char *file, const char *fmt, ...)
 	bw_report(ctx, &e);
 }
 
+void bw_notef(struct bw_ctx *ctx, const char *file, const char *fmt, ...)
+{
+	struct bw_err e;
+	va_list ap;
+
+	if (!ctx->errout)
+		return;
+	va_start(ap, fmt);
+	bw_vfail(&e, file, fmt, ap);
+	va_end(ap);
+	fprintf(ctx->errout, "%s: %s: note: %s\n", BW_PROG, e.file, e.msg);
+}
+
 void bw_errs_free(struct bw_errs *errs)
 {
 	free(errs->v);

@@ -110,7 +110,7 @@ int bw_for_each_image(struct bw_ctx *ctx, const char *path, bw_image_fn fn, void
 		ret = bw_archive_walk(ctx, path, m.bytes, m.size, fn, arg);
 	} else {
 		struct bw_image img = {
-			.file = path, .member = NULL, .display = path,
+			.file = path, .member = NULL, .display = path, .path = path,
 			.bytes = m.bytes, .size = m.size, .index = -1,
 		};
 

@@ -10,6 +10,8 @@ struct bw_image {
 	const char *file;	/* the path as given on the command line (the archive for a member) */
 	const char *member;	/* member name as `size` prints it (thin: archive dir + name), or NULL */
 	const char *display;	/* "file" or "archive(member)": the name used in error messages */
+	const char *path;	/* the file on disk holding the image (@file, or a thin archive's member
+				 * file), NULL for a member stored inside its archive */
 	const unsigned char *bytes;	/* the image, mapped copy-on-write (libelf may convert in place) */
 	size_t size;
 	int index;		/* member position in the archive (0-based), -1 for a plain file */

@@ -62,10 +62,21 @@ enum bw_type_class {
 	BW_TC_ARRAY,
 };
 
+/* Where the layouts came from. */
+enum bw_dwarf_source {
+	BW_DWARF_NONE,		/* no DWARF at all: the set is empty because nothing says otherwise */
+	BW_DWARF_IMAGE,		/* the image's own .debug_info */
+	BW_DWARF_SEPARATE,	/* a separate debug file found by build-id or debuglink */
+};
+
 struct bw_layout_set {
 	struct bw_layout *v;	/* de-duplicated across compile units, sorted by name then kind */
 	size_t n;
+	enum bw_dwarf_source dwarf;
 };
+
+/* "none", "image" or "separate". */
+const char *bw_dwarf_source_name(enum bw_dwarf_source s);
 
 struct bw_layout_opts {
 	unsigned cacheline;	/* cacheline size in bytes, 64 by default */
