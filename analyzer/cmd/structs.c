@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Mode structs: pahole-style text of the DWARF layouts, or their JSON (SCHEMA.md STRUCT). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "cmd.h"
 #include "layouts.h"
@@ -12,10 +13,11 @@ static const struct bw_option options[] = {
 	{ 0 },
 };
 
-/* An object without DWARF has no layouts to show: say so rather than print nothing. */
+/* An object without DWARF has no layouts to show: mode structs says so rather than print
+ * nothing (mode all's JSON says it in "dwarf" alone, without a line per object). */
 static void note_no_dwarf(struct bw_ctx *ctx, const struct bw_image *img, const struct bw_layout_set *set)
 {
-	if (set->dwarf == BW_DWARF_NONE)
+	if (set->dwarf == BW_DWARF_NONE && !strcmp(ctx->mode, "structs"))
 		bw_notef(ctx, img->display, "no DWARF debug information: no struct layouts (built without -g?)");
 }
 
