@@ -37,6 +37,7 @@ include db/db.mk
 include reports/reports.mk
 include bench/bench.mk
 include bench/db.mk
+include tests/kernel/kernel.mk
 
 .PHONY: all deps test bench clean
 all: objects analyzer
