@@ -163,7 +163,13 @@ int bw_archive_walk(struct bw_ctx *ctx, const char *path, const unsigned char *b
 		} else if (h[0] == '/' && h[1] >= '0' && h[1] <= '9') {
 			uint64_t loff;
 
-			if (!ar_number(h + 1, 15, &loff) || !(name = long_name(longtab, longlen, loff))) {
+			/* GNU ar may end the field with a '/' ("/221           /" in Kbuild's
+			 * built-in.a); BFD reads the number and stops there too. */
+			size_t flen = 15;
+
+			while (flen > 1 && h[flen] == '/')
+				flen--;
+			if (!ar_number(h + 1, flen, &loff) || !(name = long_name(longtab, longlen, loff))) {
 				bw_reportf(ctx, path, "malformed archive: bad long member name at offset %llu",
 					   (unsigned long long)off);
 				return -1;

@@ -142,9 +142,26 @@ static int kbuild_deps(struct bw_buildrec *r, const char *s, size_t len)
 }
 
 struct kbuild_state {
-	bool continued;		/* the previous line ended with "\" (inside deps_) */
+	bool continued;		/* the previous line ended with "\" */
+	bool in_deps;		/* ... and it belongs to the deps_ list */
 	bool have_cmd;
 };
+
+/* A make rule "TARGETS: PREREQUISITES" (fixdep and the tools' own dependency lines). */
+static bool make_rule(const char *line)
+{
+	const char *colon = strchr(line, ':');
+
+	return colon && colon > line && colon[1] != '=';
+}
+
+/* "NAME := ..." with a make variable name (no blanks): an assignment Kbuild may add. */
+static bool assignment(const char *line)
+{
+	const char *sep = strstr(line, " :=");
+
+	return sep && sep > line && strcspn(line, " \t") == (size_t)(sep - line);
+}
 
 /* One line of a Kbuild .cmd file: 0 taken, 1 not Kbuild's, -1 out of memory. */
 static int kbuild_line(struct bw_buildrec *r, struct kbuild_state *st, const char *line, size_t len)
@@ -155,8 +172,10 @@ static int kbuild_line(struct bw_buildrec *r, struct kbuild_state *st, const cha
 
 	if (st->continued) {
 		st->continued = cont;
-		return kbuild_deps(r, line, cont ? len - 1 : len);
+		return st->in_deps ? kbuild_deps(r, line, cont ? len - 1 : len) : 0;
 	}
+	st->continued = cont;
+	st->in_deps = false;
 	if ((val = kbuild_assign(line, "savedcmd_", &obj, &objlen)) ||
 	    (val = kbuild_assign(line, "cmd_", &obj, &objlen))) {
 		if (st->have_cmd)
@@ -170,19 +189,19 @@ static int kbuild_line(struct bw_buildrec *r, struct kbuild_state *st, const cha
 	if ((val = kbuild_assign(line, "source_", &obj, &objlen)))
 		return add_kv(r, strdup("source"), trimmed_copy(val, len - (size_t)(val - line)));
 	if ((val = kbuild_assign(line, "deps_", &obj, &objlen))) {
-		st->continued = cont;
+		st->in_deps = cont;
 		return kbuild_deps(r, val, (size_t)(line + len - val) - (cont ? 1 : 0));
 	}
-	/* The make rules fixdep writes: "OBJ: $(deps_OBJ)" and "$(deps_OBJ):". */
-	if ((!strncmp(line, "$(deps_", 7) && line[len - 1] == ':') || strstr(line, ": $(deps_"))
-		return 0;
-	return 1;
+	/* The rules fixdep writes ("OBJ: $(deps_OBJ)", "$(deps_OBJ):", "OBJ: $(wildcard
+	 * ./tools/objtool/objtool)"), plain dependency lists, other variables: nothing to take. */
+	return make_rule(line) || assignment(line) ? 0 : 1;
 }
 
-/* True when the first line that says anything is a Kbuild command line. */
+/* True when the first line that says anything is Kbuild's: a command or a make rule. */
 static bool is_kbuild(const char *line)
 {
-	return !strncmp(line, "cmd_", 4) || !strncmp(line, "savedcmd_", 9);
+	return !strncmp(line, "cmd_", 4) || !strncmp(line, "savedcmd_", 9) ||
+	       (make_rule(line) && !strstr(line, ":="));
 }
 
 /* The compiler family of a Kbuild command: its first word names gcc or clang. */
@@ -242,7 +261,7 @@ static int parse(FILE *f, const char *path, struct bw_buildrec *r, struct bw_err
 		}
 		if (bad) {
 			ret = r->format == BW_REC_KBUILD ?
-			      bw_fail(e, path, "line %zu: not a Kbuild .cmd line (cmd_, savedcmd_, source_, deps_ or its make rules)", lineno) :
+			      bw_fail(e, path, "line %zu: not a Kbuild .cmd line (a variable, a make rule or a continuation)", lineno) :
 			      bw_fail(e, path, "line %zu: not a 'key := value' line", lineno);
 			break;
 		}

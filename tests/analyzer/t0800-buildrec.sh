@@ -91,11 +91,11 @@ bad() {	# bad DESCRIPTION WANT-MESSAGE  (rec.in becomes kernel/rcu/.tiny.o.cmd)
 	fi
 }
 printf 'savedcmd_kernel/rcu/tiny.o := gcc -c tiny.c\nthis is not Kbuild\n' >rec.in
-bad "a stray line in a Kbuild record" "line 2: not a Kbuild .cmd line (cmd_, savedcmd_, source_, deps_ or its make rules)"
+bad "a stray line in a Kbuild record" "line 2: not a Kbuild .cmd line (a variable, a make rule or a continuation)"
 printf 'savedcmd_kernel/rcu/tiny.o := gcc -c tiny.c\ndeps_kernel/rcu/tiny.o := \\\n  a.h \\\n' >rec.in
 bad "a deps_ list cut short" "line 3: a continued line ends the file"
 printf 'cmd_a.o := gcc -c a.c\ncmd_b.o := gcc -c b.c\n' >rec.in
-bad "two objects in one record" "line 2: not a Kbuild .cmd line (cmd_, savedcmd_, source_, deps_ or its make rules)"
+bad "two objects in one record" "line 2: not a Kbuild .cmd line (a variable, a make rule or a continuation)"
 printf 'cmd := gcc\nno separator here\n' >rec.in
 bad "a Bloatwatch record with a bad line" "line 2: not a 'key := value' line"
 
