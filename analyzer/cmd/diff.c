@@ -2,9 +2,10 @@
 /* Mode diff: scripts/bloat-o-meter on two objects or two sets of objects, and a struct diff.
  *
  * OLD and NEW are objects, archives, directories or @list files; the output format is the
- * script's. Symbols are what `symbols` lists (nm --size-sort), filtered by nm letter as the script
- * does (default tTdDbBrRvVwW), its generated kernel symbols skipped, sizes summed per
- * normalized name (symnames.h; --exact: the script's own .NUMBER rule and .symtab only).
+ * script's. Symbols are what `symbols` lists (nm --size-sort), filtered by nm letter as the
+ * script does (Linux 6.1's tables, or the current script's with --upstream), its generated
+ * symbols skipped, sizes summed per normalized name (symnames.h; --exact: the script's own
+ * .NUMBER rule and .symtab only).
  */
 #include <dirent.h>
 #include <stdlib.h>
@@ -24,6 +25,8 @@ static const struct bw_option options[] = {
 	{ "-c", NULL, "category", "c", 0, false, "three tables: functions, data, read-only data" },
 	{ "--data", NULL, "category", "d", 0, false, "data symbols only (bloat-o-meter -d)" },
 	{ "--text", NULL, "category", "t", 0, false, "functions only (bloat-o-meter -t)" },
+	{ "--upstream", NULL, "script", "upstream", 0, false,
+	  "count weak symbols (w W v V) as the current script does (default: Linux 6.1's)" },
 	{ 0 },
 };
 
@@ -43,17 +46,6 @@ struct side {
 	size_t nsets, setcap;
 };
 
-struct table {
-	const char *title;	/* "Function", "Data", "RO Data" */
-	const char *letters;
-};
-
-static const struct table default_table = { "Function", "tTdDbBrRvVwW" };
-static const struct table cat_tables[] = {
-	{ "Function", "tT" }, { "Data", "dDbB" }, { "RO Data", "rR" },
-};
-static const struct table data_table = { "Data", "dDbBrR" };
-static const struct table text_table = { "Function", "tT" };
 
 static int list_add(struct bw_strset_list *l, const char *s)
 {
@@ -222,7 +214,7 @@ static int read_side(struct bw_ctx *ctx, struct side *sd, bool with_structs)
 }
 
 /* bloat-o-meter's getsizes(): keep the table's letters, skip generated symbols, normalize, sum. */
-static int side_map(const struct side *sd, const struct table *tb, bool exact, struct bw_sizemap *m)
+static int side_map(const struct side *sd, const struct bw_bom_table *tb, bool exact, struct bw_sizemap *m)
 {
 	memset(m, 0, sizeof(*m));
 	for (size_t i = 0; i < sd->nsyms; i++) {
@@ -248,7 +240,7 @@ static double change_pct(uint64_t otot, uint64_t ntot)
 	return otot ? ((double)ntot - (double)otot) * 100.0 / (double)otot : 0.0;
 }
 
-static void print_table(FILE *f, const struct table *tb, const struct bw_compare *c,
+static void print_table(FILE *f, const struct bw_bom_table *tb, const struct bw_compare *c,
 			const struct bw_sizemap *old, const struct bw_sizemap *new)
 {
 	fprintf(f, "add/remove: %zu/%zu grow/shrink: %zu/%zu up/down: %llu/%lld (%lld)\n", c->add,
@@ -309,7 +301,7 @@ static void json_table(struct bw_json *j, const struct bw_compare *c, const stru
 }
 
 /* Compare one table; text or JSON (@title_key: write it as a "tables" entry). */
-static int run_table(struct bw_ctx *ctx, const struct table *tb, const struct side *old, const struct side *new,
+static int run_table(struct bw_ctx *ctx, const struct bw_bom_table *tb, const struct side *old, const struct side *new,
 		     bool as_entry)
 {
 	bool exact = bw_opt(ctx, "exact") != NULL;
@@ -366,13 +358,20 @@ static void json_files(struct bw_json *j, const char *key, const struct side *sd
 static int diff_run(struct bw_ctx *ctx, char **files, int nfiles)
 {
 	struct side old = { .operand = files[0] }, new = { .operand = files[1] };
-	bool cat_c = bw_opt_is(ctx, "category", "c");
-	const struct table *tb = bw_opt_is(ctx, "category", "d") ? &data_table
-			       : bw_opt_is(ctx, "category", "t") ? &text_table : &default_table;
+	const char *cat = bw_opt(ctx, "category");
+	bool cat_c = cat && *cat == 'c';
+	enum bw_bom_script script = bw_opt_is(ctx, "script", "upstream") ? BW_BOM_UPSTREAM : BW_BOM_61;
+	const struct bw_bom_table *tables, *tb;
+	size_t ntables = bw_bom_tables(script, cat ? *cat : 0, &tables);
 	bool with_structs = bw_opt(ctx, "structs") != NULL;
 	struct bw_json js;
 
 	(void)nfiles;
+	/* The JSON's own summary is the default table's, -c adds the three as "tables". */
+	if (cat_c)
+		bw_bom_tables(script, 0, &tb);
+	else
+		tb = tables;
 	read_side(ctx, &old, with_structs);
 	read_side(ctx, &new, with_structs);
 	if (ctx->json) {
@@ -388,8 +387,8 @@ static int diff_run(struct bw_ctx *ctx, char **files, int nfiles)
 		if (cat_c) {
 			bw_json_key(&js, "tables");
 			bw_json_arr_begin(&js);
-			for (size_t i = 0; i < 3; i++)
-				run_table(ctx, &cat_tables[i], &old, &new, true);
+			for (size_t i = 0; i < ntables; i++)
+				run_table(ctx, &tables[i], &old, &new, true);
 			bw_json_arr_end(&js);
 		}
 		bw_json_key(&js, "structs");
@@ -400,11 +399,8 @@ static int diff_run(struct bw_ctx *ctx, char **files, int nfiles)
 		bw_envelope_end(ctx, false);
 		ctx->js = NULL;
 	} else {
-		if (cat_c)
-			for (size_t i = 0; i < 3; i++)
-				run_table(ctx, &cat_tables[i], &old, &new, false);
-		else
-			run_table(ctx, tb, &old, &new, false);
+		for (size_t i = 0; i < ntables; i++)
+			run_table(ctx, &tables[i], &old, &new, false);
 		if (with_structs)
 			bw_layout_diff_print(ctx->out, old.sets, old.nsets, new.sets, new.nsets);
 	}

@@ -135,3 +135,27 @@ bool bw_bom_skips(const char *name)
 	       !strncmp(name, "__se_compat_sys", 15) || !strncmp(name, "__addressable_", 14) ||
 	       !strcmp(name, "linux_banner") || !strcmp(name, "vermagic");
 }
+
+/* print_result() calls at the end of each script: 6.1, and the current one. */
+static const struct bw_bom_table tables[2][4][3] = {
+	[BW_BOM_61] = {
+		{ { "Function", "tTdDbBrR" } },
+		{ { "Function", "tT" }, { "Data", "dDbB" }, { "RO Data", "rR" } },
+		{ { "Data", "dDbBrR" } },
+		{ { "Function", "tT" } },
+	},
+	[BW_BOM_UPSTREAM] = {
+		{ { "Function", "tTdDbBrRvVwW" } },
+		{ { "Function", "tTwW" }, { "Data", "dDbBvV" }, { "RO Data", "rR" } },
+		{ { "Data", "dDbBrRvV" } },
+		{ { "Function", "tTwW" } },
+	},
+};
+
+size_t bw_bom_tables(enum bw_bom_script script, char category, const struct bw_bom_table **out)
+{
+	int k = category == 'c' ? 1 : category == 'd' ? 2 : category == 't' ? 3 : 0;
+
+	*out = tables[script == BW_BOM_UPSTREAM][k];
+	return k == 1 ? 3 : 1;
+}

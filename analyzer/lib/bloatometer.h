@@ -4,6 +4,7 @@
 #define BW_BLOATOMETER_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "bw.h"
@@ -40,6 +41,19 @@ struct bw_compare {
 /* calc() of scripts/bloat-o-meter. Return: 0 or -1 (out of memory). */
 int bw_compare_maps(const struct bw_sizemap *old, const struct bw_sizemap *new, struct bw_compare *c);
 void bw_compare_free(struct bw_compare *c);
+
+/* Which scripts/bloat-o-meter to be: Linux 6.1's, or the current one, which also counts weak
+ * symbols (w and W with the functions, v and V with the data). */
+enum bw_bom_script { BW_BOM_61, BW_BOM_UPSTREAM };
+
+/* One table the script prints: its title and the nm letters it counts. */
+struct bw_bom_table {
+	const char *title;
+	const char *letters;
+};
+
+/* The tables @script prints for @category (0: default, 'c': three, 'd': data, 't': text). */
+size_t bw_bom_tables(enum bw_bom_script script, char category, const struct bw_bom_table **out);
 
 /* The generated kernel symbols the script leaves out (__mod_*, linux_banner...). */
 bool bw_bom_skips(const char *name);
