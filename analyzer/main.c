@@ -6,14 +6,14 @@
 
 #include "cmd.h"
 
-/* True when a mode all member before row @i has a JSON option spelled @flag. */
-static bool json_option_before(size_t i, const char *flag)
+/* True when a mode all member before row @i has an option for all spelled @flag. */
+static bool all_option_before(size_t i, const char *flag)
 {
 	for (size_t k = 0; k < i; k++) {
 		if (!(bw_extractors[k]->flags & BW_X_ALL))
 			continue;
 		for (const struct bw_option *o = bw_extractors[k]->options; o->flag; o++)
-			if (o->json && !strcmp(o->flag, flag))
+			if (o->in_all && !strcmp(o->flag, flag))
 				return true;
 	}
 	return false;
@@ -31,12 +31,12 @@ static const struct bw_option *each_option(const struct bw_extractor *x,
 			return o;
 	if (!(x->flags & BW_X_COMPOSE))
 		return NULL;
-	/* Mode all takes the options that change its members' JSON, each spelling once. */
+	/* Mode all takes its members' options marked in_all, each spelling once. */
 	for (size_t i = 0; i < bw_nextractors; i++) {
 		if (!(bw_extractors[i]->flags & BW_X_ALL))
 			continue;
 		for (const struct bw_option *o = bw_extractors[i]->options; o->flag; o++)
-			if (o->json && !json_option_before(i, o->flag) && fn(o, arg))
+			if (o->in_all && !all_option_before(i, o->flag) && fn(o, arg))
 				return o;
 	}
 	return NULL;
@@ -102,7 +102,7 @@ static int apply_option(struct bw_ctx *ctx, const struct bw_option *o, const cha
 		unsigned long n = strtoul(value, &end, 10);
 
 		if (*value == '\0' || *end || n == 0 || n > o->max) {
-			fprintf(stderr, "%s: %s: '%s' is not a size between 1 and %lu\n", BW_PROG,
+			fprintf(stderr, "%s: %s: '%s' is not a number between 1 and %lu\n", BW_PROG,
 				o->flag, value, o->max);
 			return -1;
 		}

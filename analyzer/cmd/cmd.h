@@ -14,7 +14,7 @@ struct bw_option {
 	const char *key;	/* the setting written; options sharing a key: the last one wins */
 	const char *value;	/* what the flag writes; NULL: the option takes an argument */
 	unsigned long max;	/* when non-zero, the argument is an integer in 1..max */
-	bool json;		/* it changes the JSON too: mode all accepts it */
+	bool in_all;		/* mode all accepts it too */
 	const char *help;
 };
 
@@ -36,7 +36,7 @@ struct bw_json_part {
 enum bw_extractor_flags {
 	BW_X_ALL = 1,		/* its keys are part of mode all's FILE entries */
 	BW_X_ALL_OPTIONAL = 2,	/* in mode all a failed read gives null keys, not a dropped entry */
-	BW_X_COMPOSE = 4,	/* mode all itself: takes the JSON options of every BW_X_ALL row */
+	BW_X_COMPOSE = 4,	/* mode all itself: takes the in_all options of every BW_X_ALL row */
 };
 
 /*

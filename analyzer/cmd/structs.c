@@ -10,6 +10,7 @@ static const struct bw_option options[] = {
 	{ "-C", "--class", "only", NULL, 0, true, "NAME: only the struct or union NAME" },
 	{ "--reorganize", NULL, "reorganize", "1", 0, false, "show pahole --reorganize's member order and saving" },
 	BW_OPT_CACHELINE,
+	{ "-j", "--jobs", "jobs", NULL, 64, true, "N: read the DWARF on N threads (same output)" },
 	{ 0 },
 };
 
@@ -24,7 +25,8 @@ static void note_no_dwarf(struct bw_ctx *ctx, const struct bw_image *img, const 
 static struct bw_layout_opts layout_opts(const struct bw_ctx *ctx)
 {
 	return (struct bw_layout_opts){ .cacheline = (unsigned)bw_opt_num(ctx, "cacheline", 64),
-					.only = bw_opt(ctx, "only") };
+					.only = bw_opt(ctx, "only"),
+					.jobs = (unsigned)bw_opt_num(ctx, "jobs", 1) };
 }
 
 /* Write @set as the STRUCT array of SCHEMA.md (the value of a "structs" key). */

@@ -10,6 +10,7 @@
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 #include <gelf.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,34 @@
 /* ---- members and layouts ---- */
 
 static struct bw_layout *build_layout(struct bw_dw *c, Dwarf_Die *d, const char *kind,
-				      unsigned depth);
+				      unsigned depth, uint32_t *nalign, bool shallow);
+
+static const char *kind_of(int tag)
+{
+	return tag == DW_TAG_union_type ? "union" : tag == DW_TAG_class_type ? "class" : "struct";
+}
+
+struct bw_layout *bw_dw_type_layout(struct bw_dw *c, struct bw_dwtype *t, unsigned depth)
+{
+	struct bw_layout *l;
+	uint32_t na;
+
+	if (t->layout)
+		return t->layout;
+	if (t->building || depth >= BW_MAX_ANON_DEPTH)
+		return NULL;
+	t->building = true;
+	/* Shallow: padding and alignment do not look inside anonymous members. */
+	l = build_layout(c, &t->aggr, kind_of(dwarf_tag(&t->aggr)), depth + 1, &na, true);
+	t->building = false;
+	if (!l)
+		return NULL;
+	bw_layout_find_holes(l, c->cacheline, NULL, NULL);
+	t->layout = l;
+	if (!t->nalign)
+		t->nalign = na;
+	return l;
+}
 
 /* Tail padding inside a member's struct type (pahole's "last struct has N bytes of padding"). */
 static uint64_t type_padding(struct bw_dw *c, struct bw_dwtype *t, unsigned depth)
@@ -30,17 +58,62 @@ static uint64_t type_padding(struct bw_dw *c, struct bw_dwtype *t, unsigned dept
 	if (!t || t->alias || t->tclass != BW_TC_STRUCT ||
 	    dwarf_tag(&t->aggr) != DW_TAG_structure_type)
 		return 0;
-	if (t->tpad >= 0)
-		return (uint64_t)t->tpad;
-	if (t->tpad == -2 || depth >= BW_MAX_ANON_DEPTH)
-		return 0;
-	t->tpad = -2;
-	l = build_layout(c, &t->aggr, "struct", depth + 1);
-	if (!l)
-		return 0;
-	bw_layout_find_holes(l, c->cacheline, NULL, NULL);
-	t->tpad = (int64_t)l->padding;
-	return l->padding;
+	l = bw_dw_type_layout(c, t, depth);
+	return l ? l->padding : 0;
+}
+
+/* The enumerators of the anonymous enum @t, read once per unit (arena memory). */
+static struct bw_enum *anon_enum(struct bw_dw *c, struct bw_dwtype *t)
+{
+	struct bw_enum *e;
+	Dwarf_Die k;
+	Dwarf_Off last = 0;
+	size_t cap = 0;
+	int r;
+
+	if (t->enm)
+		return t->enm;
+	e = bw_dw_arena_alloc(c, sizeof(*e));
+	if (!e)
+		return NULL;
+	memset(e, 0, sizeof(*e));
+	e->size = t->size;
+	for (r = dwarf_child(&t->aggr, &k); r == 0; r = dwarf_siblingof(&k, &k)) {
+		int64_t v;
+
+		if (last && dwarf_dieoffset(&k) <= last) {
+			bw_dw_fail(c, "DIE 0x%llx: sibling chain loops", bw_dw_die_off(&k));
+			return NULL;
+		}
+		last = dwarf_dieoffset(&k);
+		if (dwarf_tag(&k) != DW_TAG_enumerator)
+			continue;
+		if (bw_dw_const_value(c, &k, DW_AT_const_value, false, &v) <= 0)
+			v = 0;
+		if (e->n == cap) {
+			size_t ncap = cap ? cap * 2 : 16;
+			char **nn = bw_dw_arena_alloc(c, ncap * sizeof(*nn));
+			int64_t *nv = bw_dw_arena_alloc(c, ncap * sizeof(*nv));
+
+			if (!nn || !nv)
+				return NULL;
+			if (e->n) {
+				memcpy(nn, e->names, e->n * sizeof(*nn));
+				memcpy(nv, e->values, e->n * sizeof(*nv));
+			}
+			e->names = nn;
+			e->values = nv;
+			cap = ncap;
+		}
+		e->names[e->n] = (char *)(bw_dw_name(c, &k) ?: "");
+		e->values[e->n++] = v;
+	}
+	if (r < 0) {
+		bw_dw_fail(c, "DIE 0x%llx: corrupt enumerators: %s", bw_dw_die_off(&t->aggr), dwarf_errmsg(-1));
+		return NULL;
+	}
+	t->enm = e;
+	return e;
 }
 
 /* DW_AT_data_member_location: a constant, or (DWARF 2/3) an expression DW_OP_plus_uconst N. */
@@ -52,7 +125,7 @@ static int member_location(struct bw_dw *c, Dwarf_Die *m, uint64_t *off)
 	size_t nops;
 
 	*off = 0;
-	if (!dwarf_attr(m, DW_AT_data_member_location, &a))
+	if (!bw_dw_attr(c, m, DW_AT_data_member_location, &a))
 		return 0;
 	if (bw_dw_form_udata(m, &a, &v) == 0) {
 		*off = v;
@@ -74,14 +147,14 @@ struct mvec {
 
 /* One DW_TAG_member (or DW_TAG_inheritance) into @out, with pahole's bit-field offsets. */
 static int add_member(struct bw_dw *c, Dwarf_Die *m, int tag, struct bw_layout_member *out,
-		      unsigned depth)
+		      unsigned depth, bool shallow)
 {
 	struct bw_dwtype *t;
 	uint64_t byte_off;
 	Dwarf_Word bits = 0, dbo, ss;
 	int64_t bo;
 	int r;
-	const char *name = dwarf_diename(m);
+	const char *name = bw_dw_name(c, m);
 
 	memset(out, 0, sizeof(*out));
 	if (bw_dw_resolve_ref(c, m, 0, &t))
@@ -102,14 +175,14 @@ static int add_member(struct bw_dw *c, Dwarf_Die *m, int tag, struct bw_layout_m
 	out->type_padding = t->anon_aggr ? 0 : type_padding(c, t, depth);
 	if (c->failed)
 		return -1;
-	if (bw_dw_attr_udata(m, DW_AT_alignment, &ss) > 0)
+	if (bw_dw_attr_udata(c, m, DW_AT_alignment, &ss) > 0)
 		out->alignment = ss > UINT32_MAX ? UINT32_MAX : (uint32_t)ss;
 	if (byte_off > BW_MAX_TYPE_SIZE) {
 		bw_dw_fail(c, "DIE 0x%llx: absurd member offset %llu", bw_dw_die_off(m),
 		     (unsigned long long)byte_off);
 		return -1;
 	}
-	r = bw_dw_attr_udata(m, DW_AT_bit_size, &bits);
+	r = bw_dw_attr_udata(c, m, DW_AT_bit_size, &bits);
 	if (r < 0) {
 		bw_dw_fail(c, "DIE 0x%llx: DW_AT_bit_size has a non-constant form", bw_dw_die_off(m));
 		return -1;
@@ -125,16 +198,16 @@ static int add_member(struct bw_dw *c, Dwarf_Die *m, int tag, struct bw_layout_m
 			     (unsigned long long)bits, (unsigned long long)t->size);
 			return -1;
 		}
-		if (bw_dw_attr_udata(m, DW_AT_data_bit_offset, &dbo) > 0) {
+		if (bw_dw_attr_udata(c, m, DW_AT_data_bit_offset, &dbo) > 0) {
 			if (dbo > BW_MAX_TYPE_SIZE) {
 				bw_dw_fail(c, "DIE 0x%llx: absurd bit offset", bw_dw_die_off(m));
 				return -1;
 			}
 			abs = (int64_t)dbo;
-		} else if ((r = bw_dw_const_value(m, DW_AT_bit_offset, true, &bo)) > 0) {
+		} else if ((r = bw_dw_const_value(c, m, DW_AT_bit_offset, true, &bo)) > 0) {
 			/* DWARF 2/3: bits from the storage unit's most significant bit; negative
 			 * when a bit-field straddles into the next unit (gcc and clang on i386). */
-			if (bw_dw_attr_udata(m, DW_AT_byte_size, &ss) <= 0)
+			if (bw_dw_attr_udata(c, m, DW_AT_byte_size, &ss) <= 0)
 				ss = t->size;
 			if (bo > 65536 || bo < -65536 || ss > 65536) {
 				bw_dw_fail(c, "DIE 0x%llx: absurd DW_AT_bit_offset", bw_dw_die_off(m));
@@ -160,26 +233,31 @@ static int add_member(struct bw_dw *c, Dwarf_Die *m, int tag, struct bw_layout_m
 	} else {
 		out->offset = byte_off;
 	}
-	if (t->anon_aggr && depth < BW_MAX_ANON_DEPTH) {
+	/* An enum defined inline: pahole lists its enumerators. */
+	if (!t->alias && t->tclass == BW_TC_ENUM && !strcmp(t->type, "enum {...}") && !shallow &&
+	    !(out->enm = anon_enum(c, t)))
+		return -1;
+	if (t->anon_aggr && depth < BW_MAX_ANON_DEPTH && !shallow) {
 		/* Shared anonymous types can nest exponentially in hostile DWARF. */
 		if (!c->anon_budget--) {
 			bw_dw_fail(c, "DIE 0x%llx: anonymous struct/union nesting too large", bw_dw_die_off(m));
 			return -1;
 		}
-		int ttag = dwarf_tag(&t->aggr);
-
-		out->anon = build_layout(c, &t->aggr, ttag == DW_TAG_union_type ? "union" :
-					 ttag == DW_TAG_class_type ? "class" : "struct", depth + 1);
+		out->anon = build_layout(c, &t->aggr, kind_of(dwarf_tag(&t->aggr)), depth + 1, NULL,
+					 false);
 		if (!out->anon)
 			return -1;
 	}
 	return 0;
 }
 
-/* Build the layout of the struct/union DIE @d in arena memory (names point into DWARF). */
+/* Build the layout of the struct/union DIE @d in arena memory (names point into DWARF); with
+ * @nalign, also its natural alignment: its most aligned DW_TAG_member's, declared ones
+ * included, inherited ones not, as pahole's guess. */
 static struct bw_layout *build_layout(struct bw_dw *c, Dwarf_Die *d, const char *kind,
-				      unsigned depth)
+				      unsigned depth, uint32_t *nalign, bool shallow)
 {
+	uint64_t na = 1;
 	struct bw_layout *l = bw_dw_arena_alloc(c, sizeof(*l));
 	struct bw_layout_member *mv = NULL;
 	size_t n = 0, cap = 0;
@@ -191,18 +269,19 @@ static struct bw_layout *build_layout(struct bw_dw *c, Dwarf_Die *d, const char 
 	if (!l)
 		return NULL;
 	memset(l, 0, sizeof(*l));
-	l->name = (char *)(dwarf_diename(d) ?: "");
+	l->name = (char *)(bw_dw_name(c, d) ?: "");
 	l->kind = kind;
 	if (bw_dw_die_byte_size(c, d, 0, &l->size))
 		return NULL;
-	if (bw_dw_attr_udata(d, DW_AT_alignment, &align) > 0)
+	if (bw_dw_attr_udata(c, d, DW_AT_alignment, &align) > 0)
 		l->alignment = align > UINT32_MAX ? UINT32_MAX : (uint32_t)align;
 	r = dwarf_child(d, &m);
 	while (r == 0) {
 		int tag = dwarf_tag(&m);
+		bool ext = bw_dw_attr_flag(c, &m, DW_AT_external);
 
-		if ((tag == DW_TAG_member || tag == DW_TAG_inheritance) &&
-		    !bw_dw_attr_flag(&m, DW_AT_external) && !bw_dw_attr_flag(&m, DW_AT_declaration)) {
+		if ((tag == DW_TAG_member || tag == DW_TAG_inheritance) && !ext &&
+		    !bw_dw_attr_flag(c, &m, DW_AT_declaration)) {
 			if (n == cap) {
 				struct bw_layout_member *nv;
 
@@ -214,9 +293,28 @@ static struct bw_layout *build_layout(struct bw_dw *c, Dwarf_Die *d, const char 
 					memcpy(nv, mv, n * sizeof(*nv));
 				mv = nv;
 			}
-			if (add_member(c, &m, tag, &mv[n], depth))
+			if (add_member(c, &m, tag, &mv[n], depth, shallow))
 				return NULL;
+			if (tag == DW_TAG_member && mv[n].natural_alignment > na)
+				na = mv[n].natural_alignment;
 			n++;
+		} else if (tag == DW_TAG_member && !ext && nalign) {
+			Dwarf_Attribute at;
+			Dwarf_Die td;
+
+			/* A declared (static) member: no place in the layout, but pahole counts it. */
+			if (bw_dw_attr(c, &m, DW_AT_type, &at) && dwarf_formref_die(&at, &td)) {
+				struct bw_dwtype *mt = bw_dw_resolve(c, &td, 0);
+				uint32_t ma;
+
+				if (!mt)
+					return NULL;
+				ma = bw_dw_natural_align(c, mt, depth + 1);
+				na = ma > na ? ma : na;
+			}
+		} else if (depth == 0 && (tag == DW_TAG_structure_type || tag == DW_TAG_union_type ||
+					  tag == DW_TAG_class_type)) {
+			c->nested_types = true;	/* C++: the walk must look inside */
 		}
 		if (last && dwarf_dieoffset(&m) <= last) {
 			bw_dw_fail(c, "DIE 0x%llx: sibling chain loops", bw_dw_die_off(&m));
@@ -231,6 +329,8 @@ static struct bw_layout *build_layout(struct bw_dw *c, Dwarf_Die *d, const char 
 	}
 	l->members = mv;
 	l->nmembers = n;
+	if (nalign)
+		*nalign = bw_dw_align_cap(c, na);
 	return l;
 }
 
@@ -308,6 +408,20 @@ static int keep_layout(struct bw_dw *c, const struct bw_layout *l)
 
 /* ---- the unit walk ---- */
 
+/* A struct the walk built is a member's type later in the unit: keep it for padding and
+ * alignment, when the type is known (resolved from a pointer to it, say). */
+static void remember_layout(struct bw_dw *c, Dwarf_Die *d, struct bw_layout *l, uint32_t na)
+{
+	struct bw_dwtype *t = bw_dw_cached(c, d);
+
+	if (!t || t->layout || t->building || t->tclass != BW_TC_STRUCT)
+		return;
+	bw_layout_find_holes(l, c->cacheline, NULL, NULL);
+	t->layout = l;
+	if (!t->nalign)
+		t->nalign = na;
+}
+
 static bool walk_into(int tag)
 {
 	switch (tag) {
@@ -330,7 +444,11 @@ static int walk_unit(struct bw_dw *c, Dwarf_Die *cudie)
 {
 	Dwarf_Die stack[WALK_MAX_DEPTH];
 	Dwarf_Off lastoff[WALK_MAX_DEPTH];
-	int sp = 0, r;
+	int sp = 0, r, lang = dwarf_srclang(cudie);
+	bool descend;
+
+	c->lang_c = lang == DW_LANG_C89 || lang == DW_LANG_C || lang == DW_LANG_C99 ||
+		    lang == DW_LANG_C11;
 
 	r = dwarf_child(cudie, &stack[0]);
 	if (r != 0)
@@ -352,23 +470,28 @@ static int walk_unit(struct bw_dw *c, Dwarf_Die *cudie)
 			return -1;
 		}
 		lastoff[sp] = off;
+		descend = walk_into(tag);
 		if (tag == DW_TAG_structure_type || tag == DW_TAG_union_type ||
 		    tag == DW_TAG_class_type) {
-			const char *name = dwarf_diename(d);
+			const char *name = bw_dw_name(c, d);
 
-			if (name && *name && !bw_dw_attr_flag(d, DW_AT_declaration) &&
-			    dwarf_hasattr(d, DW_AT_byte_size) &&
+			/* Only C++ nests type definitions in a struct; their members are many. */
+			descend = !c->lang_c;
+			if (name && *name && !bw_dw_attr_flag(c, d, DW_AT_declaration) &&
+			    bw_dw_hasattr(c, d, DW_AT_byte_size) &&
 			    (!c->opts->only || strcmp(c->opts->only, name) == 0)) {
 				c->anon_budget = BW_MAX_ANON_MEMBERS;
-				struct bw_layout *l = build_layout(c, d, tag == DW_TAG_structure_type ?
-								   "struct" : tag == DW_TAG_union_type ?
-								   "union" : "class", 0);
+				c->nested_types = false;
+				uint32_t na;
+				struct bw_layout *l = build_layout(c, d, kind_of(tag), 0, &na, false);
 
 				if (!l || keep_layout(c, l))
 					return -1;
+				remember_layout(c, d, l, na);
+				descend = c->nested_types;
 			}
 		}
-		if (walk_into(tag) && dwarf_haschildren(d) && sp + 1 < WALK_MAX_DEPTH) {
+		if (descend && dwarf_haschildren(d) && sp + 1 < WALK_MAX_DEPTH) {
 			r = dwarf_child(d, &stack[sp + 1]);
 			if (r < 0) {
 				bw_dw_fail(c, "DIE 0x%llx: corrupt children: %s", (unsigned long long)off,
@@ -438,17 +561,21 @@ static int check_unit_lengths(struct bw_dw *c, Dwarf *dw)
 	return 0;
 }
 
-static int walk_dwarf(struct bw_dw *c, Dwarf *dw)
+/* Walk the units numbered [@first, @last) in file order. */
+static int walk_dwarf(struct bw_dw *c, Dwarf *dw, size_t first, size_t last)
 {
 	Dwarf_CU *cu = NULL;
 	Dwarf_Half version;
 	uint8_t unit_type;
 	Dwarf_Die cudie, subdie;
+	size_t index = 0;
 	int r;
 
-	if (check_unit_lengths(c, dw))
-		return -1;
 	while ((r = dwarf_get_units(dw, cu, &cu, &version, &unit_type, &cudie, &subdie)) == 0) {
+		if (index++ < first)
+			continue;
+		if (index > last)
+			return 0;
 		c->units++;
 		uint8_t asz = 0, osz;
 		Dwarf_Half v;
@@ -474,6 +601,169 @@ static int walk_dwarf(struct bw_dw *c, Dwarf *dw)
 		return -1;
 	}
 	return 0;
+}
+
+/* ---- several units at once (-j) ---- */
+
+/*
+ * libelf and libdw keep per-handle state, so each job reads the image through its own Elf and
+ * Dwarf handles, a range of whole units, into its own caches and layouts. Appending the jobs'
+ * layouts in unit order, the first of identical ones kept, gives the one-job result exactly.
+ * Only images read in place qualify: relocated or decompressed sections live in the handles
+ * libdwfl made.
+ */
+struct job {
+	struct bw_dw c;
+	struct bw_err e;
+	Elf *elf;
+	Dwarf *dw;
+	size_t first, last;
+	pthread_t thread;
+	bool started;
+};
+
+static void *job_run(void *arg)
+{
+	struct job *j = arg;
+
+	walk_dwarf(&j->c, j->dw, j->first, j->last);
+	return NULL;
+}
+
+/* Move @l into @c's output unless an identical layout is there: then free it. */
+static int adopt_layout(struct bw_dw *c, struct bw_layout *l)
+{
+	uint64_t h = bw_layout_hash(l);
+	size_t j;
+
+	if ((c->nout + 1) * 2 > c->idx_cap && idx_grow(c))
+		return -1;
+	for (j = h & (c->idx_cap - 1); c->idx[j]; j = (j + 1) & (c->idx_cap - 1))
+		if (bw_layout_equal(&c->out[c->idx[j] - 1], l)) {
+			bw_layout_free(l);
+			return 0;
+		}
+	if (c->nout == c->out_cap) {
+		size_t ncap = c->out_cap ? c->out_cap * 2 : 256;
+		struct bw_layout *nv = realloc(c->out, ncap * sizeof(*nv));
+
+		if (!nv) {
+			bw_layout_free(l);
+			bw_dw_fail(c, "out of memory");
+			return -1;
+		}
+		c->out = nv;
+		c->out_cap = ncap;
+	}
+	c->out[c->nout] = *l;
+	c->idx[j] = (uint32_t)(++c->nout);
+	return 0;
+}
+
+/* Can several handles read the image's DWARF as it is (no relocation, no compression, no
+ * type units)? */
+static bool parallel_ok(Elf *elf, unsigned e_type)
+{
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+
+	if (e_type == ET_REL || elf_getshdrstrndx(elf, &shstrndx) != 0)
+		return false;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		const char *n;
+
+		if (!gelf_getshdr(scn, &sh) || !(n = elf_strptr(elf, shstrndx, sh.sh_name)))
+			return false;
+		if (!strncmp(n, ".zdebug", 7) || !strcmp(n, ".debug_types") ||
+		    (!strncmp(n, ".debug_", 7) && (sh.sh_flags & SHF_COMPRESSED)))
+			return false;
+	}
+	return true;
+}
+
+/* Walk @dw's units with @njobs jobs, each unit range about the same size in bytes. */
+static int walk_parallel(struct bw_dw *c, Dwarf *dw, const struct bw_image *img, unsigned njobs)
+{
+	Dwarf_Off off = 0, next, *ends = NULL;
+	size_t n = 0, cap = 0, hsize;
+	struct job *jobs;
+	int ret = 0;
+
+	while (dwarf_next_unit(dw, off, &next, &hsize, NULL, NULL, NULL, NULL, NULL, NULL) == 0) {
+		Dwarf_Off *v = bw_grow(ends, &cap, n + 1, sizeof(*v));
+
+		if (!v) {
+			free(ends);
+			bw_dw_fail(c, "out of memory");
+			return -1;
+		}
+		ends = v;
+		ends[n++] = off = next;
+	}
+	if (njobs > n / 2)
+		njobs = (unsigned)(n / 2);
+	if (njobs < 2) {
+		free(ends);
+		return walk_dwarf(c, dw, 0, SIZE_MAX);
+	}
+	jobs = calloc(njobs, sizeof(*jobs));
+	if (!jobs) {
+		free(ends);
+		bw_dw_fail(c, "out of memory");
+		return -1;
+	}
+	for (unsigned k = 0, u = 0; k < njobs; k++) {
+		struct job *j = &jobs[k];
+		Dwarf_Off goal = off / njobs * (k + 1);
+
+		j->first = u;
+		while (u < n && (k == njobs - 1 || ends[u] <= goal))
+			u++;
+		j->last = u;
+		j->c = (struct bw_dw){ .opts = c->opts, .file = c->file, .e = &j->e,
+				       .little_endian = c->little_endian, .i386 = c->i386,
+				       .cacheline = c->cacheline };
+		j->e.msg[0] = '\0';
+		j->elf = elf_memory((char *)img->bytes, img->size);
+		j->dw = j->elf ? dwarf_begin_elf(j->elf, DWARF_C_READ, NULL) : NULL;
+		if (!j->dw) {
+			bw_dw_fail(c, "cannot read DWARF: %s", dwarf_errmsg(-1));
+			ret = -1;
+			break;
+		}
+		j->started = pthread_create(&j->thread, NULL, job_run, j) == 0;
+		if (!j->started)
+			job_run(j);	/* no thread to be had: run it here */
+	}
+	for (unsigned k = 0; k < njobs; k++) {
+		struct job *j = &jobs[k];
+
+		if (j->started)
+			pthread_join(j->thread, NULL);
+		c->units += j->c.units;
+		/* The first failing range is the error one job would have met first. */
+		if (!ret && j->c.failed) {
+			*c->e = j->e;
+			c->failed = true;
+			ret = -1;
+		}
+		for (size_t i = 0; i < j->c.nout; i++) {
+			if (ret)
+				bw_layout_free(&j->c.out[i]);
+			else if (adopt_layout(c, &j->c.out[i]))
+				ret = -1;
+		}
+		free(j->c.out);
+		free(j->c.tab);
+		free(j->c.idx);
+		bw_dw_arena_destroy(&j->c);
+		dwarf_end(j->dw);
+		elf_end(j->elf);
+	}
+	free(jobs);
+	free(ends);
+	return ret;
 }
 
 /* ---- opening the image ---- */
@@ -535,6 +825,26 @@ static int cmp_layout(const void *a, const void *b)
 	return x->reorg_size < y->reorg_size ? -1 : x->reorg_size > y->reorg_size;
 }
 
+/* The DWARF of a relocatable object whose .debug_* relocations dwreloc.c applies in place. */
+static Dwarf *relocated_dwarf(struct bw_dw *c, const struct bw_image *img, Elf **elf)
+{
+	Dwarf *dw;
+
+	*elf = elf_memory((char *)img->bytes, img->size);
+	if (!*elf) {
+		bw_dw_fail(c, "cannot read ELF: %s", elf_errmsg(-1));
+		return NULL;
+	}
+	if (bw_dw_relocate(*elf, c->file, c->e)) {
+		c->failed = true;
+		return NULL;
+	}
+	dw = dwarf_begin_elf(*elf, DWARF_C_READ, NULL);
+	if (!dw)
+		bw_dw_fail(c, "cannot read DWARF: %s", dwarf_errmsg(-1));
+	return dw;
+}
+
 const char *bw_dwarf_source_name(enum bw_dwarf_source s)
 {
 	return s == BW_DWARF_IMAGE ? "image" : s == BW_DWARF_SEPARATE ? "separate" : "none";
@@ -546,7 +856,6 @@ int bw_layouts_read(const struct bw_image *img, const struct bw_layout_opts *opt
 	static const struct bw_layout_opts dflt = { .cacheline = 64 };
 	struct bw_dw c;
 	const unsigned char *id = img->bytes;
-	char *copy = NULL, *work;
 	Dwfl *dwfl = NULL;
 	Dwfl_Module *mod;
 	Dwarf *dw, *plain_dw = NULL;
@@ -591,62 +900,56 @@ int bw_layouts_read(const struct bw_image *img, const struct bw_layout_opts *opt
 		if (!has_debug && (c.opts->no_debuginfo_search || e_type == ET_REL))
 			return 0;
 	}
-	dwfl = dwfl_begin(c.opts->no_debuginfo_search ? &cb_nosearch : &cb_search);
-	if (!dwfl) {
-		bw_dw_fail(&c, "libdwfl: %s", dwfl_errmsg(-1));
-		return -1;
-	}
-	/* libelf writes into a memory image (section headers when it decompresses a section,
-	 * section data when libdwfl relocates), so it gets a private copy. */
-	copy = malloc(img->size);
-	if (!copy) {
-		bw_dw_fail(&c, "out of memory");
-		goto out_dwfl;
-	}
-	memcpy(copy, img->bytes, img->size);
-	work = copy;
-	mod = dwfl_report_offline_memory(dwfl, c.file ? c.file : "", c.file ? c.file : "", work, img->size);
-	if (!mod || dwfl_report_end(dwfl, NULL, NULL) != 0) {
-		bw_dw_fail(&c, "cannot read ELF: %s", dwfl_errmsg(-1));
-		goto out_dwfl;
-	}
-	dw = dwfl_module_getdwarf(mod, &bias);
-	if (!dw) {
-		Elf *elf = dwfl_module_getelf(mod, &bias);
-		const char *msg = dwfl_errmsg(-1);
-
-		if (elf && !has_debug_info(elf)) {
-			ret = 0;	/* no DWARF at all: an empty set */
+	/* libdwfl has no relocation backend for mips (elfutils 0.188): relocate here. */
+	if (e_type == ET_REL && e_machine == EM_MIPS) {
+		if (!(dw = relocated_dwarf(&c, img, &plain_elf)))
 			goto out_dwfl;
-		}
-		/* libdwfl has no relocation backend for some machines (mips in elfutils 0.188):
-		 * relocate the debug sections of a fresh private copy here. */
-		if (e_type != ET_REL || !elf) {
-			bw_dw_fail(&c, "cannot read DWARF: %s", msg);
-			goto out_dwfl;
-		}
-		dwfl_end(dwfl);
-		dwfl = NULL;
-		if (copy)
-			memcpy(copy, img->bytes, img->size);
-		plain_elf = elf_memory(work, img->size);
-		if (!plain_elf) {
-			bw_dw_fail(&c, "cannot read ELF: %s", elf_errmsg(-1));
-			goto out_dwfl;
-		}
-		if (bw_dw_relocate(plain_elf, c.file, e)) {
-			c.failed = true;
-			goto out_dwfl;
-		}
-		dw = dwarf_begin_elf(plain_elf, DWARF_C_READ, NULL);
-		if (!dw) {
-			bw_dw_fail(&c, "cannot read DWARF: %s", plain_elf ? dwarf_errmsg(-1) : elf_errmsg(-1));
-			goto out_dwfl;
-		}
 		plain_dw = dw;
+	} else {
+		dwfl = dwfl_begin(c.opts->no_debuginfo_search ? &cb_nosearch : &cb_search);
+		if (!dwfl) {
+			bw_dw_fail(&c, "libdwfl: %s", dwfl_errmsg(-1));
+			return -1;
+		}
+		/* libdwfl reads the image in place: it is private memory (struct bw_image), so
+		 * the pages libelf and libdwfl write (section headers of decompressed sections,
+		 * relocated .debug_* of relocatable objects) are the only ones copied. */
+		mod = dwfl_report_offline_memory(dwfl, c.file ? c.file : "", c.file ? c.file : "",
+						 (char *)img->bytes, img->size);
+		if (!mod || dwfl_report_end(dwfl, NULL, NULL) != 0) {
+			bw_dw_fail(&c, "cannot read ELF: %s", dwfl_errmsg(-1));
+			goto out_dwfl;
+		}
+		dw = dwfl_module_getdwarf(mod, &bias);
+		if (!dw) {
+			Elf *elf = dwfl_module_getelf(mod, &bias);
+			const char *msg = dwfl_errmsg(-1);
+
+			if (elf && !has_debug_info(elf)) {
+				ret = 0;	/* no DWARF at all: an empty set */
+				goto out_dwfl;
+			}
+			/* A machine libdwfl cannot relocate: dwreloc.c says which relocation. */
+			if (e_type != ET_REL || !elf) {
+				bw_dw_fail(&c, "cannot read DWARF: %s", msg);
+				goto out_dwfl;
+			}
+			dwfl_end(dwfl);
+			dwfl = NULL;
+			if (!(dw = relocated_dwarf(&c, img, &plain_elf)))
+				goto out_dwfl;
+			plain_dw = dw;
+		}
 	}
-	if (walk_dwarf(&c, dw))
+	if (check_unit_lengths(&c, dw))
 		goto out_set;
+	if (c.opts->jobs > 1 && plain_dw == NULL && has_debug && dwarf_getelf(dw) &&
+	    parallel_ok(dwarf_getelf(dw), e_type)) {
+		if (walk_parallel(&c, dw, img, c.opts->jobs))
+			goto out_set;
+	} else if (walk_dwarf(&c, dw, 0, SIZE_MAX)) {
+		goto out_set;
+	}
 	if (!c.units && has_debug) {
 		bw_dw_fail(&c, "corrupt .debug_info: no readable unit");
 		goto out_set;
@@ -678,7 +981,6 @@ out_dwfl:
 	dwarf_end(plain_dw);
 	elf_end(plain_elf);
 	dwfl_end(dwfl);
-	free(copy);
 	free(c.tab);
 	free(c.idx);
 	bw_dw_arena_destroy(&c);

@@ -166,6 +166,80 @@ static int implicit_value(Dwarf_Die *d, unsigned name, Dwarf_Sword *v)
 	return -1;
 }
 
+/* The slot of each attribute read (1 + BW_A_*), 0 for the others; DW_AT_* below 0x90. */
+static const unsigned char attr_slot[0x90] = {
+	[DW_AT_name] = 1 + BW_A_NAME, [DW_AT_type] = 1 + BW_A_TYPE,
+	[DW_AT_byte_size] = 1 + BW_A_BYTE_SIZE, [DW_AT_alignment] = 1 + BW_A_ALIGNMENT,
+	[DW_AT_data_member_location] = 1 + BW_A_LOCATION, [DW_AT_bit_size] = 1 + BW_A_BIT_SIZE,
+	[DW_AT_data_bit_offset] = 1 + BW_A_DATA_BIT_OFFSET, [DW_AT_bit_offset] = 1 + BW_A_BIT_OFFSET,
+	[DW_AT_external] = 1 + BW_A_EXTERNAL, [DW_AT_declaration] = 1 + BW_A_DECLARATION,
+	[DW_AT_prototyped] = 1 + BW_A_PROTOTYPED, [DW_AT_count] = 1 + BW_A_COUNT,
+	[DW_AT_lower_bound] = 1 + BW_A_LOWER_BOUND, [DW_AT_upper_bound] = 1 + BW_A_UPPER_BOUND,
+	[DW_AT_abstract_origin] = 1 + BW_A_ORIGIN, [DW_AT_specification] = 1 + BW_A_SPECIFICATION,
+};
+
+static int slot_of(unsigned name)
+{
+	return name < sizeof(attr_slot) ? attr_slot[name] - 1 : -1;
+}
+
+static int take_attr(Dwarf_Attribute *a, void *arg)
+{
+	struct bw_dw_die_attrs *e = arg;
+	int k = slot_of(dwarf_whatattr(a));
+
+	/* dwarf_attr() finds the first of a name: keep the first. */
+	if (k >= 0 && !(e->have & (1u << k))) {
+		e->at[k] = *a;
+		e->have |= 1u << k;
+	}
+	return DWARF_CB_OK;
+}
+
+/* The cached attributes of @d, read in one dwarf_getattrs() pass on first use. */
+static struct bw_dw_die_attrs *die_attrs(struct bw_dw *c, Dwarf_Die *d)
+{
+	uintptr_t key = (uintptr_t)d->addr;
+	struct bw_dw_die_attrs *e = &c->attrs[(key ^ key >> 7) % BW_DW_ATTR_SLOTS];
+
+	if (e->addr == d->addr && e->addr)
+		return e;
+	e->addr = d->addr;
+	e->have = 0;
+	e->whole = dwarf_getattrs(d, take_attr, e, 0) == 1;
+	return e;
+}
+
+Dwarf_Attribute *bw_dw_attr(struct bw_dw *c, Dwarf_Die *d, unsigned name, Dwarf_Attribute *out)
+{
+	struct bw_dw_die_attrs *e = die_attrs(c, d);
+	int k = slot_of(name);
+
+	if (!e->whole || k < 0)
+		return dwarf_attr(d, name, out);
+	if (!(e->have & (1u << k)))
+		return NULL;
+	*out = e->at[k];
+	return out;
+}
+
+bool bw_dw_hasattr(struct bw_dw *c, Dwarf_Die *d, unsigned name)
+{
+	Dwarf_Attribute a;
+
+	return bw_dw_attr(c, d, name, &a) != NULL;
+}
+
+const char *bw_dw_name(struct bw_dw *c, Dwarf_Die *d)
+{
+	struct bw_dw_die_attrs *e = die_attrs(c, d);
+
+	if (!e->whole || (!(e->have & (1u << BW_A_NAME)) &&
+			  (e->have & (1u << BW_A_ORIGIN | 1u << BW_A_SPECIFICATION))))
+		return dwarf_diename(d);
+	return e->have & (1u << BW_A_NAME) ? dwarf_formstring(&e->at[BW_A_NAME]) : NULL;
+}
+
 /* dwarf_formudata with DW_FORM_implicit_const read right (see implicit_value). */
 int bw_dw_form_udata(Dwarf_Die *d, Dwarf_Attribute *a, Dwarf_Word *v)
 {
@@ -181,21 +255,21 @@ int bw_dw_form_udata(Dwarf_Die *d, Dwarf_Attribute *a, Dwarf_Word *v)
 }
 
 /* Unsigned constant attribute: 1 found, 0 absent, -1 present with a non-constant form. */
-int bw_dw_attr_udata(Dwarf_Die *d, unsigned name, Dwarf_Word *v)
+int bw_dw_attr_udata(struct bw_dw *c, Dwarf_Die *d, unsigned name, Dwarf_Word *v)
 {
 	Dwarf_Attribute a;
 
-	if (!dwarf_attr(d, name, &a))
+	if (!bw_dw_attr(c, d, name, &a))
 		return 0;
 	return bw_dw_form_udata(d, &a, v) ? -1 : 1;
 }
 
-bool bw_dw_attr_flag(Dwarf_Die *d, unsigned name)
+bool bw_dw_attr_flag(struct bw_dw *c, Dwarf_Die *d, unsigned name)
 {
 	Dwarf_Attribute a;
 	bool f = false;
 
-	if (!dwarf_attr(d, name, &a))
+	if (!bw_dw_attr(c, d, name, &a))
 		return false;
 	return dwarf_formflag(&a, &f) == 0 && f;
 }
@@ -204,7 +278,7 @@ bool bw_dw_attr_flag(Dwarf_Die *d, unsigned name)
 int bw_dw_die_byte_size(struct bw_dw *c, Dwarf_Die *d, uint64_t dflt, uint64_t *out)
 {
 	Dwarf_Word v;
-	int r = bw_dw_attr_udata(d, DW_AT_byte_size, &v);
+	int r = bw_dw_attr_udata(c, d, DW_AT_byte_size, &v);
 
 	if (r < 0) {
 		bw_dw_fail(c, "DIE 0x%llx: DW_AT_byte_size has a non-constant form", bw_dw_die_off(d));
@@ -251,7 +325,7 @@ int bw_dw_resolve_ref(struct bw_dw *c, Dwarf_Die *die, unsigned depth, struct bw
 	Dwarf_Die t;
 
 	*out = NULL;
-	if (!dwarf_attr(die, DW_AT_type, &a))
+	if (!bw_dw_attr(c, die, DW_AT_type, &a))
 		return 0;
 	if (!dwarf_formref_die(&a, &t)) {
 		bw_dw_fail(c, "DIE 0x%llx: bad DW_AT_type reference: %s", bw_dw_die_off(die), dwarf_errmsg(-1));
@@ -281,7 +355,7 @@ static bool is_plain(const struct bw_dwtype *t)
 static int spell_named(struct bw_dw *c, struct bw_dwtype *t, Dwarf_Die *d, const char *prefix)
 {
 	struct spell s = { c->sb, 0, sizeof(c->sb), false };
-	const char *name = dwarf_diename(d);
+	const char *name = bw_dw_name(c, d);
 
 	if (prefix) {
 		sp_str(&s, prefix);
@@ -342,9 +416,11 @@ static int spell_qualified(struct bw_dw *c, struct bw_dwtype *t, struct bw_dwtyp
 		return finish(c, t, &s, s.len, s.len);
 	}
 	if (!is_plain(to) && to->name_at > 0 && to->type[to->name_at - 1] == '*') {
+		/* A qualified pointer to a function or array: "int (* const NAME)(void)". */
 		sp_put(&s, to->type, to->name_at);
 		sp_str(&s, " ");
 		sp_str(&s, q);
+		sp_str(&s, " ");
 		size_t name_at = s.len;
 
 		sp_put(&s, to->type + to->name_at, to->len - to->name_at);
@@ -365,14 +441,14 @@ static int spell_qualified(struct bw_dw *c, struct bw_dwtype *t, struct bw_dwtyp
  * width (DWARF 2 bit offsets of straddling bit-fields are negative); without @sext they are
  * unsigned (an upper bound of 255 is data1 0xff) except all ones in 4 or 8 bytes, which is
  * -1 (old gcc's zero-length array). */
-int bw_dw_const_value(Dwarf_Die *d, unsigned name, bool sext, int64_t *v)
+int bw_dw_const_value(struct bw_dw *c, Dwarf_Die *d, unsigned name, bool sext, int64_t *v)
 {
 	Dwarf_Attribute a;
 	Dwarf_Word u;
 	Dwarf_Sword sv;
 	unsigned form;
 
-	if (!dwarf_attr(d, name, &a))
+	if (!bw_dw_attr(c, d, name, &a))
 		return 0;
 	form = dwarf_whatform(&a);
 	if (form == DW_FORM_sdata || form == DW_FORM_implicit_const) {
@@ -405,14 +481,14 @@ static int subrange_count(struct bw_dw *c, Dwarf_Die *sub, uint64_t *n, bool *kn
 
 	*n = 0;
 	*known = false;
-	r = bw_dw_const_value(sub, DW_AT_count, false, &cnt);
+	r = bw_dw_const_value(c, sub, DW_AT_count, false, &cnt);
 	if (r > 0) {
 		*n = cnt > 0 ? (uint64_t)cnt : 0;
 		*known = true;
 	} else if (r == 0) {
-		if (bw_dw_const_value(sub, DW_AT_lower_bound, false, &lo) <= 0)
+		if (bw_dw_const_value(c, sub, DW_AT_lower_bound, false, &lo) <= 0)
 			lo = 0;
-		r = bw_dw_const_value(sub, DW_AT_upper_bound, false, &up);
+		r = bw_dw_const_value(c, sub, DW_AT_upper_bound, false, &up);
 		if (r > 0) {
 			*n = up >= lo ? (uint64_t)(up - lo) + 1 : 0;
 			*known = true;
@@ -534,7 +610,7 @@ static int spell_function(struct bw_dw *c, struct bw_dwtype *t, Dwarf_Die *d, st
 		bw_dw_fail(c, "DIE 0x%llx: corrupt parameter list: %s", bw_dw_die_off(d), dwarf_errmsg(-1));
 		return -1;
 	}
-	if (!n && bw_dw_attr_flag(d, DW_AT_prototyped))
+	if (!n && bw_dw_attr_flag(c, d, DW_AT_prototyped))
 		sp_str(&ps, "void");
 	t->size = 0;
 	if (ret && !is_plain(ret)) {
@@ -562,6 +638,13 @@ static int spell_function(struct bw_dw *c, struct bw_dwtype *t, Dwarf_Die *d, st
 	return finish(c, t, &s, base, at);
 }
 
+struct bw_dwtype *bw_dw_cached(struct bw_dw *c, Dwarf_Die *die)
+{
+	struct bw_dwtype *t = cache_find(c, (uintptr_t)die->addr);
+
+	return t && t->done ? t : NULL;
+}
+
 /* Resolve a type DIE to its spelling and size; NULL (with the error set) on failure. */
 struct bw_dwtype *bw_dw_resolve(struct bw_dw *c, Dwarf_Die *die, unsigned depth)
 {
@@ -585,7 +668,6 @@ struct bw_dwtype *bw_dw_resolve(struct bw_dw *c, Dwarf_Die *die, unsigned depth)
 		return NULL;
 	memset(t, 0, sizeof(*t));
 	t->key = (uintptr_t)die->addr;
-	t->tpad = -1;
 	if (cache_add(c, t))
 		return NULL;
 
@@ -595,7 +677,7 @@ struct bw_dwtype *bw_dw_resolve(struct bw_dw *c, Dwarf_Die *die, unsigned depth)
 	case DW_TAG_unspecified_type:
 		t->tclass = tag == DW_TAG_base_type ? BW_TC_BASE : BW_TC_OTHER;
 		rc = bw_dw_die_byte_size(c, die, 0, &t->size) ?: spell_named(c, t, die, NULL);
-		if (!rc && tag == DW_TAG_unspecified_type && !dwarf_diename(die)) {
+		if (!rc && tag == DW_TAG_unspecified_type && !bw_dw_name(c, die)) {
 			struct spell s = { c->sb, 0, sizeof(c->sb), false };
 
 			sp_str(&s, "void");
@@ -705,7 +787,8 @@ struct bw_dwtype *bw_dw_strip_alias(struct bw_dwtype *t)
 
 /* pahole's tag__natural_alignment: pointers the word, scalars their size, arrays their
  * element's, structs their most aligned member's. Except on i386, whose ABI aligns 8-byte
- * scalars (long long, double) to 4 in structs, where pahole's guess of 8 is wrong. */
+ * scalars (long long, double) to 4 in structs, where pahole's guess of 8 is wrong
+ * (bw_dw_align_cap). */
 uint32_t bw_dw_natural_align(struct bw_dw *c, struct bw_dwtype *t, unsigned depth)
 {
 	uint64_t a = 1;
@@ -715,7 +798,6 @@ uint32_t bw_dw_natural_align(struct bw_dw *c, struct bw_dwtype *t, unsigned dept
 		return 1;
 	if (t->nalign)
 		return t->nalign;
-	t->nalign = 1;	/* provisional: a hostile cycle ends here */
 	switch (t->tclass) {
 	case BW_TC_POINTER:
 		a = c->addr_size;
@@ -725,42 +807,24 @@ uint32_t bw_dw_natural_align(struct bw_dw *c, struct bw_dwtype *t, unsigned dept
 		a = t->size;
 		break;
 	case BW_TC_ARRAY:
+		t->nalign = 1;	/* provisional: a hostile cycle ends here */
 		a = depth < BW_MAX_ANON_DEPTH ? bw_dw_natural_align(c, t->to, depth + 1) : 1;
 		break;
-	case BW_TC_STRUCT: {
-		Dwarf_Die m, mt;
-		Dwarf_Attribute at;
-		Dwarf_Off last = 0;
-		int r;
-
-		if (depth >= BW_MAX_ANON_DEPTH)
-			break;
-		for (r = dwarf_child(&t->aggr, &m); r == 0; r = dwarf_siblingof(&m, &m)) {
-			struct bw_dwtype *mtype;
-			uint32_t ma;
-
-			if (last && dwarf_dieoffset(&m) <= last)
-				break;
-			last = dwarf_dieoffset(&m);
-			if (dwarf_tag(&m) != DW_TAG_member || bw_dw_attr_flag(&m, DW_AT_external) ||
-			    !dwarf_attr(&m, DW_AT_type, &at) || !dwarf_formref_die(&at, &mt))
-				continue;
-			mtype = bw_dw_resolve(c, &mt, 0);
-			if (!mtype)
-				return 1;
-			ma = bw_dw_natural_align(c, mtype, depth + 1);
-			if (ma > a)
-				a = ma;
-		}
-		break;
+	case BW_TC_STRUCT:
+		/* The most aligned member's, found while its layout is built (which sets
+		 * t->nalign); 1 inside a cycle or past the depth bound, as pahole's guess. */
+		bw_dw_type_layout(c, t, depth);
+		return t->nalign ? t->nalign : 1;
 	}
-	}
+	t->nalign = bw_dw_align_cap(c, a);
+	return t->nalign;
+}
+
+uint32_t bw_dw_align_cap(struct bw_dw *c, uint64_t a)
+{
 	if (!a)
 		a = 1;
 	if (c->i386 && a > 4)
 		a = 4;
-	if (a > UINT32_MAX)
-		a = UINT32_MAX;
-	t->nalign = (uint32_t)a;
-	return t->nalign;
+	return a > UINT32_MAX ? UINT32_MAX : (uint32_t)a;
 }

@@ -114,6 +114,53 @@ void bw_layout_find_holes(struct bw_layout *l, unsigned cacheline, struct bw_hol
 		*sums = s;
 }
 
+static void enum_free(struct bw_enum *e)
+{
+	if (!e)
+		return;
+	for (size_t i = 0; i < e->n && e->names; i++)
+		free(e->names[i]);
+	free(e->names);
+	free(e->values);
+	free(e);
+}
+
+static struct bw_enum *enum_dup(const struct bw_enum *e)
+{
+	struct bw_enum *d = calloc(1, sizeof(*d));
+
+	if (!d)
+		return NULL;
+	d->size = e->size;
+	d->names = calloc(e->n ? e->n : 1, sizeof(*d->names));
+	d->values = calloc(e->n ? e->n : 1, sizeof(*d->values));
+	if (!d->names || !d->values) {
+		enum_free(d);
+		return NULL;
+	}
+	for (; d->n < e->n; d->n++) {
+		d->names[d->n] = strdup(e->names[d->n]);
+		d->values[d->n] = e->values[d->n];
+		if (!d->names[d->n]) {
+			enum_free(d);
+			return NULL;
+		}
+	}
+	return d;
+}
+
+static bool enum_equal(const struct bw_enum *a, const struct bw_enum *b)
+{
+	if (!a || !b)
+		return a == b;
+	if (a->n != b->n || a->size != b->size)
+		return false;
+	for (size_t i = 0; i < a->n; i++)
+		if (a->values[i] != b->values[i] || strcmp(a->names[i], b->names[i]))
+			return false;
+	return true;
+}
+
 void bw_layout_free(struct bw_layout *l)
 {
 	size_t i;
@@ -127,6 +174,7 @@ void bw_layout_free(struct bw_layout *l)
 			bw_layout_free(l->members[i].anon);
 			free(l->members[i].anon);
 		}
+		enum_free(l->members[i].enm);
 	}
 	free(l->members);
 	if (l->reorg_order) {
@@ -187,7 +235,8 @@ struct bw_layout_member *bw_members_dup(const struct bw_layout_member *m, size_t
 		v[i].name = strdup(m[i].name);
 		v[i].type = strdup(m[i].type);
 		v[i].anon = m[i].anon ? layout_dup(m[i].anon) : NULL;
-		if (!v[i].name || !v[i].type || (m[i].anon && !v[i].anon)) {
+		v[i].enm = m[i].enm ? enum_dup(m[i].enm) : NULL;
+		if (!v[i].name || !v[i].type || (m[i].anon && !v[i].anon) || (m[i].enm && !v[i].enm)) {
 			struct bw_layout tmp = { .members = v, .nmembers = i + 1 };
 
 			bw_layout_free(&tmp);
@@ -242,6 +291,8 @@ static uint64_t hash_layout(uint64_t h, const struct bw_layout *l)
 		h = bw_hash_bytes(h, nums, sizeof(nums));
 		if (m->anon)
 			h = hash_layout(h, m->anon);
+		for (size_t k = 0; m->enm && k < m->enm->n; k++)
+			h = hash_str(h, m->enm->names[k]);
 	}
 	return h;
 }
@@ -266,7 +317,8 @@ bool bw_layout_equal(const struct bw_layout *a, const struct bw_layout *b)
 		    x->natural_alignment != y->natural_alignment ||
 		    x->type_padding != y->type_padding || x->name_at != y->name_at ||
 		    x->base_len != y->base_len || strcmp(x->name, y->name) || strcmp(x->type, y->type) ||
-		    !x->anon != !y->anon || (x->anon && !bw_layout_equal(x->anon, y->anon)))
+		    !x->anon != !y->anon || (x->anon && !bw_layout_equal(x->anon, y->anon)) ||
+		    !enum_equal(x->enm, y->enm))
 			return false;
 	}
 	return true;

@@ -30,6 +30,16 @@ struct bw_layout_member {
 	/* The anonymous struct/union this member is an instance of (pahole prints it inline),
 	 * its member offsets relative to itself; NULL for every other member. */
 	struct bw_layout *anon;
+	/* The anonymous enum that types this member (pahole lists it inline), else NULL. */
+	struct bw_enum *enm;
+};
+
+/* An anonymous enum's enumerators, in declaration order. */
+struct bw_enum {
+	size_t n;
+	char **names;
+	int64_t *values;	/* as signed; printed signed when one is negative */
+	uint64_t size;		/* of the enum type: pahole marks sizes other than 4 __packed__ */
 };
 
 struct bw_layout {
@@ -82,6 +92,7 @@ struct bw_layout_opts {
 	unsigned cacheline;	/* cacheline size in bytes, 64 by default */
 	const char *only;	/* -C NAME: keep only this type, NULL for all */
 	bool no_debuginfo_search; /* never look for separate debug files (build-id, debuglink) */
+	unsigned jobs;		/* read units on this many threads (images read in place), 0/1: one */
 };
 
 /*

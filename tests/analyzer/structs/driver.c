@@ -2,7 +2,7 @@
 /* Test driver for the DWARF layout reader (analyzer/lib/layouts.h): dump layouts as lines (for the pahole oracle) or text.
  *
  * usage: structs-driver [--dump|--text] [--reorganize] [-C NAME] [--cacheline N] [--no-search]
- *                       FILE...
+ *                       [--jobs N] FILE...
  * --dump prints one "S" line per layout and one "M" line per member (tab-separated), the form
  * tests/analyzer/structs/oracle.py compares with pahole; --text prints pahole-style text.
  */
@@ -81,6 +81,8 @@ int main(int argc, char **argv)
 			opts.only = argv[++i];
 		else if (!strcmp(argv[i], "--cacheline") && i + 1 < argc)
 			opts.cacheline = (unsigned)atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--jobs") && i + 1 < argc)
+			opts.jobs = (unsigned)atoi(argv[++i]);
 		else {
 			fprintf(stderr, "structs-driver: unknown option %s\n", argv[i]);
 			return 2;

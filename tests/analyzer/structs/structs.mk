@@ -5,6 +5,7 @@
 #   make test-structs-oracle   every struct of every fixture, real binary, matrix object and seeded
 #                              random struct vs pahole (layouts, --reorganize order and saving)
 #   make test-structs-text     the pahole-style text against pahole's own, annotation by annotation
+#   make test-structs-kernel   both on Linux 6.1 builds: a vmlinux and kernel/rcu of five arches
 #   make test-structs-bad      malformed DWARF: one-line errors, no crash, no hang (sanitized)
 #   make test-structs-fuzz     bounded libFuzzer run of analyzer/fuzz/fuzz_structs.c
 
@@ -23,9 +24,9 @@ ST_SYSTEM    = $(shell ls -S /usr/lib/debug/.build-id/*/*.debug 2>/dev/null | he
 ST_MATRIX    = $(filter %.o,$(MATRIX_OBJS))
 
 .PHONY: test-structs test-structs-oracle test-structs-oracle-san test-structs-text test-structs-bad \
-	test-structs-fuzz
+	test-structs-fuzz test-structs-kernel
 test-structs: test-structs-oracle test-structs-oracle-san test-structs-text test-structs-bad \
-	test-structs-fuzz
+	test-structs-fuzz test-structs-kernel
 TESTS += test-structs
 
 $(ST_DRV): $(ST_DIR)/driver.c $(ST_SRCS) $(ST_HDRS)
@@ -75,6 +76,11 @@ test-structs-text: $(ST_DRV) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp $(if $(MA
 		$(ST_OUT)/fx/*.o $(ST_OUT)/real/* > $(ST_OUT)/text-$$cl.tap || \
 		{ grep -v '^ok ' $(ST_OUT)/text-$$cl.tap; exit 1; }; \
 		echo "cacheline $$cl: $$(tail -n 1 $(ST_OUT)/text-$$cl.tap)"; done
+
+test-structs-kernel: $(ST_DRV) $(AN_BIN)
+	@mkdir -p $(ST_OUT)
+	$(Q)sh $(ST_DIR)/kernel.sh $(ST_DRV) $(AN_BIN) > $(ST_OUT)/kernel.tap; rc=$$?; \
+		grep -v '^ok [0-9]* - [^#]' $(ST_OUT)/kernel.tap; exit $$rc
 
 test-structs-bad: $(ST_DRV_SAN) $(ST_OUT)/fx/.stamp
 	$(Q)$(PYTHON) $(ST_DIR)/malformed.py $(ST_DRV_SAN) $(ST_OUT)/bad $(ST_OUT)/fx
