@@ -55,9 +55,14 @@ static bool print_option(const struct bw_option *o, void *arg)
 static void usage(FILE *f, const struct bw_extractor *only)
 {
 	if (!only) {
+		int w = 0;
+
+		for (size_t i = 0; i < bw_nextractors; i++)
+			if ((int)strlen(bw_extractors[i]->name) > w)
+				w = (int)strlen(bw_extractors[i]->name);
 		fprintf(f, "usage: %s MODE [OPTION]... FILE...\n\nmodes:\n", BW_PROG);
 		for (size_t i = 0; i < bw_nextractors; i++)
-			fprintf(f, "  %-8s %s\n", bw_extractors[i]->name, bw_extractors[i]->help);
+			fprintf(f, "  %-*s  %s\n", w, bw_extractors[i]->name, bw_extractors[i]->help);
 		fprintf(f, "\n'%s MODE --help' lists the options of MODE.\n", BW_PROG);
 		return;
 	}

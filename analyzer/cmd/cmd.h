@@ -4,6 +4,7 @@
 #define BW_CMD_H
 
 #include "bw.h"
+#include "dwimage.h"
 #include "elfobj.h"
 #include "input.h"
 #include "json.h"
@@ -18,16 +19,22 @@ struct bw_option {
 	const char *help;
 };
 
-/* One image whose FILE entry is being written: the image and its checked ELF view. */
+/* One image whose FILE entry is being written: the image, its checked ELF view and its DWARF,
+ * opened once for every part that reads it (relocation happens in the image's memory). */
 struct bw_file {
 	const struct bw_image *img;
 	struct bw_obj obj;
+	struct bw_dwarf dwarf;
+	int dwarf_state;	/* 0 not opened yet, 1 open, -1 could not be read (reported) */
 };
+
+/* @f's DWARF (h->dw NULL when it has none), or NULL after reporting why it cannot be read. */
+const struct bw_dwarf *bw_file_dwarf(struct bw_ctx *ctx, struct bw_file *f);
 
 /* An extractor's keys in a FILE entry (SCHEMA.md), written after the common part. */
 struct bw_json_part {
 	/* Read what the keys need into *@state: 0, or -1 after reporting the error. */
-	int (*read)(struct bw_ctx *ctx, const struct bw_file *f, void **state);
+	int (*read)(struct bw_ctx *ctx, struct bw_file *f, void **state);
 	/* Write the keys; @state is NULL after a failed read in mode all (the keys are null). */
 	void (*write)(struct bw_ctx *ctx, const struct bw_file *f, void *state);
 	void (*free)(void *state);

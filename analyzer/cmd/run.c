@@ -84,6 +84,18 @@ void bw_run_images(struct bw_ctx *ctx, char **files, int nfiles, bw_image_fn fn,
 		bw_for_each_image(ctx, files[i], fn, arg);
 }
 
+const struct bw_dwarf *bw_file_dwarf(struct bw_ctx *ctx, struct bw_file *f)
+{
+	struct bw_err e;
+
+	if (!f->dwarf_state) {
+		f->dwarf_state = bw_dwarf_open(f->img, false, &f->dwarf, &e) ? -1 : 1;
+		if (f->dwarf_state < 0)
+			bw_report(ctx, &e);
+	}
+	return f->dwarf_state > 0 ? &f->dwarf : NULL;
+}
+
 int bw_json_image(struct bw_ctx *ctx, const struct bw_image *img, void *arg)
 {
 	const struct bw_json_run *run = arg;
@@ -124,6 +136,8 @@ out:
 	for (size_t i = 0; i < read; i++)
 		if (state[i] && run->xs[i]->json->free)
 			run->xs[i]->json->free(state[i]);
+	if (f.dwarf_state > 0)
+		bw_dwarf_close(&f.dwarf);
 	bw_obj_close(&f.obj);
 	return ret;
 }

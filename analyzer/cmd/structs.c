@@ -104,17 +104,21 @@ static int structs_text(struct bw_ctx *ctx, char **files, int nfiles)
 	return bw_status(ctx);
 }
 
-static int json_read(struct bw_ctx *ctx, const struct bw_file *f, void **state)
+static int json_read(struct bw_ctx *ctx, struct bw_file *f, void **state)
 {
 	struct bw_layout_opts opts = layout_opts(ctx);
-	struct bw_layout_set *set = malloc(sizeof(*set));
+	const struct bw_dwarf *h = bw_file_dwarf(ctx, f);
+	struct bw_layout_set *set;
 	struct bw_err e;
 
+	if (!h)
+		return -1;
+	set = malloc(sizeof(*set));
 	if (!set) {
 		bw_reportf(ctx, f->img->display, "out of memory");
 		return -1;
 	}
-	if (bw_layouts_read(f->img, &opts, set, &e)) {
+	if (bw_layouts_from(h, &opts, set, &e)) {
 		free(set);
 		bw_report(ctx, &e);
 		return -1;

@@ -126,7 +126,7 @@ static int symbols_text(struct bw_ctx *ctx, char **files, int nfiles)
 	return bw_status(ctx);
 }
 
-static int json_read(struct bw_ctx *ctx, const struct bw_file *f, void **state)
+static int json_read(struct bw_ctx *ctx, struct bw_file *f, void **state)
 {
 	struct bw_symtab *t = malloc(sizeof(*t));
 	struct bw_err e;

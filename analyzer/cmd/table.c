@@ -6,6 +6,8 @@
 	X(size)          \
 	X(symbols)       \
 	X(structs)       \
+	X(segments)      \
+	X(compileunits)  \
 	X(configs)       \
 	X(diff)          \
 	X(relocs)        \

@@ -8,7 +8,6 @@
  */
 #include <dwarf.h>
 #include <elfutils/libdw.h>
-#include <elfutils/libdwfl.h>
 #include <gelf.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -16,6 +15,7 @@
 #include <string.h>
 
 #include "dwctx.h"
+#include "dwimage.h"
 
 /* ---- members and layouts ---- */
 
@@ -520,47 +520,6 @@ static int walk_unit(struct bw_dw *c, Dwarf_Die *cudie)
 	}
 }
 
-/* Every unit header of .debug_info must lie inside the section: libdw 0.188 accepts a unit
- * whose length runs past the end (a truncated section) and reads nothing from it. */
-static int check_unit_lengths(struct bw_dw *c, Dwarf *dw)
-{
-	Elf *elf = dwarf_getelf(dw);
-	Elf_Scn *scn = NULL;
-	size_t shstrndx, secsize = 0;
-	Dwarf_Off off = 0, next;
-	size_t hsize;
-	int r;
-
-	if (!elf || elf_getshdrstrndx(elf, &shstrndx) != 0)
-		return 0;
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		const char *n;
-		Elf_Data *d;
-
-		if (!gelf_getshdr(scn, &sh))
-			continue;
-		n = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (n && (!strcmp(n, ".debug_info") || !strcmp(n, ".zdebug_info")) &&
-		    (d = elf_getdata(scn, NULL)))
-			secsize = d->d_size;
-	}
-	while ((r = dwarf_next_unit(dw, off, &next, &hsize, NULL, NULL, NULL, NULL, NULL,
-				    NULL)) == 0) {
-		if (next > secsize || next <= off) {
-			bw_dw_fail(c, "unit at 0x%llx runs past the end of .debug_info (truncated)",
-			     (unsigned long long)off);
-			return -1;
-		}
-		off = next;
-	}
-	if (r < 0 || (secsize && off < secsize && off + 4 <= secsize)) {
-		bw_dw_fail(c, "corrupt unit header at 0x%llx in .debug_info", (unsigned long long)off);
-		return -1;
-	}
-	return 0;
-}
-
 /* Walk the units numbered [@first, @last) in file order. */
 static int walk_dwarf(struct bw_dw *c, Dwarf *dw, size_t first, size_t last)
 {
@@ -660,28 +619,6 @@ static int adopt_layout(struct bw_dw *c, struct bw_layout *l)
 	return 0;
 }
 
-/* Can several handles read the image's DWARF as it is (no relocation, no compression, no
- * type units)? */
-static bool parallel_ok(Elf *elf, unsigned e_type)
-{
-	size_t shstrndx;
-	Elf_Scn *scn = NULL;
-
-	if (e_type == ET_REL || elf_getshdrstrndx(elf, &shstrndx) != 0)
-		return false;
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		const char *n;
-
-		if (!gelf_getshdr(scn, &sh) || !(n = elf_strptr(elf, shstrndx, sh.sh_name)))
-			return false;
-		if (!strncmp(n, ".zdebug", 7) || !strcmp(n, ".debug_types") ||
-		    (!strncmp(n, ".debug_", 7) && (sh.sh_flags & SHF_COMPRESSED)))
-			return false;
-	}
-	return true;
-}
-
 /* Walk @dw's units with @njobs jobs, each unit range about the same size in bytes. */
 static int walk_parallel(struct bw_dw *c, Dwarf *dw, const struct bw_image *img, unsigned njobs)
 {
@@ -766,51 +703,6 @@ static int walk_parallel(struct bw_dw *c, Dwarf *dw, const struct bw_image *img,
 	return ret;
 }
 
-/* ---- opening the image ---- */
-
-static int no_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname, Dwarf_Addr base,
-			const char *file_name, const char *debuglink_file,
-			GElf_Word debuglink_crc, char **debuginfo_file_name)
-{
-	(void)mod, (void)userdata, (void)modname, (void)base, (void)file_name;
-	(void)debuglink_file, (void)debuglink_crc, (void)debuginfo_file_name;
-	return -1;
-}
-
-static char *debuginfo_path;
-
-static const Dwfl_Callbacks cb_search = {
-	.find_debuginfo = dwfl_standard_find_debuginfo,
-	.section_address = dwfl_offline_section_address,
-	.debuginfo_path = &debuginfo_path,
-};
-
-static const Dwfl_Callbacks cb_nosearch = {
-	.find_debuginfo = no_debuginfo,
-	.section_address = dwfl_offline_section_address,
-};
-
-/* Does the image carry a .debug_info (plain or .zdebug_) section of its own? */
-static bool has_debug_info(Elf *elf)
-{
-	size_t shstrndx;
-	Elf_Scn *scn = NULL;
-
-	if (elf_getshdrstrndx(elf, &shstrndx) != 0)
-		return false;
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		const char *n;
-
-		if (!gelf_getshdr(scn, &sh))
-			continue;
-		n = elf_strptr(elf, shstrndx, sh.sh_name);
-		if (n && (!strcmp(n, ".debug_info") || !strcmp(n, ".zdebug_info")))
-			return true;
-	}
-	return false;
-}
-
 static int cmp_layout(const void *a, const void *b)
 {
 	const struct bw_layout *x = a, *y = b;
@@ -825,43 +717,11 @@ static int cmp_layout(const void *a, const void *b)
 	return x->reorg_size < y->reorg_size ? -1 : x->reorg_size > y->reorg_size;
 }
 
-/* The DWARF of a relocatable object whose .debug_* relocations dwreloc.c applies in place. */
-static Dwarf *relocated_dwarf(struct bw_dw *c, const struct bw_image *img, Elf **elf)
-{
-	Dwarf *dw;
-
-	*elf = elf_memory((char *)img->bytes, img->size);
-	if (!*elf) {
-		bw_dw_fail(c, "cannot read ELF: %s", elf_errmsg(-1));
-		return NULL;
-	}
-	if (bw_dw_relocate(*elf, c->file, c->e)) {
-		c->failed = true;
-		return NULL;
-	}
-	dw = dwarf_begin_elf(*elf, DWARF_C_READ, NULL);
-	if (!dw)
-		bw_dw_fail(c, "cannot read DWARF: %s", dwarf_errmsg(-1));
-	return dw;
-}
-
-const char *bw_dwarf_source_name(enum bw_dwarf_source s)
-{
-	return s == BW_DWARF_IMAGE ? "image" : s == BW_DWARF_SEPARATE ? "separate" : "none";
-}
-
-int bw_layouts_read(const struct bw_image *img, const struct bw_layout_opts *opts,
+int bw_layouts_from(const struct bw_dwarf *h, const struct bw_layout_opts *opts,
 		    struct bw_layout_set *out, struct bw_err *e)
 {
 	static const struct bw_layout_opts dflt = { .cacheline = 64 };
 	struct bw_dw c;
-	const unsigned char *id = img->bytes;
-	Dwfl *dwfl = NULL;
-	Dwfl_Module *mod;
-	Dwarf *dw, *plain_dw = NULL;
-	Elf *plain_elf = NULL;
-	Dwarf_Addr bias;
-	bool has_debug = false;
 	size_t i;
 	int ret = -1;
 
@@ -869,122 +729,63 @@ int bw_layouts_read(const struct bw_image *img, const struct bw_layout_opts *opt
 	memset(out, 0, sizeof(*out));
 	c.opts = opts ? opts : &dflt;
 	c.cacheline = c.opts->cacheline ? c.opts->cacheline : 64;
-	c.file = img->display;
+	c.file = h->img->display;
 	c.e = e;
 	e->msg[0] = '\0';
-	if (img->size < EI_NIDENT + 4 || memcmp(id, ELFMAG, SELFMAG) != 0) {
-		bw_dw_fail(&c, "not an ELF file");
-		return -1;
+	c.little_endian = h->little_endian;
+	c.i386 = h->e_machine == EM_386;
+	if (!h->dw)
+		return 0;	/* no DWARF at all: an empty set */
+	if (c.opts->jobs > 1 && h->in_place) {
+		if (walk_parallel(&c, h->dw, h->img, c.opts->jobs))
+			goto out;
+	} else if (walk_dwarf(&c, h->dw, 0, SIZE_MAX)) {
+		goto out;
 	}
-	if (id[EI_DATA] != ELFDATA2LSB && id[EI_DATA] != ELFDATA2MSB) {
-		bw_dw_fail(&c, "bad ELF byte order %u", id[EI_DATA]);
-		return -1;
-	}
-	c.little_endian = id[EI_DATA] == ELFDATA2LSB;
-	unsigned e_type = c.little_endian ? id[16] | id[17] << 8 : id[16] << 8 | id[17];
-	unsigned e_machine = c.little_endian ? id[18] | id[19] << 8 : id[18] << 8 | id[19];
-
-	c.i386 = e_machine == EM_386;
-
-	elf_version(EV_CURRENT);
-	{
-		Elf *check = elf_memory((char *)img->bytes, img->size);
-		int bad = !check || bw_dw_check(check, img->size, c.file, &has_debug, e);
-
-		if (!check)
-			bw_dw_fail(&c, "not an ELF file: %s", elf_errmsg(-1));
-		elf_end(check);
-		if (bad)
-			return -1;
-		/* Without DWARF of its own, only a separate debug file could help. */
-		if (!has_debug && (c.opts->no_debuginfo_search || e_type == ET_REL))
-			return 0;
-	}
-	/* libdwfl has no relocation backend for mips (elfutils 0.188): relocate here. */
-	if (e_type == ET_REL && e_machine == EM_MIPS) {
-		if (!(dw = relocated_dwarf(&c, img, &plain_elf)))
-			goto out_dwfl;
-		plain_dw = dw;
-	} else {
-		dwfl = dwfl_begin(c.opts->no_debuginfo_search ? &cb_nosearch : &cb_search);
-		if (!dwfl) {
-			bw_dw_fail(&c, "libdwfl: %s", dwfl_errmsg(-1));
-			return -1;
-		}
-		/* libdwfl reads the image in place: it is private memory (struct bw_image), so
-		 * the pages libelf and libdwfl write (section headers of decompressed sections,
-		 * relocated .debug_* of relocatable objects) are the only ones copied. */
-		mod = dwfl_report_offline_memory(dwfl, c.file ? c.file : "", c.file ? c.file : "",
-						 (char *)img->bytes, img->size);
-		if (!mod || dwfl_report_end(dwfl, NULL, NULL) != 0) {
-			bw_dw_fail(&c, "cannot read ELF: %s", dwfl_errmsg(-1));
-			goto out_dwfl;
-		}
-		dw = dwfl_module_getdwarf(mod, &bias);
-		if (!dw) {
-			Elf *elf = dwfl_module_getelf(mod, &bias);
-			const char *msg = dwfl_errmsg(-1);
-
-			if (elf && !has_debug_info(elf)) {
-				ret = 0;	/* no DWARF at all: an empty set */
-				goto out_dwfl;
-			}
-			/* A machine libdwfl cannot relocate: dwreloc.c says which relocation. */
-			if (e_type != ET_REL || !elf) {
-				bw_dw_fail(&c, "cannot read DWARF: %s", msg);
-				goto out_dwfl;
-			}
-			dwfl_end(dwfl);
-			dwfl = NULL;
-			if (!(dw = relocated_dwarf(&c, img, &plain_elf)))
-				goto out_dwfl;
-			plain_dw = dw;
-		}
-	}
-	if (check_unit_lengths(&c, dw))
-		goto out_set;
-	if (c.opts->jobs > 1 && plain_dw == NULL && has_debug && dwarf_getelf(dw) &&
-	    parallel_ok(dwarf_getelf(dw), e_type)) {
-		if (walk_parallel(&c, dw, img, c.opts->jobs))
-			goto out_set;
-	} else if (walk_dwarf(&c, dw, 0, SIZE_MAX)) {
-		goto out_set;
-	}
-	if (!c.units && has_debug) {
+	if (!c.units && h->source == BW_DWARF_IMAGE) {
 		bw_dw_fail(&c, "corrupt .debug_info: no readable unit");
-		goto out_set;
+		goto out;
 	}
-	for (i = 0; i < c.nout; i++) {
+	for (i = 0; i < c.nout; i++)
 		c.out[i].reorg_size = i;
-	}
 	if (c.nout)
 		qsort(c.out, c.nout, sizeof(*c.out), cmp_layout);
 	for (i = 0; i < c.nout; i++) {
 		bw_layout_find_holes(&c.out[i], c.cacheline, NULL, NULL);
 		if (bw_layout_reorganize(&c.out[i])) {
 			bw_dw_fail(&c, "out of memory");
-			goto out_set;
+			goto out;
 		}
 	}
 	out->v = c.out;
 	out->n = c.nout;
-	out->dwarf = has_debug ? BW_DWARF_IMAGE : BW_DWARF_SEPARATE;
+	out->dwarf = h->source;
 	c.out = NULL;
 	ret = 0;
-out_set:
+out:
 	if (c.out) {
 		for (i = 0; i < c.nout; i++)
 			bw_layout_free(&c.out[i]);
 		free(c.out);
 	}
-out_dwfl:
-	dwarf_end(plain_dw);
-	elf_end(plain_elf);
-	dwfl_end(dwfl);
 	free(c.tab);
 	free(c.idx);
 	bw_dw_arena_destroy(&c);
 	if (ret && !e->msg[0])
 		bw_fail(e, c.file, "cannot read DWARF");
+	return ret;
+}
+
+int bw_layouts_read(const struct bw_image *img, const struct bw_layout_opts *opts,
+		    struct bw_layout_set *out, struct bw_err *e)
+{
+	struct bw_dwarf h;
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	if (bw_dwarf_open(img, opts && opts->no_debuginfo_search, &h, e))
+		return -1;
+	ret = bw_layouts_from(&h, opts, out, e);
+	bw_dwarf_close(&h);
 	return ret;
 }

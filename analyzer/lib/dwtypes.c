@@ -416,11 +416,11 @@ static int spell_qualified(struct bw_dw *c, struct bw_dwtype *t, struct bw_dwtyp
 		return finish(c, t, &s, s.len, s.len);
 	}
 	if (!is_plain(to) && to->name_at > 0 && to->type[to->name_at - 1] == '*') {
-		/* A qualified pointer to a function or array: "int (* const NAME)(void)". */
+		/* A qualified pointer to a function or array: "int (* const NAME)(void)" (the
+		 * printer puts a blank between a qualifier and the name). */
 		sp_put(&s, to->type, to->name_at);
 		sp_str(&s, " ");
 		sp_str(&s, q);
-		sp_str(&s, " ");
 		size_t name_at = s.len;
 
 		sp_put(&s, to->type + to->name_at, to->len - to->name_at);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* pahole-style text for a layout set: members with offset/size comments, holes, summary. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -90,7 +91,10 @@ static int print_decl(FILE *out, const struct bw_layout_member *m, const struct 
 
 		while (from < at && t[from] == ' ')
 			from++;
-		n = fprintf(out, "%.*s%s", (int)(at - from), t + from, m->name);
+		/* "(* const" then the name: a blank keeps them two words. */
+		bool word = at > from && (isalnum((unsigned char)t[at - 1]) || t[at - 1] == '_');
+
+		n = fprintf(out, "%.*s%s%s", (int)(at - from), t + from, word ? " " : "", m->name);
 		n += put_dims(out, t, at, len, zero);
 	}
 	if (m->bit_size)

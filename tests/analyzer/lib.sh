@@ -110,3 +110,13 @@ bom_check() {
 	"$BW" diff --exact --upstream $ours "$3" "$4" >bom.actual 2>bom.err
 	check "$desc${opts:+ ($opts)}, --upstream" bom.expect bom.actual
 }
+
+# fixture KIND ARGS...: a Linux 6.1 build from tests/kernel/linux.sh (CONTRACTS.md contract 3),
+# its directory in $dir; else a visible SKIP with the reason and a non-zero return.
+fixture() {
+	dir=$(bash "$TOP/tests/kernel/linux.sh" "$@" 2>"$WORK/linux.log")
+	rc=$?
+	[ $rc -eq 0 ] && return 0
+	skip "linux.sh $*: exit $rc ($(tail -n 1 "$WORK/linux.log"))"
+	return 1
+}

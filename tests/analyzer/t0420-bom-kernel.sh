@@ -4,20 +4,11 @@
 # kernel/rcu objects and built-in.a of x86_64, i386, arm, arm64 and riscv64.
 . "$(dirname "$0")/lib.sh"
 cd "$WORK" || exit 1
-linux=$TOP/tests/kernel/linux.sh
 if ! bom_scripts; then
 	skip "bloat-o-meter on Linux 6.1 builds: $bom_why"
 	done_testing
 	exit
 fi
-# fixture KIND ARGS...: the fixture's directory in $dir, or a SKIP with the reason.
-fixture() {
-	dir=$(bash "$linux" "$@" 2>"$WORK/linux.log")
-	rc=$?
-	[ $rc -eq 0 ] && return 0
-	skip "linux.sh $*: exit $rc ($(tail -n 1 "$WORK/linux.log"))"
-	return 1
-}
 if fixture vmlinux x86_64 base && base=$dir && fixture vmlinux x86_64 change; then
 	change=$dir
 	for opts in "" "-c" "-d" "-t"; do
