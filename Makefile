@@ -33,8 +33,8 @@ CLEAN   :=
 include matrix/matrix.mk
 include tests/torture/torture.mk
 include analyzer/analyzer.mk
-include db/db.mk
-include reports/reports.mk
+include bloatwatch/db/db.mk
+include bloatwatch/report/report.mk
 include bench/bench.mk
 include bench/db.mk
 include tests/kernel/kernel.mk
@@ -42,8 +42,10 @@ include tests/kernel/kernel.mk
 .PHONY: all deps test bench clean
 all: objects analyzer
 
+# DEPS: how packages get installed (tests/matrix stands in a simulated one).
+DEPS ?= sh .ci/deps
 deps:
-	$(Q)sh .ci/deps
+	$(Q)$(DEPS)
 
 test: deps
 	$(Q)$(MAKE) --no-print-directory $(TESTS)

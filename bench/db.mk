@@ -5,6 +5,6 @@
 
 .PHONY: bench-db
 bench-db: objects analyzer
-	$(Q)BUILD=$(BUILD) $(PYTHON) bench/db_bench.py
+	$(Q)BUILD=$(BUILD) $(PYTHON) -m bench.db_bench
 
 BENCHES += bench-db

@@ -11,21 +11,18 @@ import os
 import resource
 import statistics
 import subprocess
-import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "db"))
-sys.path.insert(0, os.path.join(ROOT, "tests", "db"))
-
-from bwdb import ingest, query, store as bwstore  # noqa: E402
-import synth  # noqa: E402
+from bloatwatch import ROOT
+from bloatwatch.db import ingest, query, store as bwstore
+from bloatwatch.errors import BwError
+from tests.db import synth
 
 OUT = os.path.join(ROOT, os.environ.get("BUILD", "build"), "bench-db")
 BLOATWATCH = os.path.join(ROOT, "bin", "bloatwatch")
 COMMITS = int(os.environ.get("BENCH_DB_COMMITS", "10000"))
 STATES = 40
-GENERATOR = "4"   # bump when the synthesized database changes shape
+GENERATOR = "5"   # bump when the synthesized database changes shape
 RUNS = 5
 
 
@@ -53,10 +50,12 @@ def bw(*args):
 
 
 def bench_record():
-    from bwdb import project
-    objects = project.load(None, ROOT).find_objects(ROOT)
-    if not objects:
-        print("bench-db: record: no objects under build/ (make objects)")
+    from bloatwatch import project
+    from bloatwatch.db import collect
+    try:
+        objects = collect.objects(project.load(None, ROOT), ROOT)
+    except BwError as e:
+        print("bench-db: record: %s" % e)
         return
     db = os.path.join(OUT, "record.db")
 
@@ -138,7 +137,7 @@ def bench_history():
           "+ %d commit-slice rows, %d symbol rows: %.1f MiB"
           % (n_commits, n_builds // max(n_commits, 1), n_builds, n_slice_rows,
              s.query("SELECT count(*) FROM commit_slices")[0][0], n_symbols, size / 2**20))
-    one = ["--arch", "arm", "--compiler", "gcc", "--scenario", "TREE01", "--object", "rcutree.o"]
+    one = ["--arch", "arm", "--compiler", "gcc", "--label", "TREE01", "--object", "rcutree.o"]
     cases = [
         ("total, one object", ["total"] + one),
         ("total, one object, --limit 20", ["total", "--limit", "20"] + one),
@@ -154,12 +153,11 @@ def bench_history():
         for i in range(1, len(args) - 1, 2):
             if args[i].startswith("--") and args[i] not in ("--by", "--limit"):
                 filt[args[i][2:]] = [args[i + 1]]
-        by = [query.FIELDS.index(f) for f in args[args.index("--by") + 1].split(",")] \
-            if "--by" in args else None
+        by = args[args.index("--by") + 1].split(",") if "--by" in args else None
 
         def inproc():
             coords = query.coordinates(s, filt)
-            key = (lambda c: tuple(coords[c][i] for i in by)) if by else None
+            key = (lambda c: tuple(coords[c].get(f) for f in by)) if by else None
             return query.values(s, metric, coords, None, key=key), query.commits(s)
 
         inproc()   # warm the page cache like any second query would

@@ -1,31 +1,34 @@
 #!/bin/sh
-# Compile one kernel object of the matrix and write its build record (<obj>.cmd) beside it.
+# Compile one kernel object of the matrix (through ccache when given) and write its build record.
 #
-#   cc.sh OBJ SRC ARCH COMPILER SCENARIO VARIANT COMPILER-COMMAND...
+#   [MATRIX_CCACHE=ccache] BW_CC_VERSION=LINE cc.sh OBJ SRC ARCH COMPILER SCENARIO VARIANT COMPILER-COMMAND...
 #
-# The record format is matrix/README.md's: the exact command as run, the compiler's
-# version line, the coordinate, and every CONFIG_ of the resolved configuration.
+# Run from the repository root. The debug prefix map makes DW_AT_comp_dir "." so that an object
+# does not depend on where the checkout is; the record (<obj>.cmd, matrix/README.md) writes the
+# command as a shell command run from the root, with that directory as a literal $PWD.
 set -eu
 obj=$1 src=$2 arch=$3 compiler=$4 scen=$5 variant=$6
 shift 6
 dir=$(dirname "$obj")
-dep=${obj%.o}.d
-set -- "$@" -include "$dir/autoconf.h" -MMD -MP -MF "$dep" -c "$src" -o "$obj"
-if ! "$@"; then
+map="-fdebug-prefix-map=$PWD=."
+set -- "$@" "$map" -include "$dir/autoconf.h" -MMD -MP -MF "${obj%.o}.d" -c "$src" -o "$obj"
+all=$*
+recorded="${all%%"$map"*}-fdebug-prefix-map=\$PWD=.${all#*"$map"}"
+if ! ${MATRIX_CCACHE:+"$MATRIX_CCACHE"} "$@"; then
 	rm -f "$obj" "$obj.cmd"
 	exit 1
 fi
-version=$("$1" --version | head -n 1)
 {
 	echo "# bloatwatch build record v1"
-	echo "cmd := $*"
-	echo "compiler_version := $version"
+	echo "cmd := $recorded"
+	echo "compiler_version := ${BW_CC_VERSION:?}"
 	echo "source := $src"
 	echo "object := $obj"
 	echo "variant := $variant"
 	echo "arch := $arch"
 	echo "compiler := $compiler"
 	echo "scenario := $scen"
-	sed 's/=/ := /' "$dir/config"
+	sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=\(.*\)$/\1 := \2/p' \
+		-e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1 := n/p' "$dir/config"
 } > "$obj.cmd.tmp"
 mv "$obj.cmd.tmp" "$obj.cmd"

@@ -1,23 +1,59 @@
-# matrix/matrix.mk: expand the build matrix into build/<arch>/<cc>/<scenario>/ objects.
+# matrix/matrix.mk: build the matrix (build/<arch>/<cc>/<scenario>/), its manifest and analyses.
 #
-# matrix/gen.sh turns the data (ARCHES, COMPILERS, CFLAGS, CFLIST, CFcommon, scenarios/,
-# Kbuild) into explicit rules in $(BUILD)/matrix.gen.mk; make re-creates it whenever the
-# data changes. Objects depend on their source, the headers it includes (-MMD) and the
-# scenario's autoconf.h, so a second `make objects` with nothing changed does no work.
+# matrix/gen.py turns the data (ARCHES, COMPILERS, CFLAGS, CFLIST, CFcommon, scenarios/, Kbuild,
+# the top-level Kconfig) and the compilers installed ($(BUILD)/matrix.env, refreshed by every
+# make) into explicit rules in $(BUILD)/matrix.gen.mk, writing each coordinate's resolved config
+# and autoconf.h (only when they change). Objects depend on their source, the headers it
+# includes (-MMD), autoconf.h and their compiler, so a second `make objects` does no work.
+#
+# For other fragments: MATRIX_OBJS (every object), MATRIX_COORDS (arch/cc/scenario),
+# MATRIX_MANIFEST (build/matrix.json, written by `objects`), MATRIX_JSON (the analyses,
+# `analysis`), the targets `objects`, `analysis`, `sweep`; matrix/stage.sh prints a stage line.
 
-MATRIX_DATA := matrix/ARCHES matrix/COMPILERS matrix/CFLAGS matrix/CFLIST matrix/CFcommon \
-	matrix/Kbuild $(wildcard matrix/scenarios/*) matrix/gen.sh
-# A change to the flags or to the compile script rebuilds every object.
-MATRIX_DEPS := matrix/ARCHES matrix/CFLAGS matrix/cc.sh
+BW_CACHE ?= $(or $(BLOATWATCH_CACHE),$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/bloatwatch)
+MATRIX_DATA := Kconfig matrix/ARCHES matrix/COMPILERS matrix/CFLAGS matrix/CFLIST matrix/CFcommon \
+	matrix/Kbuild $(wildcard matrix/scenarios/*) matrix/gen.py matrix/resolve.py .ci/packages
+# A change to the compile script rebuilds every object; a changed compiler command or version
+# rebuilds that compiler's objects ($(BUILD)/compilers/<arch>-<cc>, written by gen.py).
+MATRIX_DEPS := matrix/cc.sh
+# Coordinates left out on purpose, as ARCH/COMPILER pairs ("mips/gcc arm/clang"); the manifest
+# lists them. A compiler that is neither installed nor excluded fails the build.
+MATRIX_EXCLUDE ?=
+MATRIX_MANIFEST := $(BUILD)/matrix.json
+MATRIX_ANALYZER ?= $(BIN)/bloatwatch-analyze
+# ccache (Debian's) in $(BW_CACHE)/ccache, capped; MATRIX_CCACHE= builds without it.
+MATRIX_CCACHE ?= $(shell command -v ccache)
+MATRIX_CCACHE_DIR ?= $(BW_CACHE)/ccache
+MATRIX_CCACHE_SIZE ?= 2G
+# Every compile's ccache result is appended here (ccache's stats log); matrix/ccache-stats.sh
+# sums a log, `objects` prints this invocation's part.
+MATRIX_STATSLOG ?= $(BUILD)/ccache-stats.log
+MATRIX_T0 := $(shell date +%s.%N)
+MATRIX_LOG0 := $(shell stat -c %s $(MATRIX_STATSLOG) 2>/dev/null || echo 0)
+MATRIX_ALOG0 := $(shell stat -c %s $(BUILD)/analysis.log 2>/dev/null || echo 0)
 
-$(BUILD)/matrix.gen.mk: $(MATRIX_DATA)
+# The installed compilers and MATRIX_EXCLUDE, rewritten only when they change: installing a
+# cross compiler (make deps) regenerates the rules in the next make.
+.PHONY: matrix-always
+$(BUILD)/matrix.env: matrix-always
 	@mkdir -p $(@D)
-	$(Q)sh matrix/gen.sh $(BUILD) > $@.tmp && mv $@.tmp $@
+	@t=$@.tmp$$$$; MATRIX_EXCLUDE='$(MATRIX_EXCLUDE)' $(PYTHON) matrix/gen.py env $@ > $$t 2>/dev/null || \
+		echo "python: $(PYTHON) cannot run matrix/gen.py" > $$t; \
+		if cmp -s $$t $@; then rm -f $$t; else mv $$t $@; fi
 
-# $(call matrix_cc,arch,compiler,scenario,variant,command-variable)
+# Generation never fails the parse (make deps must still run on a fresh machine): an error
+# becomes MATRIX_GEN_ERROR, reported by whatever needs the objects.
+$(BUILD)/matrix.gen.mk: $(MATRIX_DATA) $(BUILD)/matrix.env
+	$(Q)$(PYTHON) matrix/gen.py objects $(BUILD) 2> $@.err$$$$ || \
+		sh matrix/gen-failed.sh MATRIX $@.err$$$$ > $@; rm -f $@.err$$$$; touch $@
+
+# $(call matrix_cc,arch,compiler,scenario,variant,PREFIX): compile $@ from $< and write its record
 define matrix_cc
-	@echo "  CC      $@"
-	$(Q)sh matrix/cc.sh $@ $< $(1) $(2) $(3) $(4) $($(5))
+	$(if $(filter 0,$(V)),,@echo "  CC      $@")
+	$(Q)MATRIX_CCACHE=$(MATRIX_CCACHE) CCACHE_DIR=$(MATRIX_CCACHE_DIR) CCACHE_BASEDIR=$(CURDIR) \
+		CCACHE_MAXSIZE=$(MATRIX_CCACHE_SIZE) CCACHE_STATSLOG=$(abspath $(MATRIX_STATSLOG)) \
+		BW_CC_VERSION=$($(5)_VER_$(1)_$(2)) \
+		sh matrix/cc.sh $@ $< $(1) $(2) $(3) $(4) $($(5)_CMD_$(1)_$(2))
 endef
 
 # `make clean` needs no rules (and no compilers).
@@ -25,17 +61,57 @@ ifneq ($(filter clean,$(MAKECMDGOALS)),clean)
 include $(BUILD)/matrix.gen.mk
 endif
 
+.PHONY: matrix-gen-error
+matrix-gen-error:
+	@echo '$(subst ','\'',$(MATRIX_GEN_ERROR))' >&2; exit 1
+
+$(MATRIX_MANIFEST): $(BUILD)/matrix.json.in $(MATRIX_OBJS)
+	$(Q)cp $< $@
+
 .PHONY: objects matrix-list
-objects: $(MATRIX_OBJS)
-	@echo "objects: $(words $(MATRIX_OBJS)) objects in $(words $(MATRIX_COORDS)) coordinates up to date$(if $(strip $(MATRIX_DROPPED)), (no compiler for:$(MATRIX_DROPPED)))"
+MATRIX_SUMMARY = $(words $(MATRIX_OBJS))/$(words $(MATRIX_OBJS)) objects up to date in \
+	$(words $(MATRIX_COORDS)) coordinates$(if $(MATRIX_EXCLUDED), (excluded: $(MATRIX_EXCLUDED)))
+MATRIX_CCACHE_RUN = $(if $(MATRIX_CCACHE),$$(sh matrix/ccache-stats.sh --since $(MATRIX_LOG0) \
+	$(MATRIX_STATSLOG)),ccache not used)
+# The objects are named here too: under the top Makefile's .SECONDARY, a missing object
+# behind only the (existing) manifest would not be rebuilt.
+objects: $(MATRIX_OBJS) $(MATRIX_MANIFEST)
+	@sh matrix/stage.sh matrix $(MATRIX_T0) "$(MATRIX_SUMMARY); $(MATRIX_CCACHE_RUN)"
 
 # The coordinates, one per line: for scripts and later stages.
 matrix-list:
 	@printf '%s\n' $(MATRIX_COORDS)
 
-# Checks of the built matrix: layout, records, incrementality, symbols, irq instructions,
-# #CHECK# enforcement, Tiny's size budget (tests/matrix/check.sh).
+# ---- analysis: <obj>.json = bloatwatch-analyze all --json <obj>, beside every object ----
+MATRIX_JSON := $(addsuffix .json,$(filter %.o,$(MATRIX_OBJS)))
+# The record is written with its object.
+$(addsuffix .cmd,$(filter %.o,$(MATRIX_OBJS))): %.cmd: % ;
+$(MATRIX_JSON): %.json: % %.cmd $(MATRIX_ANALYZER)
+	$(Q)$(MATRIX_ANALYZER) all --json $< > $@.tmp && mv $@.tmp $@
+	@echo $@ >> $(BUILD)/analysis.log
+
+.PHONY: analysis
+MATRIX_ANALYSIS_RUN = $$(tail -c +$$(($(MATRIX_ALOG0) + 1)) $(BUILD)/analysis.log 2>/dev/null | wc -l)
+analysis: $(MATRIX_JSON) $(MATRIX_MANIFEST)
+	@sh matrix/stage.sh analysis $(MATRIX_T0) \
+		"$(words $(MATRIX_JSON))/$(words $(MATRIX_JSON)) analyses up to date; $(MATRIX_ANALYSIS_RUN) written"
+
+# ---- menuconfig: explore Kconfig from a scenario (make menuconfig SCENARIO=TINY02 [ARCH=i386]) ----
+MENUCONFIG_DIR = $(BUILD)/menuconfig/$(or $(ARCH),x86_64)/$(SCENARIO)
+.PHONY: menuconfig
+menuconfig:
+	@test -n "$(SCENARIO)" || { echo "menuconfig: give SCENARIO=<name of matrix/scenarios/>" >&2; exit 1; }
+	$(Q)$(PYTHON) matrix/resolve.py --arch $(or $(ARCH),x86_64) matrix/scenarios/$(SCENARIO) $(MENUCONFIG_DIR)
+	$(Q)ARCH=$(or $(ARCH),x86_64) KCONFIG_CONFIG=$(MENUCONFIG_DIR)/config $(PYTHON) -m menuconfig Kconfig
+	$(Q)ARCH=$(or $(ARCH),x86_64) KCONFIG_CONFIG=$(MENUCONFIG_DIR)/config \
+		$(PYTHON) -m savedefconfig --kconfig Kconfig --out $(MENUCONFIG_DIR)/fragment >/dev/null
+	@echo "menuconfig: $(MENUCONFIG_DIR)/config; as a scenario fragment: $(MENUCONFIG_DIR)/fragment"
+
+-include matrix/sweep.mk
+
+# Checks of the built matrix (tests/matrix/*.sh, TAP): layout, records, manifest, Kconfig and
+# #CHECK#, incrementality, symbols, irq instructions, Tiny's size budget, ccache, first run.
 .PHONY: test-matrix
-test-matrix: objects
-	$(Q)sh tests/matrix/check.sh $(BUILD) "$(MAKE)" $(MATRIX_COORDS)
+test-matrix: objects analysis
+	$(Q)sh tests/matrix/run.sh $(BUILD) "$(MAKE)"
 TESTS += test-matrix

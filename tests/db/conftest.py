@@ -4,7 +4,6 @@ import json
 import os
 import sqlite3
 import subprocess
-import sys
 
 import pytest
 
@@ -12,10 +11,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 BLOATWATCH = os.path.join(ROOT, "bin", "bloatwatch")
 ANALYZER = os.path.join(ROOT, "bin", "bloatwatch-analyze")
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(ROOT, "db"))
-
-import synth  # noqa: E402
+import synth  # pytest puts this folder on the import path
 
 GIT_ENV = {"GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.org",
            "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.org",
@@ -94,6 +90,18 @@ def sql(db, query, params=()):
         return con.execute(query, params).fetchall()
     finally:
         con.close()
+
+
+def diff_pair(tmp_path):
+    """[old.o, new.o] built as analyzer/t0400 builds its diff fixture (tests/analyzer/diff)."""
+    objs = []
+    for side in ("old", "new"):
+        obj = str(tmp_path / (side + ".o"))
+        subprocess.run(["gcc", "-O0", "-g", "-fno-inline", "-c",
+                        os.path.join(ROOT, "tests", "analyzer", "diff", side + ".c"), "-o", obj],
+                       check=True)
+        objs.append(obj)
+    return objs
 
 
 def have_analyzer_all():

@@ -29,9 +29,14 @@ done
 """
 
 TOML = """build = "sh build.sh"
-objects = ["build/*/*/*/*.o"]
 sources = ["src/*.c"]
 build_timeout = 120
+
+[[objects]]
+root = "build/*/*/*"
+glob = "*.o"
+
+[keys.variant]     # the build records' `variant :=` is a coordinate key
 """
 
 

@@ -1,11 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0
 """diff (objects, bloat-o-meter symbols, structs, CONFIG), history, and check's exit codes."""
 import copy
+import json
+import subprocess
 
 import pytest
 
-from conftest import run_bw, write_json, small_matrix, synth
-from bwdb.diff import bloat_o_meter, member_changes
+import oracle
+from conftest import diff_pair, run_bw, write_json, small_matrix, synth
+from bloatwatch.compare import structs
 
 
 @pytest.fixture
@@ -38,24 +41,63 @@ def two_commits(tmp_path, repo):
     return db, repo, a, b, m0, m1
 
 
-def test_bloat_o_meter_grammar():
-    lines, net, more = bloat_o_meter({"a": 10, "b": 20, "gone": 5}, {"a": 14, "b": 12, "new": 64})
-    assert lines[0] == "add/remove: 1/1 grow/shrink: 1/1 up/down: 68/-13 (55)"
-    assert lines[1].split() == ["Function", "old", "new", "delta"]
-    assert [l.split() for l in lines[2:-1]] == [["new", "-", "64", "+64"], ["a", "10", "14", "+4"],
-                                                  ["gone", "5", "-", "-5"], ["b", "20", "12", "-8"]]
-    assert lines[-1] == "Total: Before=35, After=90, chg +157.14%"
-    assert net == 55 and more == 0
-    top, _, more = bloat_o_meter({"a": 10, "b": 20, "gone": 5}, {"a": 14, "b": 12, "new": 64}, 2)
-    assert [l.split()[0] for l in top[2:-1]] == ["new", "b"] and more == 2
+def blocks(out):
+    """{title: [lines]} of the `== title ==` symbol blocks a diff printed."""
+    found, title = {}, None
+    for line in out.splitlines():
+        if line.startswith("== ") and line.endswith(" =="):
+            title = line[3:-3]
+            found[title] = []
+        elif title is not None:
+            if not line:
+                title = None
+            else:
+                found[title].append(line)
+    return found
 
 
-def test_member_changes():
-    old = [("a", 0, 4, "int"), ("b", 8, 8, "long"), ("gone", 16, 4, "int")]
-    new = [("a", 0, 4, "unsigned int"), ("b", 4, 8, "long"), ("new", 16, 8, "void *")]
-    assert member_changes(old, new) == "+new, -gone, a: int -> unsigned int, b@8:8->@4:8"
-    assert member_changes(old, list(reversed(old))) == "order"
-    assert member_changes(old, old) == "(same members)"
+def nm_rows(entry):
+    return [(y["name"], y["type"], y["size"]) for y in entry["symbols"]]
+
+
+def test_diff_symbols_are_the_scripts_output(two_commits, tmp_path):
+    """Each symbol block is exactly what scripts/bloat-o-meter prints for that object pair."""
+    db, repo, a, b, m0, m1 = two_commits
+    out = run_bw("--db", db, "-C", repo.path, "diff", "HEAD~1", "HEAD", check=0).stdout
+    found = blocks(out)
+    assert list(found) == ["arm/gcc/TREE01/rcutree.o"]
+    old = [f for f in m0 if f["file"].endswith("TREE01/rcutree.o")][0]
+    new = [f for f in m1 if f["file"].endswith("TREE01/rcutree.o")][0]
+    o = oracle.Oracle(oracle.locate(), tmp_path)
+    want = o.run([("default", o.table(nm_rows(old)), o.table(nm_rows(new)))])[0]
+    assert found["arm/gcc/TREE01/rcutree.o"] == want.splitlines()
+    assert "rcu_new_thing.constprop" in want     # the script strips only the .NUMBER parts
+
+
+def test_member_changes_mean_what_the_analyzer_says(tmp_path, analyzer):
+    """compare.structs against `bloatwatch-analyze diff --structs` (analyzer/structdiff.c) on
+    real objects: the same structs changed, with the same members, in the same order."""
+    objs = diff_pair(tmp_path)
+    c = json.loads(subprocess.run([analyzer, "diff", "--structs", "--json"] + objs,
+                                  stdout=subprocess.PIPE, check=True).stdout)
+    want = {(s["name"], s["kind"]): s["members_changed"] for s in c["structs"] if s["status"] == "changed"}
+    doc = json.loads(subprocess.run([analyzer, "all", "--json"] + objs, stdout=subprocess.PIPE,
+                                    check=True).stdout)
+    layouts = [{(s["name"], s["kind"]): s for s in f["structs"]} for f in doc["files"]]
+
+    def rows(s):
+        return [{"member": m["name"], "type": m["type"], "byte_offset": m["offset"],
+                 "size": m["size"], "bit_size": m["bit_size"], "bit_offset": m["bit_offset"]}
+                for m in s["members"]]
+    got = {}
+    for k in set(layouts[0]) & set(layouts[1]):
+        a, b = layouts[0][k], layouts[1][k]
+        if structs.layout_changed(a, b, rows(a), rows(b)):
+            got[k] = [name for _, name in structs.member_changes(rows(a), rows(b))]
+    assert want and got == want
+    assert structs.describe(structs.member_changes(rows(layouts[0][("rcu_data", "struct")]),
+                                                   rows(layouts[1][("rcu_data", "struct")]))) \
+        == "~blimit +extra"
 
 
 def test_diff_reports_objects_symbols_structs_configs(two_commits):
@@ -64,10 +106,6 @@ def test_diff_reports_objects_symbols_structs_configs(two_commits):
     out = r.stdout
     assert "Objects: 6 compared, 1 differ" in out
     assert "arm/gcc/TREE01/rcutree.o" in out and "rcutiny.o" not in out
-    block = out[out.index("== arm/gcc/TREE01/rcutree.o =="):]
-    assert "add/remove: 1/1 grow/shrink: 1/0" in block
-    # Symbols are compared by normalized name: the .constprop.0 suffix is gone.
-    assert any(l.split()[:4] == ["rcu_new_thing", "-", "100", "+100"] for l in block.splitlines())
     assert "struct rcu_head" in out and "Structs:" in out
     assert "CONFIG_RCU_FANOUT  16   32" in out
     assert "+  tree/tree.c  CONFIG_RCU_FANOUT" in out
@@ -97,7 +135,7 @@ def test_history_metrics(two_commits):
     assert [l.split(",")[-2] for l in r.stdout.splitlines()[1:]] == ["0", "100"]
     r = run_bw("--db", db, "history", "struct:rcu_head.padding", "--object", "rcutree.o", check=0)
     assert r.stdout.splitlines()[-1].split()[-1] == "+8"
-    r = run_bw("--db", db, "history", "total", "--by", "scenario", "--changes", check=0)
+    r = run_bw("--db", db, "history", "total", "--by", "label", "--changes", check=0)
     assert len(r.stdout.splitlines()) == 1 + 3 + 1   # header, first row per series, one change
     r = run_bw("--db", db, "history", "symbol:no_such_symbol", check=2)
     assert "no recorded object has a symbol named no_such_symbol" in r.stderr
@@ -155,3 +193,21 @@ def test_check_exit_codes_and_markdown(two_commits, tmp_path):
     bad.write_text("[[budget]]\nobject = 'x'\nmaximum = 3\n")
     r = run_bw("--db", db, "-C", repo.path, "check", "--budget", bad, check=2)
     assert "unknown key maximum" in r.stderr
+
+
+def test_check_shows_the_scripts_symbol_moves_of_what_failed(two_commits, tmp_path):
+    """A budget that fails on growth shows, under the failing object, what scripts/bloat-o-meter
+    prints for it against the baseline (in a <details> block with --markdown)."""
+    db, repo, a, b, m0, m1 = two_commits
+    f = tmp_path / "grow.toml"
+    f.write_text('baseline = "HEAD~1"\n[[budget]]\nobject = "rcutree.o"\ngrowth_bytes = 0\n')
+    out = run_bw("--db", db, "-C", repo.path, "check", "--budget", f, check=1).stdout
+    moves = [line[8:] for line in out.splitlines() if line.startswith("        ")]
+    old = [x for x in m0 if x["file"].endswith("TREE01/rcutree.o")][0]
+    new = [x for x in m1 if x["file"].endswith("TREE01/rcutree.o")][0]
+    o = oracle.Oracle(oracle.locate(), tmp_path)
+    want = o.run([("default", o.table(nm_rows(old)), o.table(nm_rows(new)))])[0]
+    assert moves == want.splitlines()
+    md = run_bw("--db", db, "-C", repo.path, "check", "--budget", f, "--markdown", check=1).stdout
+    assert "<details><summary><code>arm/gcc/TREE01/tree/rcutree.o</code>" in md
+    assert want in md

@@ -15,11 +15,14 @@ def test_hand_written_document_is_stored_field_by_field(tmp_path, repo):
     run_bw("--db", db, "-C", repo.path, "record", "--json", HAND, check=0)
     doc = json.load(open(HAND))
     f = doc["files"][0]
-    rows = sql(db, "SELECT sha, dirty, arch, compiler, compiler_version, scenario, variant, object, "
-                   "text, data, bss, total FROM v_footprint ORDER BY object DESC")
-    assert rows[0] == (head, 0, "i386", "gcc", f["build"]["compiler_version"], "TINY02", "tiny",
-                       "rcutiny.o", f["text"], f["data"], f["bss"], f["dec"])
-    assert rows[1][7] == "lib.a(member.o)" and rows[1][2] == "x86_64"
+    rows = sql(db, "SELECT sha, dirty, arch, compiler, compiler_version, label, keys, object, "
+                   "text, data, bss, total, coord_id FROM v_footprint ORDER BY object DESC")
+    assert rows[0][:12] == (head, 0, "i386", "gcc", f["build"]["compiler_version"], "TINY02",
+                            '{"variant":"tiny"}', "rcutiny.o", f["text"], f["data"], f["bss"], f["dec"])
+    assert sql(db, "SELECT key, value FROM v_coord_keys WHERE coord_id = ?", (rows[0][12],)) == \
+        [("variant", "tiny")]
+    # Without a build record: keyed by its path, arch from the ELF header, nothing else known.
+    assert rows[1][2:8] == ("x86_64", "-", "", "-", "", "lib.a(member.o)")
     syms = sql(db, "SELECT symbol, raw_name, type, size, section, bind, kind FROM v_symbols "
                    "WHERE object = 'rcutiny.o' ORDER BY size DESC, raw_name")
     assert syms == [(s["norm"], s["name"], s["type"], s["size"], s["section"], s["bind"], s["kind"])
@@ -134,11 +137,11 @@ def test_gc_after_rerecord_leaves_what_a_fresh_record_would(tmp_path, repo):
               "analysis_layouts", "setups", "config_sets", "config_values")
     count = lambda d: [sql(d, "SELECT count(*) FROM %s" % t)[0][0] for t in tables]  # noqa: E731
     assert count(db) != count(fresh)
-    before = sql(db, "SELECT * FROM v_footprint ORDER BY object, arch, compiler, scenario")
+    before = sql(db, "SELECT * FROM v_footprint ORDER BY object, arch, compiler, label")
     r = run_bw("--db", db, "gc", check=0)
     assert "rows deleted" in r.stdout
     assert count(db) == count(fresh)
-    assert sql(db, "SELECT * FROM v_footprint ORDER BY object, arch, compiler, scenario") == before
+    assert sql(db, "SELECT * FROM v_footprint ORDER BY object, arch, compiler, label") == before
     assert sql(db, "PRAGMA integrity_check") == [("ok",)]
     assert "gc: 0 rows deleted" in run_bw("--db", db, "gc", check=0).stdout
 

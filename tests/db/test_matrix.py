@@ -1,35 +1,50 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Record the real built matrix (make objects) with this repository's bloatwatch.toml."""
+"""Record the real built matrix (make objects) with this repository's bloatwatch.toml.
+
+The objects and their coordinates come from build/matrix.json when make wrote it (contract 1),
+else from the matrix folders; either way every figure must equal a separate analyzer run."""
 import json
-import os
 import subprocess
 
 from conftest import ANALYZER, ROOT, run_bw, sql
 
-from bwdb import project
+from bloatwatch import project
+from bloatwatch.db import collect
+
+
+def expected_coordinate(found, build):
+    """(arch, compiler, label, variant, object) of a matrix object, from what the build wrote:
+    the manifest's coordinate, else the folder build/<arch>/<compiler>/<scenario>/<object>."""
+    if found.analysis:
+        return (found.coord["arch"], found.coord["compiler"], found.coord["config"],
+                build["variant"], found.coord["object"])
+    _, arch, cc, label, obj = found.path.split("/")
+    return (arch, cc, label, build["variant"], obj)
 
 
 def test_record_real_matrix(tmp_path, analyzer):
-    objects = project.load(None, ROOT).find_objects(ROOT)
+    found = collect.objects(project.load(None, ROOT), ROOT)
+    objects = [f.path for f in found]
     assert objects, "no matrix objects under build/ (make objects)"
-    assert all(os.path.exists(os.path.join(ROOT, o + ".cmd")) for o in objects)
     db = str(tmp_path / "matrix.db")
     r = run_bw("--db", db, "-C", ROOT, "record", check=0)
     assert "%d objects" % len(objects) in r.stdout
     doc = json.loads(subprocess.run([ANALYZER, "all", "--json"] + objects, cwd=ROOT,
                                     stdout=subprocess.PIPE, check=True).stdout)
-    want = {}
+    by_path = {f.path: f for f in found}
+    want, want_orders = {}, {}
     for f in doc["files"]:
-        b = f["build"]
-        want[(b["arch"], b["compiler"], b["scenario"], b["variant"], os.path.basename(f["file"]))] = \
-            (f["text"], f["data"], f["bss"], f["dec"], f["file"], len(f["symbols"]),
-             len({json.dumps(s, sort_keys=True) for s in f["structs"]}))   # identical layouts: one row
+        key = expected_coordinate(by_path[f["file"]], f["build"])
+        want[key] = (f["text"], f["data"], f["bss"], f["dec"], f["file"], len(f["symbols"]),
+                     len({json.dumps(s, sort_keys=True) for s in f["structs"]}))   # identical layouts: one row
+        want_orders[key] = {(s["name"], s["size"], tuple(s["reorganized"]["order"])) for s in f["structs"]}
+    variant = {cid: v for cid, v in sql(db, "SELECT coord_id, value FROM v_coord_keys WHERE key = 'variant'")}
     got = {}
-    for row in sql(db, "SELECT arch, compiler, scenario, variant, object, text, data, bss, total, "
+    for row in sql(db, "SELECT arch, compiler, label, coord_id, object, text, data, bss, total, "
                        "path, analysis_id FROM v_footprint"):
         n_sym = sql(db, "SELECT count(*) FROM symbols WHERE analysis_id = ?", (row[10],))[0][0]
         n_str = sql(db, "SELECT count(*) FROM analysis_layouts WHERE analysis_id = ?", (row[10],))[0][0]
-        got[tuple(row[:5])] = tuple(row[5:10]) + (n_sym, n_str)
+        got[row[:3] + (variant[row[3]], row[4])] = tuple(row[5:10]) + (n_sym, n_str)
     assert got == want
     # Every layout keeps the analyzer's reorganized order (pahole's --reorganize), member by
     # member; some real structs (with holes) have one that differs from declaration order.
@@ -39,21 +54,22 @@ def test_record_real_matrix(tmp_path, analyzer):
         assert pos is not None
         orders.setdefault(lid, []).append(member)
     got_orders = {}
-    for row in sql(db, "SELECT arch, compiler, scenario, variant, object, struct, size, layout_id "
+    for row in sql(db, "SELECT arch, compiler, label, coord_id, object, struct, size, layout_id "
                        "FROM v_structs"):
-        got_orders.setdefault(tuple(row[:5]), set()).add((row[5], row[6], tuple(orders.get(row[7], ()))))
-    want_orders = {}
-    for f in doc["files"]:
-        b = f["build"]
-        want_orders[(b["arch"], b["compiler"], b["scenario"], b["variant"], os.path.basename(f["file"]))] = \
-            {(s["name"], s["size"], tuple(s["reorganized"]["order"])) for s in f["structs"]}
+        got_orders.setdefault(row[:3] + (variant[row[3]], row[4]), set()).add(
+            (row[5], row[6], tuple(orders.get(row[7], ()))))
     assert got_orders == want_orders
     assert any(s["holes"] and s["reorganized"]["order"] != [m["name"] for m in s["members"]]
                for f in doc["files"] for s in f["structs"])
-    # Every object carries its resolved CONFIG from the build record.
-    per_object = sql(db, "SELECT count(DISTINCT object || arch || compiler || scenario) "
-                         "FROM v_config_values")[0][0]
+    # Every object carries its resolved CONFIG: the manifest's, else its build record's.
+    per_object = sql(db, "SELECT count(DISTINCT coord_id) FROM v_config_values")[0][0]
     assert per_object == len(objects)
+    for f in found:
+        if f.config is not None:
+            got = dict(sql(db, "SELECT c.config, c.value FROM v_config_values c JOIN v_footprint o "
+                               "ON o.coord_id = c.coord_id AND o.commit_id = c.commit_id "
+                               "WHERE o.path = ?", (f.path,)))
+            assert got == f.config, f.path
     # Re-recording the unchanged matrix reuses everything: no analyzer run needed.
     r = run_bw("--db", db, "-C", ROOT, "record", check=0)
     assert "0 new analyses" in r.stdout

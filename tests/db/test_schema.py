@@ -1,15 +1,18 @@
 # SPDX-License-Identifier: GPL-2.0
 """Schema creation, migration from version 1, and refusal of newer or foreign databases."""
+import copy
+import json
 import os
 import sqlite3
 
 from conftest import HERE, run_bw, sql, write_json, small_matrix, synth
 
-from bwdb import ingest
-from bwdb import store as bwstore
+from bloatwatch.db import ingest
+from bloatwatch.db import store as bwstore
 
 V1 = os.path.join(HERE, "fixtures", "schema-v1.sql")
 V3 = os.path.join(HERE, "fixtures", "schema-v3.sql")
+V4 = os.path.join(HERE, "fixtures", "schema-v4.sql")
 
 
 def structure(db):
@@ -41,6 +44,66 @@ def v3_documents():
     return [synth.document(synth.reorganize(synth.matrix(
         step, arches=["x86_64", "arm"], compilers=["gcc"], nscen=3, nsyms=4, nstructs=3)))
         for step in (0, 1)]
+
+
+def v4_documents():
+    """The two analyzer documents schema-v4.sql was recorded from (see its header)."""
+    with open(os.path.join(HERE, "fixtures", "all-hand.json")) as f:
+        extra = json.load(f)["files"][1]
+    extra.update({"file": "lib32.a", "member": "m.o", "format": "elf32-i386", "class": 32,
+                  "machine": "EM_386"})
+    docs = []
+    for step in (0, 1):
+        doc = synth.document(synth.reorganize(synth.matrix(
+            step, arches=["x86_64", "arm"], compilers=["gcc"], nscen=3, nsyms=4, nstructs=3)))
+        doc["files"].append(copy.deepcopy(extra))
+        docs.append(doc)
+    return docs
+
+
+V4_FOOTPRINT = "SELECT sha, arch, compiler, object, text, data, bss, total, path FROM v_footprint " \
+    "ORDER BY 1, 2, 3, 4"
+
+
+def check_v4_migrated(q, db, before, record):
+    """What version 5 made of the v4 fixture: the same rows with arch names normalized, a
+    generic coordinate (scenario -> label, variant -> an extra key), and slices whose digests
+    are those ingest computes: recording the fixture's documents again adds no slice."""
+    assert ("386" in {r[1] for r in before}) and "386" not in {r[1] for r in q(db, V4_FOOTPRINT)}
+    assert sorted(q(db, V4_FOOTPRINT)) == sorted(
+        (r[0], "i386") + tuple(r[2:]) if r[1] == "386" else tuple(r) for r in before)
+    assert [r[0] for r in q(db, "SELECT DISTINCT label FROM v_coords ORDER BY 1")] == \
+        ["-", "CLASSIC01", "TINY01", "TREE01"]
+    keys = q(db, "SELECT DISTINCT k.object, ck.value FROM v_coord_keys ck JOIN v_coords k "
+                 "ON k.coord_id = ck.coord_id WHERE ck.key = 'variant' ORDER BY 1, 2")
+    assert [tuple(r) for r in keys] == [("rcuclassic.o", "classic"), ("rcupdate.o", "common"),
+                                        ("rcutiny.o", "tiny"), ("rcutree.o", "tree")]
+    assert q(db, "SELECT count(*) FROM v_coord_keys")[0][0] == 12    # all but lib32.a(m.o)
+    counts = "SELECT (SELECT count(*) FROM slices), (SELECT count(*) FROM coords), " \
+        "(SELECT count(*) FROM analyses), (SELECT count(*) FROM setups)"
+    was = q(db, counts)
+    for i, doc in enumerate(v4_documents()):
+        assert "0 new analyses" in record(doc, i)
+    assert q(db, counts) == was
+
+
+def test_migration_from_v4_makes_coordinates_generic(tmp_path, repo):
+    old = str(tmp_path / "v4.db")
+    load_v1(old, V4)
+    assert sql(old, "PRAGMA user_version") == [(4,)]
+    before = sql(old, V4_FOOTPRINT)
+    run_bw("--db", old, "log", check=0)        # opening upgrades
+    assert sql(old, "PRAGMA user_version") == [(bwstore.latest_version(),)]
+    fresh = str(tmp_path / "fresh.db")
+    bwstore.Store(fresh).close()
+    assert structure(old) == structure(fresh)
+    assert sql(old, "PRAGMA integrity_check") == [("ok",)]
+
+    def record(doc, i):
+        sha = repo.commit({"a.c": "%d\n" % i}, "after the upgrade %d" % i)
+        return run_bw("--db", old, "-C", repo.path, "record", "--rev", sha, "--json",
+                      write_json(tmp_path / ("v4-%d.json" % i), doc), check=0).stdout
+    check_v4_migrated(sql, old, before, record)
 
 
 def stored_orders(db):
@@ -108,7 +171,10 @@ def test_migration_from_v3_leaves_orders_unknown_until_the_layout_is_seen_again(
     load_v1(old, V3)
     assert sql(old, "PRAGMA user_version") == [(3,)]
     footprint = sql(old, "SELECT sha, arch, object, total FROM v_footprint ORDER BY 1, 2, 3")
-    structs = sql(old, "SELECT * FROM v_structs ORDER BY sha, arch, object, struct")
+    struct_cols = ("SELECT sha, arch, compiler, object, struct, kind, size, cachelines, holes, "
+                   "hole_bytes, padding, reorg_size, reorg_saving, layout_id FROM v_structs "
+                   "ORDER BY sha, arch, object, struct, layout_id")
+    structs = sql(old, struct_cols)
     members = sql(old, "SELECT * FROM v_struct_members ORDER BY layout_id, seq")
     counts = sql(old, "SELECT (SELECT count(*) FROM layouts), (SELECT count(*) FROM members), "
                       "(SELECT count(*) FROM analyses), (SELECT count(*) FROM object_cache)")
@@ -125,7 +191,7 @@ def test_migration_from_v3_leaves_orders_unknown_until_the_layout_is_seen_again(
     assert sql(old, "PRAGMA integrity_check") == [("ok",)]
     # Nothing recorded changes; the order is unknown (NULL), and the view says so additively.
     assert sql(old, "SELECT sha, arch, object, total FROM v_footprint ORDER BY 1, 2, 3") == footprint
-    assert sql(old, "SELECT * FROM v_structs ORDER BY sha, arch, object, struct") == structs
+    assert sql(old, struct_cols) == structs
     assert [r[:-1] for r in sql(old, "SELECT * FROM v_struct_members ORDER BY layout_id, seq")] == members
     assert sql(old, "SELECT count(*) FROM members WHERE reorg_seq IS NOT NULL") == [(0,)]
     # Cache hits skip parsing, which is where orders get filled in: the cache starts over.

@@ -24,8 +24,9 @@ def test_record_real_objects_cache_and_build_records(tmp_path, repo, analyzer):
     db = str(tmp_path / "r.db")
     r = run_bw("--db", db, "-C", repo.path, "record", check=0)
     assert "2 objects, 2 new analyses" in r.stdout and head[:12] in r.stdout
-    rows = sql(db, "SELECT object, arch, compiler, scenario, variant, bss FROM v_footprint ORDER BY object")
-    assert rows == [("a.o", "x86_64", "gcc", "S1", "demo", 16 + 0), ("b.o", "x86_64", "gcc", "S1", "demo", 0)]
+    rows = sql(db, "SELECT object, arch, compiler, label, keys, bss FROM v_footprint ORDER BY object")
+    assert rows == [("a.o", "x86_64", "gcc", "S1", '{"variant":"demo"}', 16 + 0),
+                    ("b.o", "x86_64", "gcc", "S1", '{"variant":"demo"}', 0)]
     assert ("src/a.c", "CONFIG_DEMO") in sql(db, "SELECT source, config FROM v_config_usage")
     counts = sql(db, "SELECT (SELECT count(*) FROM setups), (SELECT count(*) FROM slices), "
                      "(SELECT count(*) FROM analyses), (SELECT count(*) FROM object_cache)")

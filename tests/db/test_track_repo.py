@@ -12,9 +12,12 @@ from conftest import ROOT, git, run_bw, sql
 OBJECTS = ["build/%s/gcc/TINY01/%s" % (arch, obj) for arch in ("x86_64", "arm")
            for obj in ("rcutiny.o", "rcupdate.o")]
 TOML = """build = "make -s %s"
-objects = ["build/*/gcc/TINY01/*.o"]
 sources = ["common/*.c", "tinyrcu/*.c"]
 build_timeout = 300
+
+[[objects]]
+root = "build/*/gcc/TINY01"
+glob = "*.o"
 """ % " ".join(OBJECTS)
 
 
@@ -40,7 +43,7 @@ def test_track_own_history(tmp_path, analyzer):
     assert "No rule to make target" in sql(db, "SELECT error FROM commits WHERE sha = ?", (before,))[0][0]
     per_commit = sql(db, "SELECT sha, count(*) FROM v_footprint GROUP BY sha")
     assert all(count == 4 for _, count in per_commit) and len(per_commit) == n - 1
-    arches = sql(db, "SELECT DISTINCT arch, compiler, scenario FROM v_footprint ORDER BY 1")
+    arches = sql(db, "SELECT DISTINCT arch, compiler, label FROM v_footprint ORDER BY 1")
     assert arches == [("arm", "gcc", "TINY01"), ("x86_64", "gcc", "TINY01")]
     assert sql(db, "SELECT count(*) FROM v_config_usage WHERE sha = ? AND source = 'tinyrcu/rcutiny.c'",
                (first,))[0][0] > 0

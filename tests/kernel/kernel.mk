@@ -1,7 +1,7 @@
 # tests/kernel/kernel.mk: `make kernel-fixtures` builds (or finds cached) every Linux 6.1 fixture of
 # tests/kernel/linux.sh; `make test-kernel-fixtures` checks them. Neither is part of `make test`.
 
-KERNEL_ARCHES ?= x86_64 i386 arm arm64 riscv64
+KERNEL_ARCHES ?= x86_64 i386 arm arm64 riscv64 powerpc mips
 
 .PHONY: kernel-fixtures test-kernel-fixtures
 kernel-fixtures:

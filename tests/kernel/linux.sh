@@ -19,7 +19,10 @@
 # recipe builds anew and an unchanged one is reused at once. Builders serialize on an flock per
 # fixture; a dir counts only once its .bw-complete marker exists and is never written after that;
 # an unmarked one (killed build) is wiped and built again. O= dirs also hold bloatwatch.env (SRC,
-# ARCH, CROSS_COMPILE) to re-run make there: make -C $SRC O=$dir ARCH=$ARCH CROSS_COMPILE=...
+# ARCH, KARCH, CROSS_COMPILE) to re-run make there: make -C $SRC O=$dir ARCH=$KARCH CROSS_COMPILE=..
+# rcu and config-flip dirs build from the shared pristine tree (absolute paths in their .cmd
+# files); a vmlinux dir is <fixture>/bloatwatch-out inside a private copy of the tree, as in the
+# history repo (srctree `..` in the .cmd files).
 # The history repo's commits carry bloatwatch-build.sh (= kbuild.sh): at the root of any of its
 # commits, `./bloatwatch-build.sh [-a ARCH]` builds kernel/rcu/ into ./bloatwatch-out.
 set -euo pipefail
@@ -40,31 +43,34 @@ need() { command -v "$1" >/dev/null 2>&1 || die 77 "missing $1: install Debian p
 # key TEXT...: a short hash naming one cache entry.
 key() { printf '%s\n' "$@" | sha256sum | cut -c1-12; }
 
-# lock NAME: hold $K/.locks/NAME until this script exits.
+# lock NAME: hold $K/.locks/NAME until this script exits (or `exec {LOCK_FD}>&-`).
 lock() {
-	local fd
 	mkdir -p "$K/.locks"
-	exec {fd}>"$K/.locks/$1"
-	if ! flock -n "$fd"; then
+	exec {LOCK_FD}>"$K/.locks/$1"
+	if ! flock -n "$LOCK_FD"; then
 		say "$1: waiting for another build of it"
-		flock "$fd"
+		flock "$LOCK_FD"
 	fi
 }
 
 # fixture NAME RECIPE ARGS...: set OUT=$K/NAME, made by `RECIPE $OUT ARGS...` unless complete.
 fixture() {
-	local name=$1 recipe=$2 rc=0 t0=$SECONDS
+	local name=$1 recipe=$2 rc=0 t0
 	shift 2
 	OUT=$K/$name
 	[ -e "$OUT/.bw-complete" ] && return 0
 	lock "$name"
 	[ -e "$OUT/.bw-complete" ] && return 0
+	t0=$SECONDS
 	rm -rf "$OUT"
 	mkdir -p "$OUT"
 	say "$name: building (log: $OUT/bloatwatch-build.log)"
-	("$recipe" "$OUT" "$@") >"$OUT/bloatwatch-build.log" 2>&1 </dev/null || rc=$?
+	# In the background so that `set -e` holds inside the recipe (an `||` would switch it off).
+	("$recipe" "$OUT" "$@") >"$OUT/bloatwatch-build.log" 2>&1 </dev/null &
+	wait $! || rc=$?
 	if [ "$rc" != 0 ]; then
-		tail -n 25 "$OUT/bloatwatch-build.log" | sed 's/^/  | /' >&2
+		# A missing package (77) or a refused flip (3) is said in one line; a failure shows the log.
+		[ "$rc" = 77 ] || [ "$rc" = 3 ] || tail -n 25 "$OUT/bloatwatch-build.log" | sed 's/^/  | /' >&2
 		die "$rc" "$name: build failed after $((SECONDS - t0)) s: $(tail -n 1 "$OUT/bloatwatch-build.log")"
 	fi
 	echo "built $(date -u +%FT%TZ) in $((SECONDS - t0)) s" >"$OUT/.bw-complete"
@@ -95,29 +101,6 @@ fx_src() {
 	say "src-$ver: done in $((SECONDS - t0)) s"
 }
 
-# ---- change: the pristine tree plus the history's first commit (patches/history/0001-*): struct
-# rcu_ctrlblk gains `long qlen` (32 -> 40 bytes on 64-bit), counted in call_rcu() and
-# rcu_process_callbacks(); so in vmlinux rcu_ctrlblk, call_rcu and rcu_process_callbacks grow.
-# A hard-link farm of the pristine tree (cheap) whose patched files are private copies.
-fx_change_src() {
-	local patch name f
-	patch=$(echo "$here"/patches/history/0001-*.patch)
-	fx_src
-	name=$(basename "$SRCDIR")-change-$(key "$(cat "$patch")")
-	CHSRC=$K/$name
-	[ -d "$CHSRC" ] && return 0
-	need patch patch
-	lock "$name"
-	[ -d "$CHSRC" ] && return 0
-	rm -rf "$CHSRC.tmp"
-	cp -al "$SRCDIR" "$CHSRC.tmp"
-	for f in $(sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$patch"); do
-		cp "$CHSRC.tmp/$f" "$CHSRC.tmp/$f.bw" && mv "$CHSRC.tmp/$f.bw" "$CHSRC.tmp/$f"
-	done
-	patch -s -p1 -d "$CHSRC.tmp" <"$patch" >&2 || die 1 "$name: $patch does not apply"
-	mv "$CHSRC.tmp" "$CHSRC"
-}
-
 # build_o DIR SRC ARCH KBUILD-ARGS...: an O= build by kbuild.sh, with the facts to re-run it.
 build_o() {
 	local dir=$1 src=$2 arch=$3
@@ -128,7 +111,7 @@ build_o() {
 	"$here/kbuild.sh" -s "$src" -o "$dir" -a "$arch" "$@"
 }
 
-# recipe ARCH: the text that determines an O= build of ARCH besides its own inputs.
+# recipe: what determines an O= build for the current CROSS besides its own arguments.
 recipe() { cat "$here/kbuild.sh"; declare -f build_o; toolchain; echo "$SRCDIR"; }
 
 # ---- rcu ARCH
@@ -139,18 +122,49 @@ fx_rcu() {
 	fixture "rcu-$1-$(key rcu "$1" "$(recipe)")" build_o "$SRCDIR" "$1" kernel/rcu/
 }
 
-# ---- vmlinux ARCH base|change
+# ---- vmlinux ARCH base|change: each in its own hard-link copy of the pristine tree (cheap; a
+# patched file becomes a private copy, so the pristine tree is never touched) with O= inside it,
+# so Kbuild writes srctree-relative paths (`..`) and compile commands do not name the tree's path.
+# `change` starts from a copy of base's O dir; on x86_64 the rebuilt objtool (its build names
+# absolute paths) makes Kbuild recompile every object, but ccache without the working directory
+# in its hash (CCACHE_NOHASHDIR: the commands are the same) serves all but what the change
+# touches. The price: DW_AT_comp_dir of a served object names base's O dir (same sources).
+# The change is the history's first commit (patches/history/0001-*): struct rcu_ctrlblk gains
+# `long qlen` (32 -> 40 bytes on 64-bit), counted in call_rcu() and rcu_process_callbacks(), so in
+# vmlinux rcu_ctrlblk, call_rcu and rcu_process_callbacks grow.
+build_vmlinux() {
+	local dir=$1 arch=$2 base=$3 patch=$4 f
+	cp -al "$SRCDIR/." "$dir/"
+	if [ -n "$patch" ]; then
+		for f in $(sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$patch"); do
+			cp "$dir/$f" "$dir/$f.bw" && mv "$dir/$f.bw" "$dir/$f"
+		done
+		patch -s -p1 -d "$dir" <"$patch"
+	fi
+	[ -z "$base" ] || cp -a "$base" "$dir/bloatwatch-out"
+	mkdir -p "$dir/bloatwatch-out"
+	build_o "$dir/bloatwatch-out" "$dir" "$arch" vmlinux
+}
+
 fx_vmlinux() {
+	local base patch
+	export CCACHE_NOHASHDIR=1
 	kb_arch "$1"
 	kb_tools
 	fx_src
 	case $2 in
-	base) fixture "vmlinux-$1-base-$(key vmlinux "$1" "$(recipe)")" build_o "$SRCDIR" "$1" vmlinux ;;
+	base) fixture "vmlinux-$1-base-$(key vmlinux "$1" "$(recipe)" "$(declare -f build_vmlinux)")" \
+		build_vmlinux "$1" "" "" ;;
 	change)
-		fx_change_src
-		fixture "vmlinux-$1-change-$(key vmlinux "$1" "$CHSRC" "$(recipe)")" build_o "$CHSRC" "$1" vmlinux ;;
+		need patch patch
+		fx_vmlinux "$1" base
+		base=$OUT
+		patch=$(echo "$here"/patches/history/0001-*.patch)
+		fixture "vmlinux-$1-change-$(key vmlinux "$1" "$(cat "$patch")" "$base" "$(recipe)" \
+			"$(declare -f build_vmlinux)")" build_vmlinux "$1" "$base" "$patch" ;;
 	*) usage ;;
 	esac
+	OUT=$OUT/bloatwatch-out
 }
 
 # ---- config-flip ARCH BASE OPT=VAL...: the flips resolve (olddefconfig) in a scratch O dir per
@@ -173,7 +187,7 @@ fx_flip() {
 	esac
 	fx_src
 	mkdir -p "$K/.flips"
-	memo=$K/.flips/$(key "$arch" "$(sha256sum <"$basecfg")" "$@" "$(recipe)")
+	memo=$K/.flips/$(key "$arch" "$(sha256sum <"$basecfg")" "$@" "$(recipe)" "$(declare -f fx_flip)")
 	if [ -f "$memo" ] && [ -e "$K/$(cat "$memo")/.bw-complete" ]; then
 		OUT=$K/$(cat "$memo")
 		return 0
@@ -185,31 +199,34 @@ fx_flip() {
 	"$here/kbuild.sh" -s "$SRCDIR" -o "$scratch" -a "$arch" -c "$basecfg" -n "${args[@]}" \
 		>"$scratch/bloatwatch-build.log" 2>&1 </dev/null || rc=$?
 	if [ "$rc" != 0 ]; then
-		tail -n 5 "$scratch/bloatwatch-build.log" | sed 's/^/  | /' >&2
-		die "$rc" "config-flip $arch: $(tail -n 1 "$scratch/bloatwatch-build.log")"
+		[ "$rc" = 77 ] || [ "$rc" = 3 ] || tail -n 25 "$scratch/bloatwatch-build.log" | sed 's/^/  | /' >&2
+		die "$rc" "config-flip $arch $base $*: $(tail -n 1 "$scratch/bloatwatch-build.log")"
 	fi
 	cfg=$memo.config
-	cp "$scratch/.config" "$cfg"
+	cp "$scratch/.config" "$cfg.$$" && mv "$cfg.$$" "$cfg"
+	exec {LOCK_FD}>&-   # the scratch dir is free again for other flips of this arch
 	fixture "flip-$arch-$(key "$(sha256sum <"$cfg")" "$arch" "$(recipe)")" build_o "$SRCDIR" "$arch" -c "$cfg"
-	basename "$OUT" >"$memo.tmp" && mv "$memo.tmp" "$memo"
+	basename "$OUT" >"$memo.$$" && mv "$memo.$$" "$memo"
 }
 
 # ---- history: a git repo of the tree. Commit 1 is the pristine tree plus bloatwatch-build.sh;
 # then patches/history/*.patch (mails with author, date and subject) by `git am`. Names and dates
 # are fixed, so the same inputs give the same commit ids.
 build_history() {
-	local dir=$1 repo=$1/linux p
+	local dir=$1 repo=$1/linux p version
+	version=$(sed -n 's/^\(VERSION\|PATCHLEVEL\|SUBLEVEL\) = //p' "$SRCDIR/Makefile" | paste -sd.)
 	export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 TZ=UTC
 	export GIT_AUTHOR_NAME="Bloatwatch Fixtures" GIT_AUTHOR_EMAIL=fixtures@bloatwatch.invalid
 	export GIT_COMMITTER_NAME="Bloatwatch Fixtures" GIT_COMMITTER_EMAIL=fixtures@bloatwatch.invalid
 	export GIT_AUTHOR_DATE="2023-01-02T00:00:00Z" GIT_COMMITTER_DATE="2023-01-02T00:00:00Z"
-	cp -a "$SRCDIR" "$repo"
+	mkdir "$repo"
+	cp -a "$SRCDIR/." "$repo/"   # the tree's contents, even when SRCDIR is a symlink
 	cp "$here/kbuild.sh" "$repo/bloatwatch-build.sh"
 	chmod 755 "$repo/bloatwatch-build.sh"
 	git -C "$repo" init -q -b master
 	git -C "$repo" config gc.auto 0
 	git -C "$repo" add -A -f
-	git -C "$repo" commit -q -m "Linux $(make -s -C "$repo" kernelversion) from Debian linux-source-6.1 $(basename "$SRCDIR" | sed 's/^src-//')" \
+	git -C "$repo" commit -q -m "Linux $version from Debian linux-source-6.1 ${SRCDIR##*/src-}" \
 		-m "Plus bloatwatch-build.sh: run it at the root to build kernel/rcu/ (tinyconfig + DWARF4) into bloatwatch-out/."
 	for p in "$here"/patches/history/*.patch; do
 		git -C "$repo" am -q --committer-date-is-author-date "$p"
@@ -242,7 +259,7 @@ main() {
 			command -v "${CROSS}gcc" >/dev/null 2>&1 && echo "$a"
 		done
 		return 0 ;;
-	-h|--help|help) sed -n '2,27s/^# \{0,1\}//p' "$0"; return 0 ;;
+	-h|--help|help) sed -n '2,/^set /{/^#/s/^# \{0,1\}//p}' "$0"; return 0 ;;
 	*) usage ;;
 	esac
 	echo "$OUT"

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Check that the kernel fixtures of linux.sh are what they claim (TAP); builds what is not cached.
-# usage: t0001-fixtures.sh [ARCH...]   (default: x86_64 i386 arm arm64 riscv64)
+# usage: t0001-fixtures.sh [ARCH...]   (default: x86_64 i386 arm arm64 riscv64 powerpc mips)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 L=$here/linux.sh
@@ -60,16 +60,23 @@ if fixture src src; then
 fi
 
 arches=("$@")
-[ ${#arches[@]} -gt 0 ] || arches=(x86_64 i386 arm arm64 riscv64)
+[ ${#arches[@]} -gt 0 ] || arches=(x86_64 i386 arm arm64 riscv64 powerpc mips)
 for arch in "${arches[@]}"; do
 	fixture o rcu "$arch" || continue
-	case $arch in x86_64|arm64|riscv64) bits='CONFIG_64BIT=y' ;; *) bits='# CONFIG_64BIT is not set' ;; esac
-	is "rcu $arch: .config is tinyconfig + DWARF4" config_has "$o" CONFIG_DEBUG_INFO=y \
-		CONFIG_DEBUG_INFO_DWARF4=y CONFIG_TINY_RCU=y '# CONFIG_SMP is not set' "$bits"
+	is "rcu $arch: .config has DWARF4 debug info" config_has "$o" CONFIG_DEBUG_INFO=y \
+		CONFIG_DEBUG_INFO_DWARF4=y '# CONFIG_DEBUG_INFO_REDUCED is not set'
+	case $arch in
+	x86_64|arm64|riscv64) is "rcu $arch: 64-bit" config_has "$o" CONFIG_64BIT=y ;;
+	*) is "rcu $arch: 32-bit" test -z "$(grep -x CONFIG_64BIT=y "$o/.config")" ;;
+	esac
+	# tinyconfig leaves SMP off where the arch allows it (arm64 forces it on): Tiny RCU, else Tree.
+	if grep -qx CONFIG_SMP=y "$o/.config"; then flavor=tree; else flavor=tiny; fi
+	is "rcu $arch: ${flavor^} RCU (tinyconfig, SMP $([ $flavor = tiny ] && echo off || echo on))" config_has "$o" "CONFIG_${flavor^^}_RCU=y"
 	is "rcu $arch: built-in.a is a thin archive" test "$(head -c 7 "$o/kernel/rcu/built-in.a")" = '!<thin>'
-	members=$(ar t "$o/kernel/rcu/built-in.a")
-	is "rcu $arch: built-in.a holds tiny.o and update.o" \
-		test "$(grep -cx -e kernel/rcu/tiny.o -e kernel/rcu/update.o <<<"$members")" = 2
+	# Thin archive members are stored relative to the archive (ar t prints them relative to cwd).
+	members=$(cd "$o/kernel/rcu" && ar t built-in.a | sed 's|^|kernel/rcu/|')
+	is "rcu $arch: built-in.a holds $flavor.o and update.o" \
+		test "$(grep -cx -e "kernel/rcu/$flavor.o" -e kernel/rcu/update.o <<<"$members")" = 2
 	for obj in $members; do
 		is "rcu $arch: $obj is there with DWARF 4" test "$(dwarf_version "$o/$obj")" = 4
 		is "rcu $arch: $obj has its Kbuild .cmd record" cmd_record "$o" "$obj"
@@ -83,6 +90,13 @@ if fixture base vmlinux x86_64 base && fixture change vmlinux x86_64 change; the
 		test "$(size_of "$base/vmlinux" rcu_ctrlblk)" -eq 32 -a "$(size_of "$change/vmlinux" rcu_ctrlblk)" -eq 40
 	is "vmlinux x86_64 change: call_rcu grows (nm)" \
 		test "$(size_of "$change/vmlinux" call_rcu)" -gt "$(size_of "$base/vmlinux" call_rcu)"
+	if command -v pahole >/dev/null; then
+		is "vmlinux x86_64 change: struct rcu_ctrlblk 32 -> 40 bytes, 4 -> 5 members (pahole)" test \
+			"$(pahole -C rcu_ctrlblk "$base/vmlinux" | grep -o 'size: [0-9]*, cachelines: [0-9]*, members: [0-9]*')|$(pahole -C rcu_ctrlblk "$change/vmlinux" | grep -o 'size: [0-9]*, cachelines: [0-9]*, members: [0-9]*')" \
+			= "size: 32, cachelines: 1, members: 4|size: 40, cachelines: 1, members: 5"
+	else
+		skip "pahole not installed (Debian package dwarves)"
+	fi
 fi
 
 if fixture repo history; then

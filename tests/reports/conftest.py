@@ -1,16 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
 """Shared fixtures: report sites generated once per session from generated databases."""
 import os
-import sys
 
 import pytest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-
-import fixture  # noqa: E402  (also puts db/ and reports/ on sys.path)
-from bwreport import site  # noqa: E402
-from bwreport.store import History  # noqa: E402
+import fixture  # pytest puts this folder on the import path
+from bloatwatch.report import site
+from bloatwatch.db.query import History
 
 
 def generate(db, out, **kw):

@@ -14,11 +14,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(ROOT, "db"))
-sys.path.insert(0, os.path.join(ROOT, "reports"))
-
-from bwdb import ingest  # noqa: E402
-from bwdb.store import Store  # noqa: E402
+from bloatwatch.db import ingest
+from bloatwatch.db.store import Store
 
 HOSTILE_SYMBOL = "<script>alert(1)</script>"
 HOSTILE_STRUCT = "</title><script>alert('s')</script>"

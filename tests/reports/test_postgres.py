@@ -1,19 +1,16 @@
 # SPDX-License-Identifier: GPL-2.0
 """The report reads PostgreSQL through the same views: the same history gives the same files."""
 import os
-import sys
 
 import pytest
 
 import fixture
 from conftest import generate
 
-sys.path.insert(0, os.path.join(fixture.ROOT, "tests", "db"))
-
 
 @pytest.fixture(scope="module")
 def pg():
-    import pgserver
+    from tests.db import pgserver
     yield from pgserver.serve()
 
 

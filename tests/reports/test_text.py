@@ -5,8 +5,9 @@ import re
 
 from conftest import generate
 import fixture
-from bwreport import article, model
-from bwreport.model import Build, ConfigKey, Obj
+from bloatwatch import project
+from bloatwatch.report import article, model, spec
+from bloatwatch.report.model import Build, ConfigKey, Obj
 
 
 def article_rows(text):
@@ -44,9 +45,17 @@ def test_closing_note_is_computed_from_the_figures(fx):
             "Hierarchical RCU (2238 bytes saved).") in text
 
 
-def test_published_figures_add_up_to_the_printed_totals():
-    for v, total in article.PUBLISHED_TOTALS.items():
-        assert article.published_total(v) == total
+def test_published_figures_come_from_bloatwatch_toml(tmp_path):
+    """The article's figures are the toml's: declare other ones and the sentence follows."""
+    toml = tmp_path / "bloatwatch.toml"
+    toml.write_text(open(os.path.join(fixture.ROOT, "bloatwatch.toml")).read()
+                    .replace("published_total = 929", "published_total = 1824"))
+    model.use(spec.load(project.load(str(toml))))
+    try:
+        assert ("Tiny RCU is the same size as Classic RCU (1824 bytes), and about 1.7 times "
+                "smaller than Hierarchical RCU (1343 bytes saved).") == article.published_closing()
+    finally:
+        model.use(spec.load())
 
 
 def test_every_coordinate_has_its_table(fx):
@@ -96,11 +105,11 @@ def test_markdown_tables_are_well_formed(fx):
 
 
 def test_phrasing_when_tiny_is_larger_or_equal():
-    assert article.closing({"tiny": 1000, "classic": 500}, ("classic", "tiny")) == \
+    assert article.closing({"Tiny RCU": 1000, "Classic RCU": 500}, ("Classic RCU", "Tiny RCU")) == \
         "Tiny RCU is about 2.0 times larger than Classic RCU (500 bytes more)."
-    assert article.closing({"tiny": 700, "classic": 700}, ("classic", "tiny")) == \
+    assert article.closing({"Tiny RCU": 700, "Classic RCU": 700}, ("Classic RCU", "Tiny RCU")) == \
         "Tiny RCU is the same size as Classic RCU (700 bytes)."
-    assert article.closing({}, ("tiny",), "x") == "No variant has a recorded build for x."
+    assert article.closing({}, ("Tiny RCU",), "x") == "No variant has a recorded build for x."
 
 
 def _obj(scen, variant, obj, total):
@@ -115,8 +124,37 @@ def test_variants_are_grouped_by_recorded_config_not_scenario_names():
     configs = {("i386", "gcc", "ZZZ"): up, ("i386", "gcc", "AAA"): up,
                ("i386", "gcc", "BBB"): dict(up, CONFIG_PREEMPT="y")}
     groups = model.groups(model.builds(objs, configs))
-    article_group = model.find_group(groups, "i386", "gcc", model.ARTICLE_KEY)
+    article_group = model.find_group(groups, "i386", "gcc", model.article_key())
     assert sorted(article_group.builds) == ["classic", "tiny"]
     assert article_group.first("classic").scenario == "AAA" and article_group.first("tiny").total == 900
     assert ConfigKey.of(configs[("i386", "gcc", "BBB")]).label() == "UP (NR_CPUS=1), PREEMPT, NO_HZ"
     assert isinstance(article_group.first("tiny"), Build)
+
+
+def test_objects_without_build_records_are_counted_and_compared(tmp_path):
+    """A tree recorded without any build record: every object is in the header and the diff
+    page pairs them by path (the pages for matrix builds have nothing to show)."""
+    from bloatwatch.db import ingest
+    from bloatwatch.db.store import Store
+    db = str(tmp_path / "plain.db")
+    store = Store(db, create=True)
+    try:
+        for i in range(2):
+            files = []
+            for name, grow in (("kernel/rcu/tiny.o", 0), ("lib/bloat.o", 8 * i)):
+                e = fixture.entry("x86_64", "gcc", "-", "tiny", name, "x.c", (100 + grow, 8, 0), 0,
+                                  False, 64)
+                e.update(file=name, build=None, machine="EM_X86_64")
+                files.append(e)
+            commit = {"sha": ("%02x" % (i + 1)) * 20, "dirty": False, "parents": "",
+                      "author": "T", "author_date": 1700000000 + i, "commit_date": 1700000000 + i,
+                      "subject": "step %d" % i, "status": "ok", "error": ""}
+            ingest.record(store, commit, ingest.prepare(files, [], "plain"))
+    finally:
+        store.close()
+    out = str(tmp_path / "out")
+    generate(db, out)
+    text = " ".join(open(os.path.join(out, "footprint.txt")).read().split())
+    assert "2 objects in 0 builds" in text
+    page = open(os.path.join(out, "diff", "020202020202.html")).read()
+    assert "Objects: 2 compared, 1 differ" in page and "lib/bloat.o" in page

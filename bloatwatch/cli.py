@@ -1,0 +1,442 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The bloatwatch command line: parse, dispatch, and turn every failure into one line."""
+import argparse
+import os
+import sqlite3
+import sys
+import time
+
+from .db import gitrepo, query
+from .render import text
+from .render.cells import Delta
+from .errors import BwError
+from .db.store import Store, default_target
+
+DESCRIPTION = "Record object sizes per git commit and ask how they changed."
+EXAMPLES = {
+    "record": "bloatwatch record                      # the built matrix, under HEAD\n"
+              "  bloatwatch record build/arm/gcc/TREE01/*.o\n"
+              "  bloatwatch record --json all.json --configs-json configs.json --rev v1.0",
+    "track": "bloatwatch track -j2 HEAD~20..HEAD",
+    "history": "bloatwatch history total --arch arm --object rcutree.o --key variant=tree\n"
+               "  bloatwatch history struct:rcu_node.padding --by arch --csv",
+    "diff": "bloatwatch diff HEAD~1 HEAD --arch arm\n"
+            "  bloatwatch diff HEAD:arm/gcc/TREE01 HEAD:arm/clang/TREE01",
+    "check": "bloatwatch check --budget budgets.toml --baseline origin/main --markdown",
+    "bisect": "bloatwatch bisect v1.0..HEAD total --threshold 4096 --arch arm --object rcutree.o",
+    "log": "bloatwatch log",
+    "gc": "bloatwatch gc",
+    "report": "bloatwatch report                      # reports/out/: text, Markdown, HTML\n"
+              "  bloatwatch report --out /tmp/site --commit HEAD~3",
+    "stamp": "bloatwatch stamp head reports/out/.state/head",
+}
+
+
+class Context:
+    """Global options, with the repository and database found on demand."""
+
+    def __init__(self, args):
+        self.args = args
+        self._root = None
+
+    def root(self):
+        if self._root is None:
+            self._root = gitrepo.toplevel(self.args.repo or os.getcwd())
+        return self._root
+
+    def root_or_none(self):
+        try:
+            return self.root()
+        except BwError:
+            if self.args.repo:
+                raise
+            return None
+
+    def target(self):
+        if self.args.db:
+            return self.args.db
+        if os.environ.get("BLOATWATCH_DB"):
+            return os.environ["BLOATWATCH_DB"]
+        try:
+            return default_target(self.root())
+        except BwError as e:
+            raise BwError("%s (give --db or set BLOATWATCH_DB)" % e)
+
+    def open(self, create=False):
+        return Store(self.target(), create=create)
+
+    def project(self):
+        from . import project   # tomllib: only the commands that build need it
+        return project.load(self.args.config, None if self.args.config else self.root())
+
+    def analyzer(self):
+        from .db import analyze
+        return self.args.analyzer or analyze.default_analyzer()
+
+
+def add_filters(p):
+    for f in query.FIELDS:
+        p.add_argument("--" + f, action="append", metavar="NAME",
+                       help="only this %s (repeatable, comma list, glob)" % (
+                           "config label" if f == "label" else f))
+    p.add_argument("--key", action="append", metavar="KEY=VALUE",
+                   help="only this value of an extra coordinate key, e.g. variant=tree "
+                        "(repeatable, comma list, glob)")
+
+
+def parser():
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--db", default=argparse.SUPPRESS,
+                        help="database: a SQLite file or postgresql://... URL "
+                             "(default: $BLOATWATCH_DB, else bloatwatch.db at the repository root)")
+    common.add_argument("-C", "--repo", default=argparse.SUPPRESS, metavar="DIR",
+                        help="the git repository (default: the one containing the current directory)")
+    common.add_argument("--config", default=argparse.SUPPRESS, metavar="TOML",
+                        help="project config (default: bloatwatch.toml at the repository root)")
+    common.add_argument("--analyzer", default=argparse.SUPPRESS, metavar="PATH",
+                        help="bloatwatch-analyze binary (default: the one beside this command)")
+    top = argparse.ArgumentParser(prog="bloatwatch", description=DESCRIPTION, parents=[common])
+    sub = top.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    def cmd(name, help_):
+        return sub.add_parser(name, parents=[common], help=help_, description=help_,
+                              epilog="example:\n  " + EXAMPLES[name],
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
+
+    p = cmd("record", "analyze the built objects and record them under the current commit")
+    p.add_argument("objects", nargs="*", help="objects to analyze (default: the project's object globs)")
+    p.add_argument("--json", action="append", default=[], metavar="FILE",
+                   help="ingest this analyzer JSON (mode all) instead of running the analyzer")
+    p.add_argument("--configs-json", action="append", default=[], metavar="FILE",
+                   help="with --json: CONFIG usage from the analyzer's configs mode")
+    p.add_argument("--rev", help="record under this commit (default: HEAD, dirty if the tree is)")
+    p.add_argument("--dirty", action="store_true", help="with --rev: mark the record dirty")
+    p.add_argument("-j", "--jobs", type=int, default=None, help="analyzer processes (default: cores, max 4)")
+    p.add_argument("--no-cache", action="store_true",
+                   help="analyze every object even if its bytes were analyzed before")
+    p.add_argument("--seed", type=int, default=0, metavar="N",
+                   help="when the history holds no other commit, first track the last N commits")
+    p.add_argument("--seed-jobs", type=int, default=1, metavar="J",
+                   help="with --seed: commits built in parallel")
+
+    p = cmd("track", "build and record every commit of a range, each in a temporary worktree")
+    p.add_argument("range", metavar="REV_RANGE", help="git revision range, e.g. v1.0..HEAD")
+    p.add_argument("-j", "--jobs", type=int, default=1, help="commits built in parallel")
+    p.add_argument("--first-parent", action="store_true", help="follow first parents only")
+    p.add_argument("--force", action="store_true", help="re-record commits already recorded")
+    p.add_argument("--retry-failed", action="store_true", help="rebuild commits recorded as failed")
+
+    p = cmd("history", "a metric over recorded commits, as a table or CSV")
+    p.add_argument("metric", help="total | text | data | bss | symbol:NAME | struct:NAME[.size|.padding|.holes]")
+    add_filters(p)
+    p.add_argument("--by", default="", metavar="FIELDS",
+                   help="one series per value of these fields (comma list of %s or extra keys)"
+                        % ",".join(query.FIELDS))
+    p.add_argument("--range", metavar="REV_RANGE", help="only the commits of this git range, in its order")
+    p.add_argument("--changes", action="store_true", help="only rows where the value changed")
+    p.add_argument("--limit", type=int, default=0, metavar="N", help="only the last N rows")
+    p.add_argument("--csv", action="store_true", help="CSV instead of a table")
+
+    p = cmd("diff", "compare two recorded commits (or builds): objects, symbols, structs, CONFIG")
+    p.add_argument("a", metavar="A", help="REV or REV:ARCH[/COMPILER[/LABEL]]")
+    p.add_argument("b", metavar="B", help="REV or REV:ARCH[/COMPILER[/LABEL]]")
+    add_filters(p)
+    p.add_argument("--all", action="store_true", help="list unchanged objects too")
+    p.add_argument("--no-symbols", action="store_true", help="skip the per-symbol sections")
+
+    p = cmd("check", "check size budgets; exit 0 when all are met, 1 when one is exceeded")
+    p.add_argument("--budget", required=True, metavar="FILE", help="budget TOML")
+    p.add_argument("--rev", default="HEAD", help="commit to check (default: HEAD; REV-dirty for a dirty record)")
+    p.add_argument("--baseline", help="commit to measure growth against (default: the file's baseline)")
+    p.add_argument("--markdown", action="store_true", help="markdown for a pull-request comment")
+
+    p = cmd("bisect", "find the first commit of a range where a metric crosses a threshold")
+    p.add_argument("range", metavar="REV_RANGE")
+    p.add_argument("metric")
+    p.add_argument("--threshold", type=float, required=True, help="bytes")
+    p.add_argument("--below", action="store_true", help="look for the metric dropping below the threshold")
+    p.add_argument("--no-build", action="store_true", help="use recorded commits only")
+    add_filters(p)
+
+    p = cmd("log", "list the recorded commits")
+    p.add_argument("--limit", type=int, default=0, metavar="N", help="only the last N")
+
+    cmd("gc", "delete analyses, layouts and slices no recorded commit uses any more")
+
+    from .report import run as report_run
+    report_run.add_arguments(cmd("report", "write the footprint report: text, Markdown and HTML"))
+
+    p = cmd("stamp", "write a state stamp for make (rewritten only when it changes)")
+    p.add_argument("what", choices=("head", "db"),
+                   help="head: HEAD and its record status; db: every recorded commit")
+    p.add_argument("file", metavar="FILE")
+    return top
+
+
+def cmd_record(ctx):
+    from .db import collect, ingest, recorder
+    a = ctx.args
+    root = ctx.root()
+    if a.seed:
+        seed_history(ctx, a.seed, a.seed_jobs)
+    if a.json:
+        files, uses = [], []
+        for path in a.json:
+            doc = ingest.load_json(path)
+            ingest.check_envelope(doc, path, ("all",))
+            files += doc["files"]
+        for path in a.configs_json:
+            doc = ingest.load_json(path)
+            ingest.check_envelope(doc, path, ("configs",))
+            uses += [(f["file"], c) for f in doc["files"] for c in f.get("configs", [])]
+        where = a.json[0]
+        adigest = None
+        store = None
+    else:
+        paths = None
+        if a.objects:
+            paths = []
+            for p in a.objects:
+                if not os.path.exists(p):
+                    raise BwError("%s: no such file" % p)
+                full = os.path.abspath(p)
+                paths.append(os.path.relpath(full, root) if full.startswith(root + os.sep) else full)
+        project = ctx.project()
+        found = None if paths else collect.objects(project, root)   # bad input fails before the db opens
+        store = None if a.no_cache else ctx.open(create=True)
+        files, uses, adigest = recorder.collect(root, project, ctx.analyzer(), paths,
+                                                a.jobs, store, found)
+        where = "analyzer"
+    prepared = ingest.prepare(files, uses, where, adigest)   # validate before writing
+    commit = recorder.commit_of(root, a.rev, True if a.dirty else None)
+    store = store or ctx.open(create=True)
+    start = time.monotonic()
+    cid, new = ingest.record(store, dict(commit, status="ok", error=""), prepared)
+    print("recorded %s: %d objects, %d new analyses (%.2f s)"
+          % (query.label(commit), len(prepared.builds), new, time.monotonic() - start))
+    return 0
+
+
+def seed_history(ctx, count, jobs):
+    """Into a history that holds no other commit, track the last `count` commits first."""
+    from .report import pipeline
+    rng = pipeline.seed_range(ctx.target(), ctx.root(), count)
+    if rng:
+        print("record: the history is empty: tracking %s (%d commits at most, -j%d) so the "
+              "plots have real data" % (rng, count, jobs), flush=True)
+        track_range(ctx, rng, jobs)
+
+
+def cmd_track(ctx):
+    a = ctx.args
+    track_range(ctx, a.range, a.jobs, a.first_parent, a.force, a.retry_failed)
+    return 0
+
+
+def track_range(ctx, rng, jobs, first_parent=False, force=False, retry_failed=False):
+    from .db import analyze, track
+    root = ctx.root()
+    shas = gitrepo.rev_list(root, rng, first_parent)
+    proj = ctx.project()
+    analyzer = ctx.analyzer()
+    analyze.check_analyzer(analyzer)
+    store = ctx.open(create=True)
+    counts = track.track(store, root, shas, proj, analyzer, max(1, jobs), force,
+                         retry_failed, ctx.target())
+    print("track %s: %d commits: %d recorded, %d failed to build, %d already recorded"
+          % (rng, len(shas), counts["ok"], counts["failed"], counts["skipped"]), flush=True)
+
+
+def history_rows(ctx, store):
+    a = ctx.args
+    metric = query.Metric(a.metric)
+    by = [f.strip() for f in a.by.split(",") if f.strip()]
+    known = list(query.FIELDS) + query.extra_keys(store)
+    for f in by:
+        if f not in known:
+            raise BwError("--by %s: not one of %s" % (f, ", ".join(known)))
+    coords = query.coordinates(store, query.parse_filters(a))
+    if not coords:
+        raise BwError("no recorded object matches the filters")
+    commits = query.commits(store)
+    if a.range:
+        order = {sha: i for i, sha in enumerate(gitrepo.rev_list(ctx.root(), a.range))}
+        commits = sorted((c for c in commits if c["sha"] in order),
+                         key=lambda c: (order[c["sha"]], c["dirty"]))
+        if not commits:
+            raise BwError("no commit of %s is recorded" % a.range)
+    group = (lambda c: tuple(coords[c].get(f) for f in by)) if by else None
+    series = {}   # series key -> {commit_id: (value, objects)}
+    for (cid, key), v in query.values(store, metric, coords, None, key=group).items():
+        series.setdefault(key or (), {})[cid] = v
+    rows = []
+    for key in sorted(series):
+        prev = None
+        for c in commits:
+            if c["status"] != "ok":
+                if not by:
+                    rows.append((c, key, None, 0, None, "build failed"))
+                continue
+            if c["id"] not in series[key]:
+                continue
+            v, n = series[key][c["id"]]
+            delta = v - prev if v is not None and prev is not None else None
+            if a.changes and prev is not None and delta == 0:
+                continue
+            if a.changes and v is None and prev is None:
+                continue
+            rows.append((c, key, v, n, delta, ""))
+            if v is not None:
+                prev = v
+    return metric, by, rows
+
+
+def cmd_history(ctx):
+    a = ctx.args
+    store = ctx.open()
+    metric, by, rows = history_rows(ctx, store)
+    if a.limit:
+        rows = rows[-a.limit:]
+    headers = ["commit", "date", "subject"] + by + ["objects", metric.spec, "delta"]
+    out = []
+    dates = {}
+    for c, key, v, n, delta, note in rows:
+        day = c["commit_date"] // 86400
+        date = dates.get(day)
+        if date is None:
+            date = dates[day] = time.strftime("%Y-%m-%d", time.gmtime(day * 86400))
+        if a.csv:
+            out.append([c["sha"] + ("-dirty" if c["dirty"] else ""), date, c["subject"]] + list(key)
+                       + [n, v, delta if delta is not None else ""])
+        else:
+            out.append([query.label(c), date, c["subject"][:40]] + list(key)
+                       + [n, note or ("-" if v is None else v), Delta(delta)])
+    if a.csv:
+        sys.stdout.write(text.csv_text(headers, out))
+    else:
+        right = {len(headers) - 3, len(headers) - 2, len(headers) - 1}
+        sys.stdout.write(text.plain(headers, out, right))
+    return 0
+
+
+def cmd_diff(ctx):
+    from .compare import command
+    a = ctx.args
+    history = query.History(ctx.target())
+    try:
+        with history.snapshot():
+            text = command.run(history, ctx.root_or_none(), a.a, a.b, query.parse_filters(a),
+                               a.all, not a.no_symbols)
+    finally:
+        history.close()
+    sys.stdout.write(text)
+    return 0
+
+
+def cmd_check(ctx):
+    from .db import budget
+    a = ctx.args
+    budgets = budget.Budgets(a.budget)
+    store = ctx.open()
+    repo = ctx.root_or_none()
+    commit = query.resolve(store, repo, a.rev)
+    if commit["status"] != "ok":
+        raise BwError("%s (%s): recorded as failed to build" % (a.rev, commit["sha"][:12]))
+    base_rev = a.baseline or budgets.baseline
+    base = query.resolve(store, repo, base_rev) if base_rev else None
+    if base and base["status"] != "ok":
+        raise BwError("baseline %s (%s): recorded as failed to build" % (base_rev, base["sha"][:12]))
+    report = budget.evaluate(store, budgets, commit, base)
+    text, ok = (budget.markdown_report if a.markdown else budget.text_report)(report, commit, base)
+    sys.stdout.write(text)
+    return 0 if ok else 1
+
+
+def cmd_bisect(ctx):
+    from .db import bisect
+    a = ctx.args
+    root = ctx.root()
+    metric = query.Metric(a.metric)
+    store = ctx.open(create=not a.no_build)
+    filters = query.parse_filters(a)
+    if a.no_build and not query.coordinates(store, filters):
+        raise BwError("no recorded object matches the filters")
+    proj = ctx.project()
+    analyzer = ctx.analyzer()
+
+    def log(msg):
+        print(msg, file=sys.stderr, flush=True)
+
+    text, found = bisect.run(store, root, proj, analyzer, a.range, metric,
+                             filters, a.threshold, a.below,
+                             not a.no_build, log)
+    sys.stdout.write(text)
+    return 0 if found else 1
+
+
+def cmd_log(ctx):
+    store = ctx.open()
+    commits = query.commits(store, ctx.args.limit)
+    counts = query.object_counts(store, [c["id"] for c in commits])
+    rows = [[query.label(c), time.strftime("%Y-%m-%d", time.gmtime(c["commit_date"])), c["status"],
+             counts.get(c["id"], 0), c["subject"][:60]] for c in commits]
+    sys.stdout.write(text.plain(["commit", "date", "status", "objects", "subject"], rows, {3}))
+    return 0
+
+
+def cmd_gc(ctx):
+    from .db import gc
+    counts = gc.collect(ctx.open())
+    total = sum(counts.values())
+    print("gc: %d rows deleted%s" % (total, "".join(
+        "\n  %-16s %d" % (t, n) for t, n in counts.items() if n)))
+    return 0
+
+
+def cmd_report(ctx):
+    from .report import run
+    project = ctx.project() if ctx.root_or_none() or ctx.args.config else None
+    for line in run.run(ctx.target(), ctx.args, project):
+        print(line)
+    return 0
+
+
+def cmd_stamp(ctx):
+    from .report import pipeline
+    a = ctx.args
+    text = pipeline.head_key(ctx.target(), ctx.root()) if a.what == "head" else \
+        pipeline.db_key(ctx.target())
+    pipeline.write_if_changed(a.file, text)
+    return 0
+
+
+COMMANDS = {"report": cmd_report, "stamp": cmd_stamp, "gc": cmd_gc, "record": cmd_record,
+            "track": cmd_track, "history": cmd_history, "diff": cmd_diff,
+            "check": cmd_check, "bisect": cmd_bisect, "log": cmd_log}
+
+
+def main(argv=None):
+    args = parser().parse_args(argv)
+    for name in ("db", "repo", "config", "analyzer"):
+        if not hasattr(args, name):
+            setattr(args, name, None)
+    try:
+        return COMMANDS[args.command](Context(args))
+    except BwError as e:
+        print("bloatwatch: %s" % e, file=sys.stderr)
+        return e.status
+    except sqlite3.DatabaseError as e:
+        print("bloatwatch: %s: database error: %s" % (args.db or "database", e), file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("bloatwatch: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as e:   # psycopg2 errors and the like: still one line
+        mod = type(e).__module__ or ""
+        if mod.startswith("psycopg2"):
+            print("bloatwatch: PostgreSQL: %s" % str(e).strip().splitlines()[0], file=sys.stderr)
+            return 2
+        raise

@@ -1,0 +1,143 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Two sets of recorded objects compared: objects, symbols (bloat-o-meter), structs, CONFIG.
+
+The one comparison behind `bloatwatch diff` and the report's diff pages. Objects are paired
+by a key (their coordinate, less what both sides fix); an object whose analysis is the same
+on both sides did not change. Symbol tables, struct layouts and CONFIG values of the pairs
+that changed are compared, and equal findings are listed once with every key they hold for.
+"""
+import collections
+from dataclasses import dataclass, field
+
+from . import bloat, structs
+
+
+@dataclass
+class ObjectChange:
+    key: tuple
+    old: object     # an object (analysis_id, config_id, text, data, bss, total), or None
+    new: object
+
+    def delta(self, f):
+        return (getattr(self.new, f) if self.new else 0) - (getattr(self.old, f) if self.old else 0)
+
+
+@dataclass
+class SymbolBlock:
+    """bloat-o-meter's report, shared by every key whose symbols moved the same way."""
+    keys: list
+    table: object           # bloat.Table
+    lines: list
+    more: int               # rows left out by a top-N cut
+
+    @property
+    def net(self):
+        return self.table.net
+
+
+@dataclass
+class StructChange:
+    name: str
+    kind: str
+    old: dict               # layout row | None
+    new: dict
+    members: list           # [(how, member)]
+    keys: list = field(default_factory=list)
+
+
+@dataclass
+class Diff:
+    compared: int           # keys on either side
+    objects: list           # [ObjectChange] that differ, largest change first
+    total_old: int
+    total_new: int
+    symbols: list           # [SymbolBlock]
+    structs: list           # [StructChange]
+    config: list            # [(option, old, new, [where])]
+
+
+def compute(old, new, source, top=None, where=lambda key: key):
+    """Diff of {key: object} maps. `source` answers symbols_of(analysis_id) (nm rows),
+    structs_of(analysis_id) ({(name, kind): layout row}), members_of(layout_ids) and
+    config_of(config_id) (query.History does, and the report's Data); `top` cuts symbol
+    tables to their largest moves; where(key) names the build of a key in CONFIG findings."""
+    keys = sorted(set(old) | set(new), key=_sortable)
+    changes = [ObjectChange(k, old.get(k), new.get(k)) for k in keys
+               if k not in old or k not in new or old[k].analysis_id != new[k].analysis_id]
+    changes.sort(key=lambda c: (-abs(c.delta("total")), _sortable(c.key)))
+    both = [c for c in changes if c.old and c.new]
+    paired = [k for k in keys if k in old and k in new]
+    return Diff(len(keys), changes, sum(o.total for o in old.values()),
+                sum(o.total for o in new.values()), symbol_blocks(both, source, top),
+                struct_changes(both, source), config_changes(paired, old, new, source, where))
+
+
+def _sortable(k):
+    return tuple("" if x is None else x for x in k) if isinstance(k, tuple) else k
+
+
+def symbol_blocks(both, source, top=None):
+    """[SymbolBlock] of the changed pairs whose symbols moved, biggest net change first."""
+    pairs = collections.defaultdict(list)
+    for c in both:
+        pairs[(c.old.analysis_id, c.new.analysis_id)].append(c.key)
+    blocks = {}
+    for (a, b), keys in pairs.items():
+        table = bloat.tables(source.symbols_of(a), source.symbols_of(b))[0]
+        if not (table.rows or table.add or table.remove):
+            continue        # only sections or structs changed
+        moves = (tuple(table.rows), table.add, table.remove)
+        if moves in blocks:  # equal moves in other objects: one block (old/new of its first)
+            blocks[moves].keys.extend(keys)
+            continue
+        lines, more = bloat.lines(table, top)
+        blocks[moves] = SymbolBlock(list(keys), table, lines, more)
+    out = list(blocks.values())
+    for b in out:
+        b.keys.sort(key=_sortable)
+    out.sort(key=lambda b: (-abs(b.net), _sortable(b.keys[0])))
+    return out
+
+
+def struct_changes(both, source):
+    """[StructChange] of layouts that differ between the pairs, each distinct change once."""
+    groups = {}
+    for c in sorted(both, key=lambda c: _sortable(c.key)):
+        lo, ln = source.structs_of(c.old.analysis_id), source.structs_of(c.new.analysis_id)
+        for sk in sorted(set(lo) | set(ln)):
+            a, b = lo.get(sk), ln.get(sk)
+            if a and b and a["layout_id"] == b["layout_id"]:
+                continue
+            gk = (sk, a["layout_id"] if a else None, b["layout_id"] if b else None)
+            if gk not in groups:
+                members = []
+                if a and b:
+                    m = source.members_of([a["layout_id"], b["layout_id"]])
+                    if not structs.layout_changed(a, b, m[a["layout_id"]], m[b["layout_id"]]):
+                        groups[gk] = None     # the same layout but for what a diff ignores
+                        continue
+                    members = structs.member_changes(m[a["layout_id"]], m[b["layout_id"]])
+                groups[gk] = StructChange(sk[0], sk[1], a, b, members)
+            if groups[gk] is not None:
+                groups[gk].keys.append(c.key)
+    return sorted((g for g in groups.values() if g), key=lambda s: (s.name, s.kind, s.keys))
+
+
+def config_changes(paired, old, new, source, where):
+    """[(option, old value, new value, [where(key)])] of the CONFIG values that differ."""
+    out = collections.defaultdict(set)
+    for k in paired:
+        ca, cb = old[k].config_id, new[k].config_id
+        if ca == cb:
+            continue
+        a, b = source.config_of(ca), source.config_of(cb)
+        for opt in set(a) | set(b):
+            if a.get(opt) != b.get(opt):
+                out[(opt, a.get(opt), b.get(opt))].add(where(k))
+    return [(k[0], k[1], k[2], sorted(v)) for k, v in
+            sorted(out.items(), key=lambda x: (x[0][0], str(x[0][1:])))]
+
+
+def usage_changes(old_uses, new_uses):
+    """(added, removed) (source, CONFIG) pairs between two commits' CONFIG usage."""
+    return sorted(set(new_uses) - set(old_uses)), sorted(set(old_uses) - set(new_uses))

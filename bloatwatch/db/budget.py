@@ -1,0 +1,199 @@
+# SPDX-License-Identifier: GPL-2.0
+"""`bloatwatch check --budget FILE`: size budgets with a baseline and a noise floor.
+
+Budget file (TOML):
+
+    baseline = "origin/main"   # optional: growth is measured against this commit
+    noise = 16                 # optional: growth of this many bytes or less never fails
+
+    [[budget]]
+    name = "Tiny RCU stays tiny"   # optional label
+    variant = "tinyrcu"            # filters: arch compiler label object, or an extra coordinate
+                                   # key the database holds (globs, lists)
+    metric = "total"               # total|text|data|bss|symbol:NAME|struct:NAME[.FIELD]
+    max = 1024                     # bytes, for each matching object (or their sum: sum = true)
+    growth = 5.0                   # percent growth allowed against the baseline
+    growth_bytes = 64              # bytes of growth allowed against the baseline
+"""
+
+from . import query
+from ..compare import bloat
+from ..render.cells import Delta, Percent
+from ..errors import BwError
+from ..tomlfile import TomlFile
+
+LIMIT_KEYS = ("name", "metric", "max", "growth", "growth_bytes", "sum")
+
+
+class Rule:
+    """One [[budget]]; keys that are not limits filter coordinates (checked against the
+    database's extra keys when the budgets are evaluated)."""
+
+    def __init__(self, src, i, d):
+        self.src, self.keys = src, ("budget", i)
+        self.index = i + 1
+        self.filters = {}
+        for f, v in d.items():
+            if f in LIMIT_KEYS:
+                continue
+            if not (isinstance(v, str) or isinstance(v, list) and all(isinstance(x, str) for x in v)):
+                raise self.error(f, "unknown key %s (limits: %s; a coordinate filter is a string "
+                                    "or a list of strings)" % (f, ", ".join(LIMIT_KEYS)))
+            self.filters[f] = [v] if isinstance(v, str) else list(v)
+        try:
+            self.metric = query.Metric(d.get("metric", "total"))
+        except BwError as e:
+            raise self.error("metric", str(e))
+        self.max = d.get("max")
+        self.growth = d.get("growth")
+        self.growth_bytes = d.get("growth_bytes")
+        self.sum = bool(d.get("sum", False))
+        for k in ("max", "growth", "growth_bytes"):
+            v = getattr(self, k)
+            if v is not None and (not isinstance(v, (int, float)) or isinstance(v, bool) or v < 0):
+                raise self.error(k, "%s must be a non-negative number" % k)
+        if self.max is None and self.growth is None and self.growth_bytes is None:
+            raise self.error(None, "budget %d sets no limit (max, growth or growth_bytes)" % self.index)
+        default = " ".join("%s=%s" % (f, ",".join(v)) for f, v in self.filters.items()) or "all"
+        self.name = d.get("name") or "%s %s" % (self.metric.spec, default)
+
+    def error(self, key, message):
+        return self.src.error(self.keys + ((key,) if key else ()), message)
+
+
+class Budgets:
+    def __init__(self, path):
+        src = TomlFile(path)
+        data = src.data
+        for k in data:
+            if k not in ("baseline", "noise", "budget"):
+                raise src.error((k,), "unknown key %s (known: baseline, noise, budget)" % k)
+        self.baseline = data.get("baseline")
+        self.noise = data.get("noise", 0)
+        rules = data.get("budget", [])
+        if not isinstance(rules, list) or not rules:
+            raise BwError("%s: no [[budget]] entries" % path)
+        self.rules = [Rule(src, i, r) for i, r in enumerate(rules)]
+
+
+TOP_SYMBOLS = 10
+
+
+def evaluate(store, budgets, commit, base):
+    """[(rule, [(subject, base value, value, failures, symbol lines)])]: the symbol lines are
+    bloat-o-meter's (compare.bloat, its largest moves) for an object that failed against the
+    baseline."""
+    report = []
+    analyses = {}    # commit id -> {coord_id: analysis_id}, read when a subject fails
+    known = set(query.FIELDS) | set(query.extra_keys(store))
+    for rule in budgets.rules:
+        unknown = sorted(set(rule.filters) - known)
+        if unknown:
+            raise rule.error(unknown[0], "unknown key %s (known: %s, and the coordinate fields %s)"
+                             % (unknown[0], ", ".join(LIMIT_KEYS), ", ".join(sorted(known))))
+        coords = query.coordinates(store, rule.filters)
+        now = query.values(store, rule.metric, coords, [commit["id"]], by_coord=not rule.sum)
+        old = query.values(store, rule.metric, coords, [base["id"]], by_coord=not rule.sum) if base else {}
+        subjects = []
+        for (cid, coord), (value, _) in sorted(now.items(), key=lambda kv: coords.get(kv[0][1], ())):
+            name = coords[coord].name() if coord is not None else "sum of %d objects" % _
+            prev = old.get((base["id"], coord), (None, 0))[0] if base else None
+            why = failures(rule, budgets.noise, prev, value)
+            moves = []
+            if why and coord is not None and prev is not None:
+                moves = symbol_moves(store, analyses, base, commit, coord)
+            subjects.append((name, prev, value, why, moves))
+        if not subjects:
+            subjects.append(("(no recorded object matches)", None, None, ["matches nothing"], []))
+        report.append((rule, subjects))
+    return report
+
+
+def symbol_moves(store, analyses, base, commit, coord):
+    """bloat-o-meter's lines for one coordinate between the baseline and the commit."""
+    ids = []
+    for c in (base, commit):
+        if c["id"] not in analyses:
+            analyses[c["id"]] = query.analyses_of(store, c["id"])
+        ids.append(analyses[c["id"]].get(coord))
+    if None in ids or ids[0] == ids[1]:
+        return []
+    table = bloat.tables(query.symbols(store, ids[0]), query.symbols(store, ids[1]))[0]
+    lines, more = bloat.lines(table, TOP_SYMBOLS)
+    return lines + (["(%d smaller moves not listed)" % more] if more else [])
+
+
+def failures(rule, noise, prev, value):
+    out = []
+    if value is None:
+        return ["no value"]
+    if rule.max is not None and value > rule.max:
+        out.append("%d > max %d" % (value, rule.max))
+    if prev is not None:
+        delta = value - prev
+        if delta > noise:
+            if rule.growth_bytes is not None and delta > rule.growth_bytes:
+                out.append("grew %+d > %d bytes" % (delta, rule.growth_bytes))
+            if rule.growth is not None and prev > 0 and 100.0 * delta / prev > rule.growth:
+                out.append("grew %s > %g%%" % (Percent.change(prev, value).text(), rule.growth))
+    return out
+
+
+def limits(rule):
+    parts = []
+    if rule.max is not None:
+        parts.append("max %d" % rule.max)
+    if rule.growth is not None:
+        parts.append("+%g%%" % rule.growth)
+    if rule.growth_bytes is not None:
+        parts.append("+%d B" % rule.growth_bytes)
+    return ", ".join(parts)
+
+
+def text_report(report, commit, base):
+    lines = ["check %s%s" % (query.label(commit),
+                             " against baseline %s" % query.label(base) if base else "")]
+    bad_rules = 0
+    for rule, subjects in report:
+        bad = [s for s in subjects if s[3]]
+        bad_rules += bool(bad)
+        lines.append("%s  %s (%s): %d checked, %d over" % (
+            "FAIL" if bad else "ok  ", rule.name, limits(rule), len(subjects), len(bad)))
+        for name, prev, value, why, moves in bad:
+            lines.append("      %s: %s -> %s: %s" % (name, "-" if prev is None else prev,
+                                                     "-" if value is None else value, "; ".join(why)))
+            lines += ["        " + m for m in moves]
+    lines.append("%d of %d budgets exceeded" % (bad_rules, len(report)))
+    return "\n".join(lines) + "\n", bad_rules == 0
+
+
+def markdown_report(report, commit, base):
+    bad_rules = sum(1 for _, subjects in report if any(s[3] for s in subjects))
+    head = ("### Bloatwatch: %s" % ("all %d budgets met" % len(report) if not bad_rules else
+                                     "%d of %d budgets exceeded" % (bad_rules, len(report))))
+    lines = [head, "",
+             "Commit `%s`%s." % (query.label(commit),
+                                 " against baseline `%s`" % query.label(base) if base else ""), "",
+             "| | Budget | Limit | Checked | Over |", "|---|---|---|---:|---:|"]
+    for rule, subjects in report:
+        bad = [s for s in subjects if s[3]]
+        lines.append("| %s | %s | %s | %d | %d |" % (":x:" if bad else ":white_check_mark:",
+                                                     md(rule.name), limits(rule), len(subjects), len(bad)))
+    failing = [(rule, s) for rule, subjects in report for s in subjects if s[3]]
+    if failing:
+        lines += ["", "| Budget | Object | Baseline | Now | Change | Why |",
+                  "|---|---|---:|---:|---:|---|"]
+        for rule, (name, prev, value, why, _) in failing:
+            lines.append("| %s | `%s` | %s | %s | %s | %s |" % (
+                md(rule.name), name, "-" if prev is None else prev, "-" if value is None else value,
+                Delta(value - prev).text() if prev is not None and value is not None else "",
+                md("; ".join(why))))
+        for rule, (name, _, _, _, moves) in failing:
+            if moves:
+                lines += ["", "<details><summary><code>%s</code>: symbols (bloat-o-meter)</summary>"
+                          % name, "", "```", *moves, "```", "</details>"]
+    return "\n".join(lines) + "\n", not failing
+
+
+def md(text):
+    return str(text).replace("|", "\\|")

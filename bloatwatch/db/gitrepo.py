@@ -1,0 +1,68 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The few git questions bloatwatch asks: where is the repository, what is this commit."""
+import os
+import re
+import subprocess
+
+from ..errors import BwError
+
+
+def git(repo, *args, check=True):
+    """Run git in repo; its stdout, or BwError with git's first line of complaint."""
+    try:
+        r = subprocess.run(["git", "-C", repo] + list(args), stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
+    except FileNotFoundError:
+        raise BwError("git is not installed")
+    if check and r.returncode != 0:
+        msg = (r.stderr.strip().splitlines() or ["git %s failed" % args[0]])[-1]
+        raise BwError("%s: %s" % (repo, re.sub(r"^(fatal|error): ", "", msg)))
+    return r.stdout if check else r
+
+
+def toplevel(path):
+    """The root of the git work tree containing path, or BwError."""
+    if not os.path.isdir(path):
+        raise BwError("%s: no such directory" % path)
+    r = git(path, "rev-parse", "--show-toplevel", check=False)
+    if r.returncode != 0:
+        raise BwError("%s: not a git repository" % os.path.abspath(path))
+    return r.stdout.strip()
+
+
+def resolve(repo, rev):
+    """Full sha of a revision, or None when git does not know it."""
+    r = git(repo, "rev-parse", "--verify", "--quiet", "--end-of-options", rev + "^{commit}",
+            check=False)
+    return r.stdout.strip() if r.returncode == 0 else None
+
+
+def commit_info(repo, rev):
+    """Metadata of one commit, as the commits table stores it."""
+    sha = resolve(repo, rev)
+    if not sha:
+        raise BwError("%s: unknown revision %s" % (repo, rev))
+    out = git(repo, "show", "-s", "--format=%H%x00%P%x00%an <%ae>%x00%at%x00%ct%x00%s", sha)
+    h, parents, author, adate, cdate, subject = out.rstrip("\n").split("\0", 5)
+    return {"sha": h, "parents": parents, "author": author, "author_date": int(adate),
+            "commit_date": int(cdate), "subject": subject, "dirty": False}
+
+
+def is_dirty(repo):
+    """Uncommitted changes to tracked files (untracked files do not count, as git describe)."""
+    return bool(git(repo, "status", "--porcelain", "--untracked-files=no").strip())
+
+
+def rev_list(repo, rng, first_parent=False):
+    """Commits of a range, oldest first; BwError when the range names no commit."""
+    args = ["rev-list", "--reverse", "--topo-order"]
+    if first_parent:
+        args.append("--first-parent")
+    r = git(repo, *args, *rng.split(), "--", check=False)
+    if r.returncode != 0:
+        msg = (r.stderr.strip().splitlines() or ["bad range"])[0]
+        raise BwError("%s: bad range %s: %s" % (repo, rng, re.sub(r"^(fatal|error): ", "", msg)))
+    shas = r.stdout.split()
+    if not shas:
+        raise BwError("%s: range %s names no commit" % (repo, rng))
+    return shas

@@ -1,0 +1,472 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Analyzer JSON -> rows of one recorded commit, written in one transaction.
+
+All hashing and reshaping happens before the transaction opens, so the write lock is held
+only for the inserts.  Analyses, struct layouts, CONFIG sets and build setups are
+content-addressed: a row that already exists is reused, and only new analyses get their
+sections, symbols and layouts inserted.  The one exception: a layout stored without its
+reorganized order (recorded before schema version 4) gets the order filled in whenever a
+layout of the same digest is parsed again; the digest covers the order, so it is the one.
+"""
+import hashlib
+import json
+import os
+import time
+
+from .. import arch as archnames
+from ..errors import BwError
+from .store import chunks, marks
+
+SCHEMA_NAME = "bloatwatch-analyze"
+SCHEMA_VERSION = 1
+NONE = "-"   # coordinate part an object without a build record does not have
+# Keys of a build record (the analyzer's JSON `build`) that are not extra coordinate keys.
+RECORD_KEYS = ("cmd", "compiler_version", "source", "object", "arch", "compiler", "scenario",
+               "config")
+
+
+def digest(obj):
+    """16-byte content address of a JSON-able value."""
+    text = json.dumps(obj, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).digest()[:16]
+
+
+def keys_text(keys):
+    """The canonical text of a coordinate's extra keys: a sorted JSON object, '' for none."""
+    if not keys:
+        return ""
+    return json.dumps({str(k): str(v) for k, v in keys.items()}, sort_keys=True,
+                      separators=(",", ":"))
+
+
+def parse_keys(text):
+    """keys_text() read back: {key: value}."""
+    return json.loads(text) if text else {}
+
+
+def compiler_family(version):
+    """gcc or clang from a compiler's version line (`cc --version`, CONFIG_CC_VERSION_TEXT)."""
+    v = (version or "").lower()
+    if "clang" in v:
+        return "clang"
+    if "gcc" in v or "g++" in v:
+        return "gcc"
+    return NONE
+
+
+def slice_digest(members):
+    """Content address of a slice: [(coord names, analysis digest, setup digest, path)]."""
+    return digest(sorted([list(c), ad.hex(), sd.hex(), path] for c, ad, sd, path in members))
+
+
+def reorg_positions(struct, where):
+    """Each member's place in the analyzer's reorganized order (`reorganized.order`, a list
+    of member names), in declaration order; None when the entry gives no order.
+
+    Names are matched in order of appearance: the k-th occurrence of a name in the order is
+    the k-th member of that name, which only matters for repeated (anonymous) names."""
+    reorg = struct.get("reorganized")
+    order = reorg.get("order") if isinstance(reorg, dict) else None
+    members = struct["members"]
+    if order is None or (not order and members):
+        return None          # no order given (the analyzer prints [] when it computed none)
+    what = "%s: struct %s: reorganized order" % (where, struct["name"])
+    if not isinstance(order, list) or len(order) != len(members):
+        raise BwError("%s is not a list of its %d members" % (what, len(members)))
+    slots = {}
+    for seq, m in enumerate(members):
+        slots.setdefault(m["name"], []).append(seq)
+    for queue in slots.values():
+        queue.reverse()
+    positions = [None] * len(members)
+    for pos, name in enumerate(order):
+        queue = slots.get(name) if isinstance(name, str) else None
+        if not queue:
+            raise BwError("%s names %r once more than the struct has such a member"
+                          % (what, name))
+        positions[queue.pop()] = pos
+    return positions
+
+
+def check_envelope(doc, where, mode):
+    """Refuse a document that is not analyzer JSON of the version and mode we read."""
+    if not isinstance(doc, dict) or doc.get("schema") != SCHEMA_NAME:
+        got = doc.get("schema") if isinstance(doc, dict) else type(doc).__name__
+        raise BwError("%s: not bloatwatch-analyze JSON (schema %r)" % (where, got))
+    if doc.get("version") != SCHEMA_VERSION:
+        raise BwError("%s: analyzer JSON version %r is not supported (this bloatwatch reads "
+                      "version %d)" % (where, doc.get("version"), SCHEMA_VERSION))
+    if doc.get("mode") not in mode:
+        raise BwError("%s: analyzer JSON of mode %r, expected %s"
+                      % (where, doc.get("mode"), " or ".join(repr(m) for m in mode)))
+    if not isinstance(doc.get("files"), list):
+        raise BwError("%s: analyzer JSON has no files list" % where)
+    errors = doc.get("errors") or []
+    if errors:
+        e = errors[0]
+        more = " (and %d more)" % (len(errors) - 1) if len(errors) > 1 else ""
+        raise BwError("%s: analyzer: %s: %s%s" % (where, e.get("file"), e.get("message"), more))
+
+
+def load_json(path, where=None):
+    """A JSON file; a missing, unreadable or malformed one is a BwError naming it (`where`)."""
+    where = where or path
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except OSError as e:
+        raise BwError("%s: %s" % (where, e.strerror))
+    except (ValueError, UnicodeDecodeError) as e:
+        raise BwError("%s: not valid JSON (%s)" % (where, e))
+
+
+class Prepared:
+    """One commit's analyzer output, reshaped and content-addressed, ready to insert."""
+
+    def __init__(self):
+        self.builds = []       # (coord tuple, analysis digest, setup digest, path)
+        self.analyses = {}     # digest -> FILE entry
+        self.layouts = {}      # digest -> STRUCT entry
+        self.reorg = {}        # layout digest -> reorg_positions() (None: no order given)
+        self.analysis_layouts = {}   # analysis digest -> [layout digest]
+        self.configs = {}      # digest -> sorted [(CONFIG, value)]
+        self.setups = {}       # digest -> (compiler_version, config digest|None, cmd, source)
+        self.uses = []         # (source, CONFIG)
+        self.known = set()     # analysis digests of cached objects (rows that already exist)
+        self.cache = []        # (object digest, analysis digest) to remember
+        self.analyzer_digest = None
+        self.slices = {}       # digest -> (object name, [builds of that object])
+
+
+def _analysis_part(entry):
+    return {k: entry[k] for k in ("format", "class", "endian", "machine", "type", "text", "data",
+                                  "bss", "dec", "sections", "symbols", "rollup")}
+
+
+def coordinate(entry):
+    """(arch, compiler, label, keys text, object) of a FILE entry.
+
+    What the collector found (`_coord`: a manifest, bloatwatch.toml) comes first, then the
+    build record, then the ELF header; an object without any of them still has a coordinate
+    (arch from its machine, '-' for the rest) and is keyed by its path."""
+    build = entry.get("build") or {}
+    given = entry.get("_coord") or {}
+    member = entry.get("member")
+    if "object" in given:
+        obj = given["object"]
+    elif build.get("arch") and build.get("scenario"):   # a Bloatwatch record: the folder says the rest
+        obj = os.path.basename(build.get("object") or entry["file"])
+    else:
+        obj = entry["file"]
+    if member:
+        obj += "(%s)" % member
+    arch = given.get("arch") or build.get("arch")
+    arch = archnames.normalize(arch) if arch else archnames.from_elf(entry.get("machine"),
+                                                                     entry.get("class"))
+    compiler = given.get("compiler") or build.get("compiler") or \
+        compiler_family(entry.get("_compiler_version") or build.get("compiler_version"))
+    label = given.get("config") or build.get("scenario") or NONE
+    keys = {k: v for k, v in build.items() if k not in RECORD_KEYS and isinstance(v, str)}
+    if entry.get("_declared") is not None:   # bloatwatch.toml declares which keys exist
+        keys = {k: v for k, v in keys.items() if k in entry["_declared"]}
+    keys.update(given.get("keys") or {})
+    return (arch or NONE, str(compiler), str(label), keys_text(keys), obj)
+
+
+def describe(coord):
+    """arch/compiler/label[/key=value...]/object, as errors and listings print a coordinate."""
+    keys = ["%s=%s" % kv for kv in sorted(parse_keys(coord[3]).items())]
+    return "/".join(list(coord[:3]) + keys + [coord[4]])
+
+
+def prepare(files, uses, where, analyzer_digest=None):
+    """Validate and reshape FILE entries (mode all) and CONFIG usage into a Prepared.
+
+    An entry may be a cache stub: file, member, build, machine and `_analysis` (the digest
+    of an analysis already stored); `_object_digest` marks an entry worth caching."""
+    p = Prepared()
+    p.analyzer_digest = analyzer_digest
+    seen = {}
+    for i, entry in enumerate(files):
+        at = "%s: files[%d]" % (where, i)
+        if "_analysis" in entry:
+            coord = coordinate(entry)
+            if coord in seen:
+                raise BwError("%s: %s and %s are the same coordinate %s"
+                              % (where, seen[coord], entry["file"], describe(coord)))
+            seen[coord] = entry["file"]
+            p.known.add(entry["_analysis"])
+            _add_build(p, entry, coord, entry["_analysis"])
+            continue
+        try:
+            coord = coordinate(entry)
+            a = _analysis_part(entry)
+            structs = entry["structs"]
+            for s in structs:
+                s["name"], s["size"], s["members"]   # presence checks
+            reorgs = [reorg_positions(s, "%s (%s)" % (at, entry["file"])) for s in structs]
+            for y in entry["symbols"]:
+                y["name"], y["norm"], y["size"], y["type"], y["section"]
+        except (KeyError, TypeError) as e:
+            raise BwError("%s (%s): missing or malformed field %s"
+                          % (at, entry.get("file") if isinstance(entry, dict) else "?", e))
+        if coord in seen:
+            raise BwError("%s: %s and %s are the same coordinate %s"
+                          % (where, seen[coord], entry["file"], describe(coord)))
+        seen[coord] = entry["file"]
+        lds = []
+        for s, positions in zip(structs, reorgs):
+            ld = digest(s)
+            p.layouts[ld] = s
+            p.reorg[ld] = positions
+            lds.append(ld)
+        ad = digest([a, sorted(x.hex() for x in lds)])
+        p.analyses[ad] = entry
+        p.analysis_layouts[ad] = sorted(set(lds))
+        if entry.get("_object_digest") and analyzer_digest:
+            p.cache.append((entry["_object_digest"], ad))
+        _add_build(p, entry, coord, ad)
+    p.uses = sorted(set(uses))
+    groups = {}
+    for b in p.builds:
+        groups.setdefault(b[0][4], []).append(b)
+    p.slices = {slice_digest(members): (obj, members) for obj, members in groups.items()}
+    return p
+
+
+def _add_build(p, entry, coord, ad):
+    """The setup (build record) of an entry, and its builds row."""
+    build = entry.get("build") or {}
+    cd = None
+    config = entry.get("_config") if entry.get("_config") is not None else build.get("config")
+    if config:
+        items = sorted((str(k), str(v)) for k, v in config.items())
+        cd = digest(items)
+        p.configs[cd] = items
+    setup = (str(entry.get("_compiler_version") or build.get("compiler_version") or ""), cd,
+             str(build.get("cmd") or ""), str(build.get("source") or ""))
+    sd = digest([setup[0], cd.hex() if cd else None, setup[2], setup[3]])
+    p.setups[sd] = setup
+    p.builds.append((coord, ad, sd, entry["file"]))
+
+
+def record(store, commit, prepared):
+    """Store one commit (replacing any earlier record of it) in one transaction.
+
+    commit: dict sha, dirty, parents, author, author_date, commit_date, subject,
+    status ('ok'|'failed'), error.  Returns (commit id, number of new analyses)."""
+    return store.write(lambda: _record(store, commit, prepared))
+
+
+def _record(store, commit, p):
+    d = store.d
+    row = d.execute(
+        "INSERT INTO commits (sha, dirty, parents, author, author_date, commit_date, subject, "
+        "status, error, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (sha, dirty) DO UPDATE SET parents = excluded.parents, "
+        "author = excluded.author, author_date = excluded.author_date, "
+        "commit_date = excluded.commit_date, subject = excluded.subject, "
+        "status = excluded.status, error = excluded.error, recorded_at = excluded.recorded_at "
+        "RETURNING id",
+        (commit["sha"], int(bool(commit["dirty"])), commit.get("parents", ""),
+         commit.get("author", ""), int(commit.get("author_date", 0)),
+         int(commit.get("commit_date", 0)), commit.get("subject", ""), commit["status"],
+         commit.get("error", ""), int(time.time()))).fetchone()
+    cid = row[0]
+    d.execute("DELETE FROM commit_slices WHERE commit_id = ?", (cid,))
+    d.execute("DELETE FROM config_uses WHERE commit_id = ?", (cid,))
+
+    analysis_ids = store.digests("analyses", list(p.analyses) + sorted(p.known))
+    lost = p.known - set(analysis_ids)
+    if lost:
+        raise BwError("%s: cached analysis missing from the database" % store.where)
+    # Everything is inserted in digest order: concurrent recorders then lock rows in the
+    # same order and cannot deadlock each other on PostgreSQL.
+    new_analyses = sorted(ad for ad in p.analyses if ad not in analysis_ids)
+    # Every parsed layout is looked up, not only those of new analyses: one stored without
+    # its order (before version 4) gets it now.
+    layout_ids = store.digests("layouts", sorted(p.layouts))
+    wanted = sorted({ld for ad in new_analyses for ld in p.analysis_layouts[ad]})
+    new_layouts = [ld for ld in wanted if ld not in layout_ids]
+    orderless = _orderless(store, [layout_ids[ld] for ld in sorted(layout_ids) if p.reorg[ld]])
+    config_ids = store.digests("config_sets", list(p.configs))
+    setup_ids = store.digests("setups", list(p.setups))
+
+    # Intern every string the new rows need, in one sorted batch.
+    strings = set()
+    for coord, _, _, path in p.builds:
+        strings.update(coord)
+        strings.update(x for kv in parse_keys(coord[3]).items() for x in kv)
+        strings.add(path)
+    for sd, (ccv, _, cmd, src) in p.setups.items():
+        if sd not in setup_ids:
+            strings.update((ccv, cmd, src))
+    for cd, items in p.configs.items():
+        if cd not in config_ids:
+            strings.update(k for k, _ in items)
+    for ad in new_analyses:
+        e = p.analyses[ad]
+        strings.update(s["name"] for s in e["sections"])
+        for y in e["symbols"]:
+            strings.update((y["name"], y["norm"], y["section"]))
+    for ld in new_layouts:
+        s = p.layouts[ld]
+        strings.add(s["name"])
+        for m in s["members"]:
+            strings.update((m["name"], m["type"]))
+    for src, cfg in p.uses:
+        strings.update((src, cfg))
+    names = store.intern(strings)
+
+    # CONFIG sets and setups.
+    added = store.insert_digests("config_sets", [],
+                                 [(cd,) for cd in sorted(p.configs) if cd not in config_ids])
+    config_ids.update(added)
+    config_ids.update(store.digests("config_sets", [cd for cd in p.configs if cd not in config_ids]))
+    if added:
+        d.insert_many("INSERT INTO config_values (config_id, name_id, value) VALUES (?, ?, ?)",
+                      [(added[cd], names[k], v) for cd in added for k, v in p.configs[cd]])
+    rows = []
+    for sd, (ccv, cd, cmd, src) in sorted(p.setups.items()):
+        if sd not in setup_ids:
+            rows.append((sd, names[ccv], config_ids[cd] if cd else None, names[cmd], names[src]))
+    setup_ids.update(store.insert_digests(
+        "setups", ["compiler_version_id", "config_id", "cmd_id", "source_id"], rows))
+    missing = [sd for sd in p.setups if sd not in setup_ids]
+    setup_ids.update(store.digests("setups", missing))   # added concurrently by another recorder
+
+    # Layouts and their members.
+    rows = []
+    for ld in new_layouts:
+        s = p.layouts[ld]
+        reorg = s.get("reorganized") or {}
+        rows.append((ld, names[s["name"]], s.get("kind", "struct"), s["size"],
+                     s.get("cachelines", 0), s.get("holes", 0), s.get("hole_bytes", 0),
+                     s.get("bit_holes", 0), s.get("bit_hole_bits", 0), s.get("padding", 0),
+                     reorg.get("size"), reorg.get("saving")))
+    added = store.insert_digests("layouts", [
+        "name_id", "kind", "size", "cachelines", "holes", "hole_bytes", "bit_holes",
+        "bit_hole_bits", "padding", "reorg_size", "reorg_saving"], rows)
+    layout_ids.update(added)
+    members = []
+    for ld, lid in added.items():
+        order = p.reorg[ld] or [None] * len(p.layouts[ld]["members"])
+        for seq, m in enumerate(p.layouts[ld]["members"]):
+            members.append((lid, seq, names[m["name"]], names[m["type"]], m["offset"], m["size"],
+                            m.get("bit_size", 0), m.get("bit_offset", 0), order[seq]))
+    d.insert_many("INSERT INTO members (layout_id, seq, name_id, type_id, byte_offset, size, "
+                  "bit_size, bit_offset, reorg_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", members)
+    missing = [ld for ld in new_layouts if ld not in layout_ids]
+    layout_ids.update(store.digests("layouts", missing))
+    for ld in sorted(layout_ids):   # digest order, as every other write
+        if layout_ids[ld] in orderless:
+            _fill_order(d, layout_ids[ld], p.reorg[ld])
+
+    # Analyses and what hangs off them.
+    rows = []
+    for ad in new_analyses:
+        e = p.analyses[ad]
+        r = e.get("rollup") or {}
+        rows.append((ad, e["format"], e["class"], e["endian"], e["machine"], e["type"],
+                     e["text"], e["data"], e["bss"], e["dec"], r.get("func", 0), r.get("data", 0),
+                     r.get("rodata", 0), r.get("bss", 0), r.get("other", 0)))
+    added = new_analysis_ids = store.insert_digests("analyses", [
+        "format", "elf_class", "endian", "machine", "elf_type", "text", "data", "bss", "total",
+        "func_bytes", "data_bytes", "rodata_bytes", "bss_bytes", "other_bytes"], rows)
+    analysis_ids.update(added)
+    sections, symbols, links = [], [], []
+    for ad, aid in added.items():
+        e = p.analyses[ad]
+        for seq, s in enumerate(e["sections"]):
+            sections.append((aid, seq, names[s["name"]], s["size"], s.get("class", "other")))
+        for seq, y in enumerate(e["symbols"]):
+            symbols.append((aid, names[y["norm"]], seq, names[y["name"]], y["type"], y["size"],
+                            names[y["section"]], y.get("bind", ""), y.get("kind", "other")))
+        for ld in p.analysis_layouts[ad]:
+            links.append((aid, layout_ids[ld]))
+    d.insert_many("INSERT INTO sections (analysis_id, seq, name_id, size, bucket) "
+                  "VALUES (?, ?, ?, ?, ?)", sections)
+    d.insert_many("INSERT INTO symbols (analysis_id, norm_id, seq, name_id, type, size, "
+                  "section_id, bind, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", symbols)
+    d.insert_many("INSERT INTO analysis_layouts (analysis_id, layout_id) VALUES (?, ?)", links)
+    missing = [ad for ad in new_analyses if ad not in analysis_ids]
+    analysis_ids.update(store.digests("analyses", missing))
+
+    # Coordinates, then the per-commit rows.
+    coord_ids = coords(store, [b[0] for b in p.builds], names)
+    slice_ids = store.digests("slices", list(p.slices))
+    new = sorted(sd for sd in p.slices if sd not in slice_ids)
+    added = store.insert_digests("slices", ["object_id", "builds"],
+                                 [(sd, names[p.slices[sd][0]], len(p.slices[sd][1])) for sd in new])
+    slice_ids.update(added)
+    d.insert_many("INSERT INTO slice_builds (slice_id, coord_id, analysis_id, setup_id, path_id) "
+                  "VALUES (?, ?, ?, ?, ?)",
+                  [(sid, coord_ids[c], analysis_ids[ad], setup_ids[sd], names[path])
+                   for dg, sid in added.items() for c, ad, sd, path in p.slices[dg][1]])
+    slice_ids.update(store.digests("slices", [sd for sd in new if sd not in slice_ids]))
+    d.insert_many("INSERT INTO commit_slices (commit_id, slice_id) VALUES (?, ?)",
+                  sorted((cid, slice_ids[sd]) for sd in p.slices))
+    d.insert_many("INSERT INTO config_uses (commit_id, source_id, name_id) VALUES (?, ?, ?)",
+                  [(cid, names[s], names[c]) for s, c in p.uses])
+    if p.cache:
+        d.insert_many("INSERT INTO object_cache (object_digest, analyzer_digest, analysis_id) "
+                      "VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                      [(d.blob(od), d.blob(p.analyzer_digest), analysis_ids[ad])
+                       for od, ad in sorted(set(p.cache))])
+    _test_pause()
+    return cid, len(new_analysis_ids)
+
+
+def _orderless(store, layout_ids):
+    """The layouts among layout_ids whose members have no reorganized order stored."""
+    found = set()
+    for part in chunks(sorted(layout_ids)):
+        found.update(r[0] for r in store.query(
+            "SELECT DISTINCT layout_id FROM members WHERE reorg_seq IS NULL AND layout_id IN (%s)"
+            % marks(len(part)), part))
+    return found
+
+
+def _fill_order(d, layout_id, positions):
+    """Store a layout's reorganized order on members recorded without it (one statement)."""
+    cases = " ".join("WHEN ? THEN ?" for _ in positions)
+    params = [x for seq, pos in enumerate(positions) for x in (seq, pos)]
+    d.execute("UPDATE members SET reorg_seq = CASE seq %s END WHERE layout_id = ? "
+              "AND reorg_seq IS NULL" % cases, params + [layout_id])
+
+
+def _test_pause():
+    """Fault-injection seam for the crash test: with BLOATWATCH_TEST_PAUSE=FILE, announce
+    (create FILE) and wait with every row written but the transaction not yet committed."""
+    marker = os.environ.get("BLOATWATCH_TEST_PAUSE")
+    if marker:
+        with open(marker, "w") as f:
+            f.write(str(os.getpid()))
+        time.sleep(120)
+
+
+COORD_COLS = ("arch_id", "compiler_id", "label_id", "keys_id", "object_id")
+
+
+def coords(store, wanted, names):
+    """{coord tuple: id}, inserting new coordinates and their extra keys (the table is small:
+    read it whole)."""
+    keyed = {tuple(names[x] for x in c): c for c in set(wanted)}
+
+    def load():
+        return {tuple(r[1:]): r[0] for r in
+                store.query("SELECT id, %s FROM coords" % ", ".join(COORD_COLS))}
+
+    found = load()
+    new = sorted(k for k in keyed if k not in found)
+    if new:
+        store.d.insert_many("INSERT INTO coords (%s) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
+                            % ", ".join(COORD_COLS), new)
+        found = load()
+        rows = []
+        for k in new:
+            for key, value in sorted(parse_keys(keyed[k][3]).items()):
+                rows.append((found[k], names[key], names[value]))
+        store.d.insert_many("INSERT INTO coord_keys (coord_id, key_id, value_id) VALUES (?, ?, ?) "
+                            "ON CONFLICT DO NOTHING", rows)
+    return {keyed[k]: found[k] for k in keyed}

@@ -1,0 +1,397 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The read side: every SQL read of the history, and only against the views of views.sql.
+
+The command line and the reports ask through here. A history question is: pick coordinates
+(a small table, filtered here), find the slices holding them (v_slice_builds) with one
+metric per analysis, then the commits using those slices (v_commit_slices).
+"""
+import contextlib
+import fnmatch
+import re
+
+from ..errors import BwError
+from .ingest import parse_keys
+from .store import Store, chunks, marks
+
+# The built-in coordinate fields; a project's extra keys (variant ...) filter the same way.
+FIELDS = ("arch", "compiler", "label", "object")
+SIZE_METRICS = ("total", "text", "data", "bss")
+STRUCT_FIELDS = ("size", "padding", "holes", "hole_bytes", "cachelines")
+NONE = "-"
+
+
+class Coord(tuple):
+    """(arch, compiler, label, keys text, object) with the extra keys at hand."""
+
+    def __new__(cls, row):
+        c = super().__new__(cls, row)
+        c.keys = parse_keys(c[3])
+        return c
+
+    def get(self, field):
+        if field in FIELDS:
+            return self[("arch", "compiler", "label", None, "object").index(field)]
+        return self.keys.get(field, NONE)
+
+    def name(self):
+        """arch/compiler/label[/value of each extra key]/object."""
+        return "/".join([self[0], self[1], self[2]] + [self.keys[k] for k in sorted(self.keys)]
+                        + [self[4]])
+
+
+class Metric:
+    """A parsed metric: total|text|data|bss|symbol:NAME|struct:NAME[.FIELD]."""
+
+    def __init__(self, spec):
+        self.spec = spec
+        if spec in SIZE_METRICS:
+            self.kind, self.name, self.field = "size", None, spec
+        elif spec.startswith("symbol:") and len(spec) > 7:
+            self.kind, self.name, self.field = "symbol", spec[7:], "size"
+        elif spec.startswith("struct:") and len(spec) > 7:
+            name, _, field = spec[7:].partition(".")
+            field = field or "size"
+            if field not in STRUCT_FIELDS or not name:
+                raise BwError("bad metric %r: struct field must be one of %s"
+                              % (spec, ", ".join(STRUCT_FIELDS)))
+            self.kind, self.name, self.field = "struct", name, field
+        else:
+            raise BwError("bad metric %r (want total, text, data, bss, symbol:NAME or "
+                          "struct:NAME[.size|.padding|.holes])" % spec)
+        # Across several objects sizes add up; a struct's layout does not.
+        self.agg = "max" if self.kind == "struct" else "sum"
+
+    def source(self, store):
+        """(SQL yielding (analysis_id, val), params); BwError when no object has the name."""
+        if self.kind == "size":
+            return "SELECT analysis_id, %s AS val FROM v_analysis_sizes" % self.field, []
+        view, col = ("v_analysis_symbols", "symbol") if self.kind == "symbol" else \
+            ("v_analysis_structs", "struct")
+        if not store.query("SELECT 1 FROM %s WHERE %s = ? LIMIT 1" % (view, col), (self.name,)):
+            raise BwError("no recorded object has a %s named %s" % (self.kind, self.name))
+        if self.kind == "symbol":
+            return ("SELECT analysis_id, SUM(size) AS val FROM v_analysis_symbols WHERE symbol = ? "
+                    "GROUP BY analysis_id", [self.name])
+        return ("SELECT analysis_id, MAX(%s) AS val FROM v_analysis_structs WHERE struct = ? "
+                "GROUP BY analysis_id" % self.field, [self.name])
+
+
+def parse_filters(args):
+    """{field or extra key: [patterns]} from --arch/--compiler/--label/--object and --key K=V
+    options (repeatable, comma lists, globs)."""
+    out = {}
+    for f in FIELDS:
+        pats = [p for v in getattr(args, f, None) or [] for p in v.split(",") if p]
+        if pats:
+            out[f] = pats
+    for kv in getattr(args, "key", None) or []:
+        k, sep, v = kv.partition("=")
+        if not sep or not k:
+            raise BwError("--key %s: want KEY=VALUE (e.g. --key variant=tree)" % kv)
+        out.setdefault(k, []).extend(p for p in v.split(",") if p)
+    return out
+
+
+def coordinates(store, filters=None):
+    """{coord_id: Coord} matching the filters (globs; an extra key a coordinate lacks is '-')."""
+    out = {}
+    for row in store.query("SELECT coord_id, arch, compiler, label, keys, object FROM v_coords"):
+        coord = Coord(row[1:])
+        if all(any(fnmatch.fnmatchcase(coord.get(f), p) for p in pats)
+               for f, pats in (filters or {}).items()):
+            out[row[0]] = coord
+    return out
+
+
+def extra_keys(store):
+    """The extra coordinate keys the database holds, sorted."""
+    return sorted({r[0] for r in store.query("SELECT DISTINCT key FROM v_coord_keys")})
+
+
+COMMIT_COLS = "commit_id, sha, dirty, commit_date, author_date, subject, status, error"
+
+
+def _commit(r):
+    return dict(id=r[0], sha=r[1], dirty=r[2], commit_date=r[3], author_date=r[4],
+                subject=r[5], status=r[6], error=r[7])
+
+
+def commits(store, last=0):
+    """Recorded commits in history order (only the last `last` when > 0): dicts with id, sha,
+    dirty, dates, subject, status."""
+    if last > 0:
+        rows = store.query("SELECT %s FROM v_commit_rows ORDER BY commit_date DESC, author_date "
+                           "DESC, commit_id DESC LIMIT %d" % (COMMIT_COLS, int(last)))[::-1]
+    else:   # all of them: a sequential scan and a sort beat 10,000 index-ordered lookups
+        rows = store.query("SELECT %s FROM v_commit_rows" % COMMIT_COLS)
+        rows.sort(key=lambda r: (r[3], r[4], r[0]))
+    return [_commit(r) for r in rows]
+
+
+def status(store, sha, dirty=False):
+    """'ok', 'failed' or None (not recorded)."""
+    rows = store.query("SELECT status FROM v_commit_rows WHERE sha = ? AND dirty = ?", (sha, int(dirty)))
+    return rows[0][0] if rows else None
+
+
+def label(c):
+    return c["sha"][:12] + ("-dirty" if c["dirty"] else "")
+
+
+def values(store, metric, coords, commit_ids=None, by_coord=False, key=None):
+    """{(commit_id, group): (value|None, objects)}: the metric aggregated over coordinates.
+
+    group is None, the coord_id (by_coord) or key(coord_id).  Work is proportional to the
+    distinct slices involved plus one commit_slices row per commit and slice: partial
+    aggregates are computed once per slice and reused by every commit that shares it."""
+    if not coords:
+        return {}
+    if by_coord:
+        key = lambda c: c   # noqa: E731
+    src = metric.source(store)
+    pairs = []   # (commit_id, slice_id)
+    slice_filter = None
+    if commit_ids is not None:
+        for part in chunks(list(commit_ids)):
+            pairs += store.query("SELECT commit_id, slice_id FROM v_commit_slices WHERE commit_id "
+                                 "IN (%s)" % marks(len(part)), part)
+        slice_filter = {sl for _, sl in pairs}
+        if not slice_filter:
+            return {}
+    join = "LEFT JOIN (%s) m ON m.analysis_id = b.analysis_id" % src[0]
+    partial = {}   # slice_id -> {group: (value, objects)}
+    combine = _max if metric.agg == "max" else _sum
+    for part in chunks(sorted(coords)):
+        rows = store.query("SELECT b.slice_id, b.coord_id, m.val FROM v_slice_builds b %s "
+                           "WHERE b.coord_id IN (%s)" % (join, marks(len(part))),
+                           list(src[1]) + list(part))
+        for slice_id, coord_id, v in rows:
+            if slice_filter is not None and slice_id not in slice_filter:
+                continue
+            if v is None and metric.kind == "symbol":
+                v = 0   # an object without the symbol has 0 bytes of it
+            g = key(coord_id) if key else None
+            groups = partial.setdefault(slice_id, {})
+            old = groups.get(g)
+            groups[g] = (v, 1) if old is None else (combine(old[0], v), old[1] + 1)
+    if commit_ids is None:
+        for part in chunks(sorted(partial)):
+            pairs += store.query("SELECT commit_id, slice_id FROM v_commit_slices WHERE slice_id "
+                                 "IN (%s)" % marks(len(part)), part)
+    out = {}
+    for commit_id, slice_id in pairs:
+        for g, (v, n) in partial.get(slice_id, {}).items():
+            k = (commit_id, g)
+            old = out.get(k)
+            out[k] = (v, n) if old is None else (combine(old[0], v), old[1] + n)
+    return out
+
+
+def _sum(a, b):
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return a + b
+
+
+def _max(a, b):
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return max(a, b)
+
+
+def resolve(store, repo, rev):
+    """A recorded commit for a revision: git revision, recorded sha or prefix, `-dirty` suffix."""
+    want_dirty = rev.endswith("-dirty")
+    base = rev[:-6] if want_dirty else rev
+    sha = None
+    if repo:
+        from . import gitrepo
+        sha = gitrepo.resolve(repo, base)
+    if sha is None:
+        if not re.fullmatch(r"[0-9a-fA-F]{4,40}", base):
+            raise BwError("%s: not a revision git knows, nor a recorded sha" % rev)
+        rows = store.query("SELECT DISTINCT sha FROM v_commit_rows WHERE sha LIKE ?", (base.lower() + "%",))
+        if not rows:
+            raise BwError("%s: no recorded commit matches" % rev)
+        if len(rows) > 1:
+            raise BwError("%s: ambiguous, matches %d recorded commits" % (rev, len(rows)))
+        sha = rows[0][0]
+    rows = store.query("SELECT %s FROM v_commit_rows WHERE sha = ? AND dirty = ?" % COMMIT_COLS,
+                       (sha, int(want_dirty)))
+    if not rows:
+        hint = ""
+        if status(store, sha, not want_dirty):
+            hint = " (a %s record exists: use %s)" % (
+                "clean" if want_dirty else "dirty", sha[:12] + ("" if want_dirty else "-dirty"))
+        raise BwError("%s (%s): not recorded%s" % (rev, sha[:12], hint))
+    return _commit(rows[0])
+
+
+def analyses_of(store, commit_id):
+    """{coord_id: analysis_id} of one commit's objects."""
+    return dict(store.query("SELECT b.coord_id, b.analysis_id FROM v_commit_slices cs "
+                            "JOIN v_slice_builds b ON b.slice_id = cs.slice_id "
+                            "WHERE cs.commit_id = ?", (commit_id,)))
+
+
+def object_counts(store, commit_ids):
+    """{commit_id: objects recorded}."""
+    out = {}
+    for part in chunks(list(commit_ids)):
+        out.update(store.query("SELECT cs.commit_id, SUM(s.builds) FROM v_commit_slices cs JOIN "
+                               "v_slices s ON s.slice_id = cs.slice_id WHERE cs.commit_id IN (%s) "
+                               "GROUP BY cs.commit_id" % marks(len(part)), part))
+    return out
+
+
+def symbols(store, analysis_id):
+    """[(raw name, nm letter, size)] of one analysis: bloat-o-meter's input (nm --size-sort)."""
+    return [tuple(r) for r in store.query(
+        "SELECT raw_name, type, size FROM v_analysis_symbols WHERE analysis_id = ? ORDER BY seq",
+        (analysis_id,))]
+
+
+def layouts_of(store, analysis_id):
+    """{(struct name, kind): layout row dict} of one analysis."""
+    return {(r["struct"], r["kind"]): r for r in _dicts(store, (
+        "SELECT struct, kind, layout_id, size, holes, hole_bytes, bit_holes, padding "
+        "FROM v_analysis_structs WHERE analysis_id = ?"), (analysis_id,))}
+
+
+def members(store, layout_ids):
+    """{layout_id: [member row dicts in declaration order]}; reorg_seq is the member's place in
+    the analyzer's reorganized order (None throughout when it was not recorded)."""
+    out = {lid: [] for lid in layout_ids}
+    for part in chunks(sorted(set(layout_ids))):
+        for r in _dicts(store, "SELECT layout_id, seq, member, type, byte_offset, size, bit_size, "
+                               "bit_offset, reorg_seq FROM v_struct_members WHERE layout_id IN (%s) "
+                               "ORDER BY layout_id, seq" % marks(len(part)), part):
+            out[r["layout_id"]].append(r)
+    return out
+
+
+def config_set(store, config_id):
+    """{CONFIG: value} of one CONFIG set ({} for None: a build without CONFIG values)."""
+    if config_id is None:
+        return {}
+    return {r[0]: r[1] for r in store.query(
+        "SELECT config, value FROM v_config_sets WHERE config_id = ?", (config_id,))}
+
+
+def config_uses(store, commit_id):
+    return {(r[0], r[1]) for r in store.query(
+        "SELECT source, config FROM v_config_usage WHERE commit_id = ?", (commit_id,))}
+
+
+def meta(store, key):
+    rows = store.query("SELECT value FROM v_meta WHERE key = ?", (key,))
+    return rows[0][0] if rows else None
+
+
+def recorded_state(store):
+    """What a report reads, as rows: every recorded commit, when it was recorded, and the
+    views installed (a digest of it says whether a report is out of date)."""
+    rows = store.query("SELECT commit_id, sha, dirty, status, recorded_at, subject FROM v_commits "
+                       "ORDER BY commit_id")
+    return rows, meta(store, "views")
+
+
+def other_commits(store, sha):
+    """How many recorded commits have another sha."""
+    return store.query("SELECT COUNT(*) FROM v_commit_rows WHERE sha <> ?", (sha,))[0][0]
+
+
+def _dicts(store, sql, params=()):
+    cur = store.d.execute(sql, params)
+    names = [c[0] for c in cur.description]
+    return [dict(zip(names, r)) for r in cur.fetchall()]
+
+
+# ---- the report's questions: whole commits as row dicts -----------------------------------
+
+COORD = "coord_id, arch, compiler, label, keys, object"
+
+
+class History:
+    """Read-only questions the report asks of one history database, in one snapshot."""
+
+    def __init__(self, target):
+        self.target = target
+        self.store = Store(target, create=False)   # installs views.sql when it changed
+        self.where = self.store.where
+
+    def close(self):
+        self.store.close()
+
+    @contextlib.contextmanager
+    def snapshot(self):
+        """One read transaction: a recorder writing meanwhile cannot tear a report."""
+        d = self.store.d
+        d.begin_read()
+        try:
+            yield self
+        finally:
+            d.rollback()
+
+    def _rows(self, sql, params=()):
+        return _dicts(self.store, sql, params)
+
+    def commits(self):
+        """Every recorded commit in history order."""
+        return self._rows("SELECT commit_id, sha, short, dirty, parents, author, author_date, "
+                          "commit_date, subject, status, error, ord FROM v_commits ORDER BY ord")
+
+    def footprint(self, commit_id=None):
+        """size(1) totals of every recorded object (of one commit, or of all)."""
+        sql = ("SELECT commit_id, %s, path, analysis_id, config_id, text, data, bss, total, "
+               "format, machine FROM v_footprint" % COORD)
+        if commit_id is None:
+            return self._rows(sql)
+        return self._rows(sql + " WHERE commit_id = ?", (commit_id,))
+
+    def config_values(self, commit_id):
+        """CONFIG_ values each object of a commit was built with."""
+        return self._rows("SELECT %s, config, value FROM v_config_values WHERE commit_id = ?"
+                          % COORD, (commit_id,))
+
+    def builds(self, commit_id):
+        """Build records of a commit's objects (source, compiler version, command)."""
+        return self._rows("SELECT %s, source, compiler_version, cmd FROM v_builds "
+                          "WHERE commit_id = ?" % COORD, (commit_id,))
+
+    def sections(self, commit_id):
+        return self._rows("SELECT %s, seq, section, size, bucket FROM v_sections "
+                          "WHERE commit_id = ? ORDER BY seq" % COORD, (commit_id,))
+
+    def symbols(self, commit_id):
+        """Every sized symbol of a commit's objects (raw and normalized names)."""
+        return self._rows("SELECT %s, symbol, raw_name, type, size, section, bind, kind "
+                          "FROM v_symbols WHERE commit_id = ?" % COORD, (commit_id,))
+
+    def structs(self, commit_id):
+        return self._rows("SELECT %s, struct, kind, size, cachelines, holes, hole_bytes, "
+                          "bit_holes, bit_hole_bits, padding, reorg_size, reorg_saving, layout_id "
+                          "FROM v_structs WHERE commit_id = ?" % COORD, (commit_id,))
+
+    # The compare engine's questions (compare.diff.compute's `source`), by analysis.
+
+    def members_of(self, layout_ids):
+        return members(self.store, layout_ids)
+
+    def symbols_of(self, analysis_id):
+        return symbols(self.store, analysis_id)
+
+    def structs_of(self, analysis_id):
+        return layouts_of(self.store, analysis_id)
+
+    def config_of(self, config_id):
+        return config_set(self.store, config_id)
+
+    def config_usage(self, commit_id):
+        """CONFIG_ symbols each source mentions at a commit (extractconfig.sh's logic)."""
+        return self._rows("SELECT source, config FROM v_config_usage WHERE commit_id = ? "
+                          "ORDER BY source, config", (commit_id,))

@@ -1,0 +1,227 @@
+-- bloatwatch/db/schema.sql: the history database schema (current version), written once for SQLite and PostgreSQL.
+--
+-- A fresh database is created from this file; an older one is carried forward by
+-- migrate/NNNN-*.  The text is SQLite's dialect; dialect.py rewrites the
+-- few spellings PostgreSQL needs (INTEGER PRIMARY KEY -> identity column, BLOB -> BYTEA,
+-- WITHOUT ROWID dropped).  All integers are BIGINT so PostgreSQL never truncates.
+--
+-- Layout: a commit is a set of `slices` (one per object name); a slice lists that object's
+-- builds across the matrix, each pointing at a content-addressed `analyses` row.
+-- Everything bulky (sections, symbols, struct layouts and their members) hangs off the
+-- analysis and is stored once however many commits share it; strings are interned in
+-- `names`.  History is index walks: coord -> slices (slice_builds_history), slice ->
+-- commits (commit_slices_slice).
+
+-- The schema version, portable to PostgreSQL (SQLite also keeps it in PRAGMA user_version).
+CREATE TABLE schema_version (
+	version BIGINT NOT NULL
+);
+
+-- Small key/value facts about the database itself (e.g. the digest of the installed views).
+CREATE TABLE meta (
+	key TEXT PRIMARY KEY,
+	value TEXT NOT NULL
+);
+
+-- Every string that repeats (symbol, section, struct, member, type, CONFIG, arch ... names).
+CREATE TABLE names (
+	id INTEGER PRIMARY KEY,
+	name TEXT NOT NULL UNIQUE
+);
+
+-- One recorded state of the tree: a git commit, clean or dirty.
+CREATE TABLE commits (
+	id INTEGER PRIMARY KEY,
+	sha TEXT NOT NULL,                 -- full 40-hex commit id
+	dirty BIGINT NOT NULL DEFAULT 0,   -- 1: recorded from a working tree with uncommitted changes
+	parents TEXT NOT NULL DEFAULT '',  -- parent shas, space-separated, first parent first
+	author TEXT NOT NULL DEFAULT '',
+	author_date BIGINT NOT NULL DEFAULT 0,  -- unix seconds
+	commit_date BIGINT NOT NULL DEFAULT 0,  -- unix seconds; history is ordered by it
+	subject TEXT NOT NULL DEFAULT '',
+	status TEXT NOT NULL,              -- ok | failed (the build failed: no builds rows)
+	error TEXT NOT NULL DEFAULT '',    -- why it failed (tail of the build log)
+	recorded_at BIGINT NOT NULL,       -- unix seconds
+	UNIQUE (sha, dirty)
+);
+CREATE INDEX commits_order ON commits (commit_date, author_date);
+
+-- A series: where an object sits, stable across commits. A build coordinate is (arch,
+-- compiler, config label) plus the extra keys a project declares (since version 5; before,
+-- a fixed scenario and variant); the object is keyed by its path inside the build.
+CREATE TABLE coords (
+	id INTEGER PRIMARY KEY,
+	arch_id BIGINT NOT NULL REFERENCES names (id),       -- one vocabulary: i386, x86_64, arm, arm64 ...
+	compiler_id BIGINT NOT NULL REFERENCES names (id),   -- compiler family: gcc, clang ('-': unknown)
+	label_id BIGINT NOT NULL REFERENCES names (id),      -- config label, e.g. TREE01, tinyconfig ('-': none)
+	keys_id BIGINT NOT NULL REFERENCES names (id),       -- the extra keys as canonical JSON ('' for none)
+	object_id BIGINT NOT NULL REFERENCES names (id),     -- e.g. rcutree.o, kernel/rcu/tree.o, lib.a(x.o)
+	UNIQUE (arch_id, compiler_id, label_id, keys_id, object_id)
+);
+CREATE INDEX coords_object ON coords (object_id);
+
+-- The extra keys of each coordinate, one row per key (e.g. variant = tree).
+CREATE TABLE coord_keys (
+	coord_id BIGINT NOT NULL REFERENCES coords (id),
+	key_id BIGINT NOT NULL REFERENCES names (id),
+	value_id BIGINT NOT NULL REFERENCES names (id),
+	PRIMARY KEY (coord_id, key_id)
+) WITHOUT ROWID;
+
+-- A resolved CONFIG (all CONFIG_ values of one build), content-addressed.
+CREATE TABLE config_sets (
+	id INTEGER PRIMARY KEY,
+	digest BLOB NOT NULL UNIQUE
+);
+CREATE TABLE config_values (
+	config_id BIGINT NOT NULL REFERENCES config_sets (id),
+	name_id BIGINT NOT NULL REFERENCES names (id),       -- CONFIG_X
+	value TEXT NOT NULL,                                 -- y | n | m | number | string
+	PRIMARY KEY (config_id, name_id)
+) WITHOUT ROWID;
+
+-- How an object was built (the .cmd build record), content-addressed.
+CREATE TABLE setups (
+	id INTEGER PRIMARY KEY,
+	digest BLOB NOT NULL UNIQUE,
+	compiler_version_id BIGINT NOT NULL REFERENCES names (id),  -- first line of `cc --version`
+	config_id BIGINT REFERENCES config_sets (id),               -- NULL: no build record
+	cmd_id BIGINT NOT NULL REFERENCES names (id),               -- the compile command (flags)
+	source_id BIGINT NOT NULL REFERENCES names (id)             -- e.g. tree/tree.c
+);
+
+-- What the analyzer says about one object, content-addressed by the digest of its analysis.
+CREATE TABLE analyses (
+	id INTEGER PRIMARY KEY,
+	digest BLOB NOT NULL UNIQUE,
+	format TEXT NOT NULL,            -- BFD target name, e.g. elf32-littlearm
+	elf_class BIGINT NOT NULL,       -- 32 | 64
+	endian TEXT NOT NULL,            -- little | big
+	machine TEXT NOT NULL,           -- EM_ARM ...
+	elf_type TEXT NOT NULL,          -- REL | EXEC | DYN | CORE
+	text BIGINT NOT NULL,            -- Berkeley totals, exactly as size(1)
+	data BIGINT NOT NULL,
+	bss BIGINT NOT NULL,
+	total BIGINT NOT NULL,           -- text + data + bss (size's dec)
+	func_bytes BIGINT NOT NULL,      -- symbol bytes by kind (the analyzer's rollup)
+	data_bytes BIGINT NOT NULL,
+	rodata_bytes BIGINT NOT NULL,
+	bss_bytes BIGINT NOT NULL,
+	other_bytes BIGINT NOT NULL
+);
+
+-- Section sizes of an analysis, in section-header order.
+CREATE TABLE sections (
+	analysis_id BIGINT NOT NULL REFERENCES analyses (id),
+	seq BIGINT NOT NULL,
+	name_id BIGINT NOT NULL REFERENCES names (id),
+	size BIGINT NOT NULL,
+	bucket TEXT NOT NULL,            -- text | data | bss | other
+	PRIMARY KEY (analysis_id, seq)
+) WITHOUT ROWID;
+
+-- Sized symbols of an analysis.  Keyed by normalized name first: history looks them up so.
+CREATE TABLE symbols (
+	analysis_id BIGINT NOT NULL REFERENCES analyses (id),
+	norm_id BIGINT NOT NULL REFERENCES names (id),      -- name without compiler suffixes
+	seq BIGINT NOT NULL,                                -- position in the analyzer's order
+	name_id BIGINT NOT NULL REFERENCES names (id),      -- raw name, e.g. foo.isra.0
+	type TEXT NOT NULL,                                 -- nm letter
+	size BIGINT NOT NULL,
+	section_id BIGINT NOT NULL REFERENCES names (id),
+	bind TEXT NOT NULL,                                 -- LOCAL | GLOBAL | WEAK ...
+	kind TEXT NOT NULL,                                 -- func | data | rodata | bss | other
+	PRIMARY KEY (analysis_id, norm_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX symbols_norm ON symbols (norm_id);
+
+-- A struct/union layout (DWARF), content-addressed: the same layout in many objects is one row.
+-- The digest is of the analyzer's whole STRUCT entry, reorganized order included, so two
+-- layouts that differ only in the suggested order are two rows.
+CREATE TABLE layouts (
+	id INTEGER PRIMARY KEY,
+	digest BLOB NOT NULL UNIQUE,
+	name_id BIGINT NOT NULL REFERENCES names (id),
+	kind TEXT NOT NULL,              -- struct | union | class
+	size BIGINT NOT NULL,
+	cachelines BIGINT NOT NULL,
+	holes BIGINT NOT NULL,
+	hole_bytes BIGINT NOT NULL,
+	bit_holes BIGINT NOT NULL,
+	bit_hole_bits BIGINT NOT NULL,
+	padding BIGINT NOT NULL,
+	reorg_size BIGINT,               -- size after the analyzer's suggested reordering
+	reorg_saving BIGINT              -- (the order itself: members.reorg_seq)
+);
+CREATE INDEX layouts_name ON layouts (name_id);
+
+CREATE TABLE members (
+	layout_id BIGINT NOT NULL REFERENCES layouts (id),
+	seq BIGINT NOT NULL,
+	name_id BIGINT NOT NULL REFERENCES names (id),
+	type_id BIGINT NOT NULL REFERENCES names (id),
+	byte_offset BIGINT NOT NULL,
+	size BIGINT NOT NULL,
+	bit_size BIGINT NOT NULL,
+	bit_offset BIGINT NOT NULL,
+	reorg_seq BIGINT,                -- position in the analyzer's reorganized order (since
+	                                 -- version 4; NULL: not recorded, or no order given)
+	PRIMARY KEY (layout_id, seq)
+) WITHOUT ROWID;
+
+-- Which layouts an analysis contains.
+CREATE TABLE analysis_layouts (
+	analysis_id BIGINT NOT NULL REFERENCES analyses (id),
+	layout_id BIGINT NOT NULL REFERENCES layouts (id),
+	PRIMARY KEY (analysis_id, layout_id)
+) WITHOUT ROWID;
+CREATE INDEX analysis_layouts_layout ON analysis_layouts (layout_id);
+
+-- A slice: the builds of one object name (e.g. every rcutree.o of the matrix) as recorded
+-- at some commit, content-addressed.  A commit that leaves rcutree.o alone points at the
+-- slice the previous commit used, so per commit only the objects that changed cost rows
+-- (since version 3; before, one builds row per commit and object).
+CREATE TABLE slices (
+	id INTEGER PRIMARY KEY,
+	digest BLOB NOT NULL UNIQUE,
+	object_id BIGINT NOT NULL REFERENCES names (id),
+	builds BIGINT NOT NULL                              -- number of slice_builds rows
+);
+
+-- One object of a slice: coordinate, what it analyzed to, how it was built.
+CREATE TABLE slice_builds (
+	slice_id BIGINT NOT NULL REFERENCES slices (id),
+	coord_id BIGINT NOT NULL REFERENCES coords (id),
+	analysis_id BIGINT NOT NULL REFERENCES analyses (id),
+	setup_id BIGINT NOT NULL REFERENCES setups (id),
+	path_id BIGINT NOT NULL REFERENCES names (id),      -- the file as recorded, e.g. build/arm/gcc/TREE01/rcutree.o
+	PRIMARY KEY (slice_id, coord_id)
+) WITHOUT ROWID;
+CREATE INDEX slice_builds_history ON slice_builds (coord_id, slice_id, analysis_id);
+CREATE INDEX slice_builds_analysis ON slice_builds (analysis_id);
+
+-- The slices a recorded commit is made of (one per object name).
+CREATE TABLE commit_slices (
+	commit_id BIGINT NOT NULL REFERENCES commits (id),
+	slice_id BIGINT NOT NULL REFERENCES slices (id),
+	PRIMARY KEY (commit_id, slice_id)
+) WITHOUT ROWID;
+CREATE INDEX commit_slices_slice ON commit_slices (slice_id, commit_id);
+
+-- CONFIG_ symbols each source file mentions at a commit (extractconfig.sh's logic).
+CREATE TABLE config_uses (
+	commit_id BIGINT NOT NULL REFERENCES commits (id),
+	source_id BIGINT NOT NULL REFERENCES names (id),
+	name_id BIGINT NOT NULL REFERENCES names (id),
+	PRIMARY KEY (commit_id, source_id, name_id)
+) WITHOUT ROWID;
+CREATE INDEX config_uses_name ON config_uses (name_id);
+
+-- Which analysis an object file's bytes gave under one analyzer binary (since version 2):
+-- an unchanged object is not analyzed again.
+CREATE TABLE object_cache (
+	object_digest BLOB NOT NULL,       -- sha256 of the object file, first 16 bytes
+	analyzer_digest BLOB NOT NULL,     -- sha256 of the analyzer binary, first 16 bytes
+	analysis_id BIGINT NOT NULL REFERENCES analyses (id),
+	PRIMARY KEY (object_digest, analyzer_digest)
+) WITHOUT ROWID;

@@ -1,0 +1,175 @@
+-- bloatwatch/db/views.sql: the named views every read goes through (db/query.py runs them).
+--
+-- Installed by bloatwatch whenever they differ from this file (they hold no data, so they
+-- are dropped and re-created rather than migrated).  Same text for SQLite and PostgreSQL.
+-- Coordinates are names, never ids; sizes are bytes; dates are unix seconds.  A build
+-- coordinate is arch, compiler and config `label` plus extra keys (v_coord_keys); `keys`
+-- holds them as one canonical JSON object ('' when there are none).
+
+-- Recorded commits; `ord` is the history order (commit date, then author date).
+CREATE VIEW v_commits AS
+SELECT c.id AS commit_id, c.sha, substr(c.sha, 1, 12) AS short, c.dirty, c.parents,
+       c.author, c.author_date, c.commit_date, c.subject, c.status, c.error, c.recorded_at,
+       ROW_NUMBER() OVER (ORDER BY c.commit_date, c.author_date, c.id) AS ord
+FROM commits c;
+
+-- One row per recorded object: its commit, coordinate and build record.
+CREATE VIEW v_builds AS
+SELECT cs.commit_id, c.sha, c.dirty, c.commit_date, b.coord_id, b.slice_id,
+       arch.name AS arch, cc.name AS compiler, ccv.name AS compiler_version,
+       lb.name AS label, ks.name AS keys, ob.name AS object, p.name AS path,
+       src.name AS source, cmd.name AS cmd, s.config_id, b.setup_id, b.analysis_id
+FROM commit_slices cs
+JOIN slice_builds b ON b.slice_id = cs.slice_id
+JOIN commits c ON c.id = cs.commit_id
+JOIN coords k ON k.id = b.coord_id
+JOIN names arch ON arch.id = k.arch_id
+JOIN names cc ON cc.id = k.compiler_id
+JOIN names lb ON lb.id = k.label_id
+JOIN names ks ON ks.id = k.keys_id
+JOIN names ob ON ob.id = k.object_id
+JOIN names p ON p.id = b.path_id
+JOIN setups s ON s.id = b.setup_id
+JOIN names ccv ON ccv.id = s.compiler_version_id
+JOIN names src ON src.id = s.source_id
+JOIN names cmd ON cmd.id = s.cmd_id;
+
+-- Footprint per commit and coordinate (size(1)'s Berkeley totals).
+CREATE VIEW v_footprint AS
+SELECT vb.commit_id, vb.sha, vb.dirty, vb.commit_date, vb.coord_id, vb.arch, vb.compiler,
+       vb.compiler_version, vb.label, vb.keys, vb.object, vb.path, vb.config_id,
+       vb.analysis_id, a.text, a.data, a.bss, a.total,
+       a.func_bytes, a.data_bytes, a.rodata_bytes, a.bss_bytes, a.other_bytes,
+       a.format, a.machine
+FROM v_builds vb
+JOIN analyses a ON a.id = vb.analysis_id;
+
+-- Section sizes per recorded object.
+CREATE VIEW v_sections AS
+SELECT vb.commit_id, vb.sha, vb.dirty, vb.coord_id, vb.arch, vb.compiler, vb.label, vb.keys,
+       vb.object, s.seq, n.name AS section, s.size, s.bucket
+FROM v_builds vb
+JOIN sections s ON s.analysis_id = vb.analysis_id
+JOIN names n ON n.id = s.name_id;
+
+-- Every sized symbol per recorded object (`symbol` is the normalized name).
+CREATE VIEW v_symbols AS
+SELECT vb.commit_id, vb.sha, vb.dirty, vb.coord_id, vb.arch, vb.compiler, vb.label, vb.keys,
+       vb.object, nn.name AS symbol, rn.name AS raw_name, y.type, y.size,
+       sn.name AS section, y.bind, y.kind
+FROM v_builds vb
+JOIN symbols y ON y.analysis_id = vb.analysis_id
+JOIN names nn ON nn.id = y.norm_id
+JOIN names rn ON rn.id = y.name_id
+JOIN names sn ON sn.id = y.section_id;
+
+-- Struct layouts per recorded object: size, holes, padding (pahole's figures).
+CREATE VIEW v_structs AS
+SELECT vb.commit_id, vb.sha, vb.dirty, vb.coord_id, vb.arch, vb.compiler, vb.label, vb.keys,
+       vb.object, n.name AS struct, l.kind, l.size, l.cachelines, l.holes, l.hole_bytes,
+       l.bit_holes, l.bit_hole_bits, l.padding, l.reorg_size, l.reorg_saving,
+       l.id AS layout_id
+FROM v_builds vb
+JOIN analysis_layouts al ON al.analysis_id = vb.analysis_id
+JOIN layouts l ON l.id = al.layout_id
+JOIN names n ON n.id = l.name_id;
+
+-- Members of each layout, in declaration order (join to v_structs on layout_id).
+-- reorg_seq: the member's place in the analyzer's (pahole's) reorganized order, 0 first;
+-- NULL for every member of a layout whose order was not recorded (before version 4).
+CREATE VIEW v_struct_members AS
+SELECT l.id AS layout_id, ln.name AS struct, l.kind, m.seq, mn.name AS member,
+       tn.name AS type, m.byte_offset, m.size, m.bit_size, m.bit_offset, m.reorg_seq
+FROM layouts l
+JOIN names ln ON ln.id = l.name_id
+JOIN members m ON m.layout_id = l.id
+JOIN names mn ON mn.id = m.name_id
+JOIN names tn ON tn.id = m.type_id;
+
+-- CONFIG_ values each recorded object was built with.
+CREATE VIEW v_config_values AS
+SELECT vb.commit_id, vb.sha, vb.dirty, vb.coord_id, vb.arch, vb.compiler, vb.label, vb.keys,
+       vb.object, n.name AS config, v.value
+FROM v_builds vb
+JOIN config_values v ON v.config_id = vb.config_id
+JOIN names n ON n.id = v.name_id;
+
+-- CONFIG_ symbols each source file mentions at a commit.
+CREATE VIEW v_config_usage AS
+SELECT u.commit_id, c.sha, c.dirty, s.name AS source, n.name AS config
+FROM config_uses u
+JOIN commits c ON c.id = u.commit_id
+JOIN names s ON s.id = u.source_id
+JOIN names n ON n.id = u.name_id;
+
+-- Coordinates: the build coordinate and object of every recorded series.
+CREATE VIEW v_coords AS
+SELECT k.id AS coord_id, a.name AS arch, c.name AS compiler, l.name AS label, ks.name AS keys,
+       o.name AS object
+FROM coords k
+JOIN names a ON a.id = k.arch_id
+JOIN names c ON c.id = k.compiler_id
+JOIN names l ON l.id = k.label_id
+JOIN names ks ON ks.id = k.keys_id
+JOIN names o ON o.id = k.object_id;
+
+-- The extra keys of each coordinate, one row per key.
+CREATE VIEW v_coord_keys AS
+SELECT ck.coord_id, kn.name AS key, vn.name AS value
+FROM coord_keys ck
+JOIN names kn ON kn.id = ck.key_id
+JOIN names vn ON vn.id = ck.value_id;
+
+-- Recorded commits without the history order, for readers that sort or cut them themselves
+-- (v_commits' `ord` is a pass over every commit).
+CREATE VIEW v_commit_rows AS
+SELECT c.id AS commit_id, c.sha, c.dirty, c.commit_date, c.author_date, c.subject, c.status,
+       c.error
+FROM commits c;
+
+-- The slices a commit is made of (one per object name).
+CREATE VIEW v_commit_slices AS
+SELECT cs.commit_id, cs.slice_id
+FROM commit_slices cs;
+
+-- Each slice: the object name it holds the builds of, and how many builds.
+CREATE VIEW v_slices AS
+SELECT s.id AS slice_id, o.name AS object, s.builds
+FROM slices s
+JOIN names o ON o.id = s.object_id;
+
+-- The builds of each slice: coordinate, analysis, setup: the index walk of every history.
+CREATE VIEW v_slice_builds AS
+SELECT b.slice_id, b.coord_id, b.analysis_id, b.setup_id
+FROM slice_builds b;
+
+-- size(1)'s totals per analysis.
+CREATE VIEW v_analysis_sizes AS
+SELECT a.id AS analysis_id, a.text, a.data, a.bss, a.total
+FROM analyses a;
+
+-- Sized symbols per analysis, in the analyzer's order (`symbol` is the normalized name).
+CREATE VIEW v_analysis_symbols AS
+SELECT y.analysis_id, y.seq, nn.name AS symbol, rn.name AS raw_name, y.type, y.size
+FROM symbols y
+JOIN names nn ON nn.id = y.norm_id
+JOIN names rn ON rn.id = y.name_id;
+
+-- Struct layouts per analysis.
+CREATE VIEW v_analysis_structs AS
+SELECT al.analysis_id, n.name AS struct, l.kind, l.id AS layout_id, l.size, l.cachelines,
+       l.holes, l.hole_bytes, l.bit_holes, l.bit_hole_bits, l.padding, l.reorg_size,
+       l.reorg_saving
+FROM analysis_layouts al
+JOIN layouts l ON l.id = al.layout_id
+JOIN names n ON n.id = l.name_id;
+
+-- The values of each CONFIG set (v_builds.config_id: what a build record or manifest gave).
+CREATE VIEW v_config_sets AS
+SELECT v.config_id, n.name AS config, v.value
+FROM config_values v
+JOIN names n ON n.id = v.name_id;
+
+-- Facts about the database itself (e.g. the digest of the installed views).
+CREATE VIEW v_meta AS
+SELECT key, value FROM meta;

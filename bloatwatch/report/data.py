@@ -1,0 +1,120 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Everything a report needs, read from the history database in one snapshot."""
+import collections
+import time
+
+from . import model
+from ..db.ingest import parse_keys
+from ..errors import BwError
+
+
+def label(commit):
+    """Commit label as bloatwatch prints it: 12 hex digits, '-dirty' for a dirty record."""
+    return commit["sha"][:12] + ("-dirty" if commit["dirty"] else "")
+
+
+def rcu_rows(rows):
+    """Rows of the views with the two names this report still files builds under: the
+    config label as `scenario`, the extra key `variant` as `variant` ('-' when absent)."""
+    for r in rows:
+        r["scenario"] = r["label"]
+        r["variant"] = parse_keys(r["keys"]).get("variant", "-")
+    return rows
+
+
+def date(ts):
+    return time.strftime("%Y-%m-%d %H:%M", time.gmtime(ts)) if ts else "?"
+
+
+class Data:
+    """The recorded history plus the head commit's builds, CONFIG groups and usage.
+
+    Construct inside History.snapshot(): the diff-page reads (symbols, structs of other
+    commits) happen later, in the same read transaction."""
+
+    def __init__(self, history, head=None):
+        self.where = history.where
+        self.history = history
+        self.commits = history.commits()
+        if not self.commits:
+            raise BwError("%s: no commit recorded yet (run `bloatwatch record`)" % self.where)
+        for c in self.commits:
+            c["label"] = label(c)
+        self.ok = [c for c in self.commits if c["status"] == "ok"]
+        if not self.ok:
+            raise BwError("%s: every recorded commit failed to build; nothing to report"
+                          % self.where)
+        self.head = self._pick(head, self.ok)
+        self.by_id = {c["commit_id"]: c for c in self.commits}
+        self.objs = collections.defaultdict(list)    # commit_id -> [Obj], every recorded object
+        for r in rcu_rows(history.footprint()):
+            self.objs[r["commit_id"]].extend(model.objects([r]))
+        hid = self.head["commit_id"]
+        self.configs = model.configs_by_folder(rcu_rows(history.config_values(hid)))
+        self.builds = model.builds([o for o in self.objs[hid] if o.in_matrix], self.configs)
+        self.groups = model.groups(self.builds)
+        self.build_records = rcu_rows(history.builds(hid))
+        self.usage = history.config_usage(hid)
+        self.structs = rcu_rows(history.structs(hid))
+        self.members = history.members_of({s["layout_id"] for s in self.structs})
+        self.sections = rcu_rows(history.sections(hid))
+        self.symbols = rcu_rows(history.symbols(hid))
+        self.prev = {}      # commit_id -> the previous ok commit in history order
+        last = None
+        for c in self.ok:
+            if last is not None:
+                self.prev[c["commit_id"]] = last
+            last = c
+        self._cache = {}
+
+    def _pick(self, head, ok):
+        if head is None:
+            return ok[-1]
+        want_dirty = head.endswith("-dirty")
+        base = head[:-6] if want_dirty else head
+        hits = [c for c in self.commits if c["sha"].startswith(base.lower())
+                and bool(c["dirty"]) == want_dirty]
+        if not hits:
+            raise BwError("%s: commit %s is not recorded" % (self.where, head))
+        if len(hits) > 1:
+            raise BwError("%s: %s is ambiguous (%d recorded commits)" % (self.where, head, len(hits)))
+        if hits[0]["status"] != "ok":
+            raise BwError("%s: commit %s is recorded as failed to build" % (self.where, head))
+        return hits[0]
+
+    def _cached(self, what, commit_id, fn):
+        key = (what, commit_id)
+        if key not in self._cache:
+            self._cache[key] = fn(commit_id)
+        return self._cache[key]
+
+    # compare.diff's questions, by analysis (each asked once per report).
+
+    def symbols_of(self, analysis_id):
+        return self._cached("symbols", analysis_id, self.history.symbols_of)
+
+    def structs_of(self, analysis_id):
+        return self._cached("structs", analysis_id, self.history.structs_of)
+
+    def config_of(self, config_id):
+        return self._cached("config", config_id, self.history.config_of)
+
+    def usage_rows(self, commit_id):
+        return self._cached("usage", commit_id, self.history.config_usage)
+
+    def members_of(self, layout_ids):
+        missing = [l for l in layout_ids if l not in self.members]
+        if missing:
+            self.members.update(self.history.members_of(missing))
+        return {l: self.members[l] for l in layout_ids}
+
+    def group(self, arch, compiler, key):
+        return model.find_group(self.groups, arch, compiler, key)
+
+    def coordinates(self):
+        """Sorted (arch, compiler) pairs of the head commit."""
+        return sorted({(b.arch, b.compiler) for b in self.builds})
+
+    def variants(self):
+        return sorted({b.variant for b in self.builds if b.variant != model.COMMON},
+                      key=model.variant_sort)

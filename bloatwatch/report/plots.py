@@ -1,0 +1,194 @@
+# SPDX-License-Identifier: GPL-2.0
+"""matplotlib plots as SVG: deterministic bytes (fixed hash salt, no date or creator metadata),
+text kept as text (svg.fonttype none), every figure with a title, axis labels and a legend."""
+import io
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+from .model import variant_name  # noqa: E402
+
+plt.rcParams.update({
+    "svg.hashsalt": "bloatwatch",
+    "svg.fonttype": "none",
+    "font.family": "DejaVu Sans",
+    "font.size": 9,
+    "axes.titlesize": 10,
+    "axes.grid": True,
+    "grid.alpha": 0.3,
+    "axes.axisbelow": True,
+})
+
+KIND_COLORS = {"text": "#4477aa", "data": "#ee6677", "bss": "#228833"}
+ARCH_STYLE = ["o", "s", "^", "D", "v", "P", "X", "*", "h", "<", ">"]
+PALETTE = ["#4477aa", "#ee6677", "#228833", "#ccbb44", "#66ccee", "#aa3377", "#bbbbbb",
+           "#332288", "#117733", "#882255", "#44aa99"]
+
+
+def save(fig, tree, rel):
+    buf = io.BytesIO()
+    fig.savefig(buf, format="svg", bbox_inches="tight",
+                metadata={"Date": None, "Creator": None})
+    plt.close(fig)
+    tree.write(rel, buf.getvalue())
+    return rel
+
+
+def short(variant):
+    return {"classic": "Classic", "tree": "Tree", "tiny": "Tiny", "tinyrcu": "Tiny"}.get(variant, variant)
+
+
+def footprint_bars(tree, rel, title, arches, variants, panels):
+    """Stacked text/data/bss bars: a panel per compiler, a group per arch, a bar per variant.
+
+    panels: [(compiler, {(arch, variant): (text, data, bss, total)})]"""
+    width_in = max(4.0, 0.32 * len(arches) * (len(variants) + 1))
+    fig, axes = plt.subplots(1, len(panels), figsize=(width_in * len(panels), 4.4),
+                             sharey=True, squeeze=False)
+    for ax, (cc, sums) in zip(axes[0], panels):
+        ticks, labels, centers = [], [], []
+        for i, arch in enumerate(arches):
+            base = i * (len(variants) + 1)
+            have = [v for v in variants if (arch, v) in sums]
+            for j, v in enumerate(have):
+                x = base + j
+                t, d, b, tot = sums[(arch, v)]
+                bottom = 0
+                for kind, val in (("text", t), ("data", d), ("bss", b)):
+                    ax.bar(x, val, 0.8, bottom=bottom, color=KIND_COLORS[kind], label=kind)
+                    bottom += val
+                ax.annotate(str(tot), (x, tot), xytext=(0, 2), textcoords="offset points",
+                            ha="center", va="bottom", fontsize=6.5, rotation=90)
+                ticks.append(x)
+                labels.append(short(v))
+            if have:
+                centers.append((base + (len(have) - 1) / 2.0, arch))
+        ax.set_xticks(ticks)
+        ax.set_xticklabels(labels, rotation=90, fontsize=7)
+        arch_axis = ax.secondary_xaxis(-0.16)
+        arch_axis.set_xticks([x for x, _ in centers])
+        arch_axis.set_xticklabels([a for _, a in centers], fontsize=8, rotation=30)
+        arch_axis.tick_params(length=0)
+        arch_axis.spines["bottom"].set_visible(False)
+        arch_axis.set_xlabel("architecture (a bar per variant)")
+        ax.set_title(cc)
+        ax.grid(axis="x", visible=False)
+        ax.margins(y=0.16)
+    axes[0][0].set_ylabel("bytes (rcupdate.o + the variant's object)")
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    keep = {}
+    for h, l in zip(handles, labels):
+        keep.setdefault(l, h)
+    fig.legend([keep[k] for k in ("text", "data", "bss") if k in keep],
+               [k for k in ("text", "data", "bss") if k in keep], title="section class",
+               loc="center left", bbox_to_anchor=(1.0, 0.5), fontsize=8)
+    fig.suptitle(title)
+    fig.subplots_adjust(right=0.98)     # the legend sits just right of the last panel
+    return save(fig, tree, rel)
+
+
+def history_lines(tree, rel, title, ylabel, commits, panels, url_for):
+    """Lines across commits, one per arch, one panel per compiler; circled points (moves above
+    the noise floor) are links to their diff pages.
+
+    commits: [commit dict] of the x axis (every recorded commit, history order);
+    panels: [(compiler, [(arch, [(commit_index, total, marked, delta, commit)])])]."""
+    fig, axes = plt.subplots(1, len(panels), figsize=(max(6.5, 5.2 * len(panels)), 4.0),
+                             squeeze=False)
+    arches = sorted({arch for _, series in panels for arch, _ in series})
+    style = {a: (PALETTE[k % len(PALETTE)], ARCH_STYLE[k % len(ARCH_STYLE)]) for k, a in enumerate(arches)}
+    failed = [i for i, c in enumerate(commits) if c["status"] != "ok"]
+    any_marked = False
+    for ax, (cc, series) in zip(axes[0], panels):
+        for arch, pts in series:
+            color, marker = style[arch]
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=marker, markersize=4,
+                    linewidth=1.4, color=color, label=arch)
+            marked = [p for p in pts if p[2]]
+            if marked:
+                any_marked = True
+                sc = ax.scatter([p[0] for p in marked], [p[1] for p in marked], s=90,
+                                facecolors="none", edgecolors="#cc3311", linewidths=1.6, zorder=3)
+                sc.set_urls([url_for(p[4]) for p in marked])
+                for p in marked:
+                    ax.annotate("%+d" % p[3], (p[0], p[1]), xytext=(5, 5),
+                                textcoords="offset points", fontsize=7, color="#cc3311")
+        for n, i in enumerate(failed):
+            ax.axvspan(i - 0.4, i + 0.4, color="#dddddd", zorder=0,
+                       label="build failed" if n == 0 else None)
+        step = max(1, len(commits) // 20)
+        ax.set_xticks(range(0, len(commits), step))
+        ax.set_xticklabels([c["label"][:7] + ("*" if c["dirty"] else "") for c in commits[::step]],
+                           rotation=45, ha="right", fontsize=7)
+        ax.set_xlim(-0.6, len(commits) - 0.4)
+        ax.set_xlabel("commit (history order; * = uncommitted changes)")
+        ax.set_title(cc)
+        ax.margins(y=0.15)
+    axes[0][0].set_ylabel(ylabel)
+    handles, labels = [], []
+    for ax in axes[0]:
+        for h, l in zip(*ax.get_legend_handles_labels()):
+            if l not in labels:
+                handles.append(h)
+                labels.append(l)
+    if any_marked:
+        handles.append(axes[0][0].scatter([], [], s=90, facecolors="none", edgecolors="#cc3311",
+                                          linewidths=1.6))
+        labels.append("moved > noise floor")
+    fig.legend(handles, labels, title="architecture", loc="center left",
+               bbox_to_anchor=(1.0, 0.5), fontsize=8)
+    fig.suptitle(title)
+    fig.subplots_adjust(right=0.98, wspace=0.18)
+    return save(fig, tree, rel)
+
+
+def config_costs(tree, rel, title, compilers, arches, options, cost):
+    """Bars of what each option adds: a row per option (its own scale: NR_CPUS can cost a
+    thousand times what PREEMPT does), a column per compiler, a bar per arch.
+
+    cost: {(compiler, arch, option): [deltas]} -> bar at the mean, whiskers min..max."""
+    fig, axes = plt.subplots(len(options), len(compilers),
+                             figsize=(max(6.0, 4.2 * len(compilers)), 0.6 + 2.3 * len(options)),
+                             sharey="row", squeeze=False)
+    for r, opt in enumerate(options):
+        for c, cc in enumerate(compilers):
+            ax = axes[r][c]
+            xs, ys, lo, hi = [], [], [], []
+            for i, arch in enumerate(arches):
+                vals = cost.get((cc, arch, opt))
+                if not vals:
+                    continue
+                mean = sum(vals) / len(vals)
+                xs.append(i)
+                ys.append(mean)
+                lo.append(mean - min(vals))
+                hi.append(max(vals) - mean)
+            colors = [KIND_COLORS["text"] if y >= 0 else KIND_COLORS["data"] for y in ys]
+            ax.bar(xs, ys, 0.7, color=colors, yerr=[lo, hi], capsize=2,
+                   error_kw={"elinewidth": 0.8})
+            ax.axhline(0, color="#333333", linewidth=0.8)
+            ax.set_xticks(range(len(arches)))
+            ax.set_xticklabels(arches if r == len(options) - 1 else [], rotation=45, ha="right")
+            ax.set_xlim(-0.6, len(arches) - 0.4)
+            ax.grid(axis="x", visible=False)
+            ax.set_title("%s, %s" % (opt.replace("CONFIG_", ""), cc), fontsize=9)
+            if c == 0:
+                ax.set_ylabel("bytes added")
+            if r == len(options) - 1:
+                ax.set_xlabel("architecture")
+    handles = [plt.Rectangle((0, 0), 1, 1, color=KIND_COLORS["text"]),
+               plt.Rectangle((0, 0), 1, 1, color=KIND_COLORS["data"]),
+               plt.Line2D([0], [0], color="#333333", linewidth=0.8)]
+    fig.legend(handles, ["adds bytes", "removes bytes", "whiskers: range over pairs"],
+               title="option turned on (or raised)", loc="center left", bbox_to_anchor=(1.0, 0.5),
+               fontsize=8)
+    fig.suptitle(title)
+    fig.subplots_adjust(hspace=0.45, wspace=0.08, top=1 - 0.55 / (0.6 + 2.3 * len(options)),
+                        right=0.98)
+    return save(fig, tree, rel)
+
+
+def variant_title(v):
+    return variant_name(v)

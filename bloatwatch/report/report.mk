@@ -1,0 +1,53 @@
+# bloatwatch/report/report.mk: generate the text, Markdown and HTML reports from the history database.
+#
+#   make report         deps -> objects -> analyzer -> record this commit in $(DB_FILE) (first
+#                       tracking the last $(REPORT_TRACK) commits when it holds no other one)
+#                       -> reports/out/ (footprint.txt, footprint.md, index.html and its pages)
+#   make test-reports   the reports tests (tests/reports, pytest, headless Chromium)
+#
+# Every step is the command line (`bloatwatch record`, `stamp`, `report`). Stamps in
+# $(REPORT_OUT)/.state keep a second `make report` with nothing changed cheap:
+#   head      HEAD, dirty or not, and its status in the database (rewritten only on change)
+#   recorded  newer than head, every matrix object and the analyzer: nothing to record
+#   dbstate   digest of the recorded commits (rewritten only on change): nothing to render
+
+REPORT_OUT        ?= reports/out
+REPORT_STATE      := $(REPORT_OUT)/.state
+REPORT_TRACK      ?= 4
+REPORT_TRACK_JOBS ?= 1
+REPORT_ARGS       ?=
+# make jobs for building the objects when `make report` is run without -j
+REPORT_JOBS       ?= 2
+REPORT_SRCS       := $(wildcard bloatwatch/*.py bloatwatch/*/*.py bloatwatch/report/templates/*.j2 \
+	bloatwatch/report/static/*) bloatwatch/db/views.sql
+
+.PHONY: report report-build report-always test-reports
+
+report: deps
+	$(Q)$(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(REPORT_JOBS)) report-build
+
+report-build: $(REPORT_OUT)/index.html
+	@cat $(REPORT_OUT)/summary.txt
+	@echo
+	@echo "report: text      $(REPORT_OUT)/footprint.txt"
+	@echo "report: markdown  $(REPORT_OUT)/footprint.md"
+	@echo "report: html      file://$(abspath $(REPORT_OUT))/index.html"
+
+$(REPORT_STATE)/head: report-always
+	$(Q)$(BLOATWATCH) --db $(DB_FILE) stamp head $@
+
+$(REPORT_STATE)/recorded: $(REPORT_STATE)/head $(MATRIX_MANIFEST) $(MATRIX_JSON) $(AN_BIN) | objects analysis
+	$(Q)$(BLOATWATCH) --db $(DB_FILE) record --seed $(REPORT_TRACK) --seed-jobs $(REPORT_TRACK_JOBS)
+	$(Q)$(BLOATWATCH) --db $(DB_FILE) stamp head $(REPORT_STATE)/head
+	@touch $@
+
+$(REPORT_STATE)/dbstate: $(REPORT_STATE)/recorded report-always
+	$(Q)$(BLOATWATCH) --db $(DB_FILE) stamp db $@
+
+$(REPORT_OUT)/index.html: $(REPORT_STATE)/dbstate $(REPORT_SRCS)
+	$(Q)$(BLOATWATCH) --db $(DB_FILE) report --out $(REPORT_OUT) -q $(REPORT_ARGS)
+
+test-reports: objects analyzer
+	$(Q)$(PYTHON) -m pytest -q -p no:cacheprovider tests/reports
+
+TESTS += test-reports

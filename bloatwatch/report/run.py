@@ -1,0 +1,45 @@
+# SPDX-License-Identifier: GPL-2.0
+"""`bloatwatch report`: write the text, Markdown and HTML reports from the history database."""
+import os
+import time
+
+from .. import ROOT
+
+DEFAULT_OUT = os.path.join(ROOT, "reports", "out")
+
+
+def add_arguments(p):
+    p.add_argument("--out", default=DEFAULT_OUT, metavar="DIR",
+                   help="output directory (default: reports/out at the repository root)")
+    p.add_argument("--commit", help="report this recorded commit (sha prefix, -dirty suffix for a "
+                                    "dirty record; default: the last one that built)")
+    p.add_argument("--noise-bytes", type=int, default=8,
+                   help="a commit is marked when it moves a size by more than this (default 8)")
+    p.add_argument("--noise-pct", type=float, default=0.5,
+                   help="... and by more than this percentage (default 0.5)")
+    p.add_argument("--text-only", action="store_true", help="write footprint.txt/.md only")
+    p.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
+
+
+def run(target, args, project=None):
+    """Write the reports of the database `target` as `args` and the project's bloatwatch.toml
+    say; lines to print."""
+    from ..db.query import History
+    from . import site
+    start = time.monotonic()
+    history = History(target)
+    try:
+        with history.snapshot():
+            paths = site.generate(history, args.out, head=args.commit,
+                                  noise=(args.noise_bytes, args.noise_pct),
+                                  html=not args.text_only, project=project)
+    finally:
+        history.close()
+    if args.quiet:
+        return []
+    lines = []
+    for kind, path in paths:
+        shown = ("file://" + os.path.abspath(path)) if kind == "html" else os.path.relpath(path)
+        lines.append("report: %-8s %s" % (kind, shown))
+    lines.append("report: written in %.1f s" % (time.monotonic() - start))
+    return lines

@@ -1,0 +1,63 @@
+# SPDX-License-Identifier: GPL-2.0
+"""What the footprint report takes from bloatwatch.toml: the declared comparison table and the
+labels of the `variant` key.
+
+A table row stands for the variants whose label is its name (this repository labels both
+`tinyrcu` and the older `tiny` "Tiny RCU"); the rows' order is the report's order of variants;
+the table's `where` and `config_values` pick the builds set beside the published figures.
+"""
+from .. import project as projects
+
+KEY = "variant"
+
+
+class Spec:
+    def __init__(self, project):
+        self.labels = dict(project.keys.get(KEY, {}))
+        t = project.table("article") or (project.tables[0] if project.tables else None)
+        self.table = t
+        self.rows = t.rows if t else []
+        self.names = [r.name for r in self.rows]
+        self.subject = t.subject if t else None
+        self.arch = (t.where.get("arch") or ["-"])[0] if t else "-"
+        self.compiler = (t.where.get("compiler") or ["-"])[0] if t else "-"
+        self.config_values = t.config_values if t else {}
+        self.reference = t.reference if t else ""
+        self.note = t.note if t else ""
+        self.quote = t.quote if t else ""
+
+    def name(self, variant):
+        """The display name of a variant: its declared label, else the value itself."""
+        return self.labels.get(variant, variant)
+
+    def sort(self, variant):
+        """Sort key: the table's rows in order, then other variants by name."""
+        n = self.name(variant)
+        return (self.names.index(n) if n in self.names else len(self.names), variant)
+
+    def row(self, name):
+        return next((r for r in self.rows if r.name == name), None)
+
+    def published_total(self, name):
+        r = self.row(name)
+        return r.published_total if r and r.published_total is not None else \
+            sum(sum(p[1:]) for p in r.published) if r else None
+
+    def expected(self, config):
+        """(row names a build is expected for under these CONFIG values, [why for the rest]);
+        an option the values do not set counts as n (the matrix records unset bools so)."""
+        names, why = [], []
+        for r in self.rows:
+            if all(config.get(k, "n") == v for k, v in r.requires.items()):
+                names.append(r.name)
+            elif r.why:
+                why.append(r.why)
+        return names, why
+
+
+def load(project=None, root=None):
+    """The Spec of a project (default: bloatwatch.toml of the checkout the report runs from)."""
+    if project is None:
+        from .. import ROOT
+        project = projects.load(None, root or ROOT)
+    return Spec(project)

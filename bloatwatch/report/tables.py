@@ -1,0 +1,161 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The report's tables beyond the footprint sections: an object's sections and symbols, struct
+summaries and members, CONFIG usage, scenarios and option costs, the commit history.
+
+Tables as data (render.table): the HTML pages draw them with the templates' table macro, and
+the text renderer can print any of them."""
+import collections
+
+from . import configcost, model
+from .data import date
+from .model import COMMON, variant_name
+from .output import slug
+from ..render.cells import Bytes, Delta, Text, blank
+from ..render.table import Column, Table
+
+
+def sections(rows):
+    """An object's sections (v_sections rows), in section-header order."""
+    t = Table("", [Column("section"), Column("class"), Column("size", "r")])
+    for r in sorted(rows, key=lambda r: r["seq"]):
+        t.add([Text(r["section"]), Text(r["bucket"]), Bytes(r["size"])])
+    return t
+
+
+def symbols(rows):
+    """An object's sized symbols (v_symbols rows), largest first."""
+    t = Table("", [Column("symbol"), Column("nm"), Column("section"), Column("kind"),
+                   Column("size", "r")])
+    for r in sorted(rows, key=lambda r: (-r["size"], r["raw_name"])):
+        t.add([Text(r["raw_name"]), Text(r["type"]), Text(r["section"]), Text(r["kind"]),
+               Bytes(r["size"])])
+    return t
+
+
+def members(rows):
+    """A layout's members in declaration order (v_struct_members rows)."""
+    t = Table("", [Column("member"), Column("type"), Column("offset", "r"), Column("size", "r"),
+                   Column("bits", "r")])
+    for m in rows:
+        t.add([Text(m["member"]), Text(m["type"]), Bytes(m["byte_offset"]), Bytes(m["size"]),
+               Text("%d:%d" % (m["bit_offset"], m["bit_size"])) if m["bit_size"] else blank()])
+    return t
+
+
+def structs_summary(title, structs_):
+    """One row per distinct layout of each struct ({(name, kind): [layout dicts]}), the
+    largest first; a layout dict has row, bits, ncoords, anchor."""
+    t = Table(title, [Column("struct"), Column("layouts", "r"), Column("size", "r"),
+                      Column("holes", "r"), Column("hole bytes", "r"), Column("padding", "r"),
+                      Column("reorganized", "r"), Column("saving", "r")])
+    for (name, kind), ls in sorted(structs_.items()):
+        ls.sort(key=lambda l: (-l["row"]["size"], l["where"]))
+        for i, l in enumerate(ls):
+            r = l["row"]
+            t.add([Text("%s %s" % (kind, name) if i == 0 else ""),
+                   Text(("%d bits, %d builds" % (l["bits"], l["ncoords"])) if l["bits"]
+                        else "%d builds" % l["ncoords"], href="#" + l["anchor"]),
+                   Bytes(r["size"]), Bytes(r["holes"]), Bytes(r["hole_bytes"]),
+                   Bytes(r["padding"]), Bytes(r["reorg_size"]), Bytes(r["reorg_saving"])])
+    return t
+
+
+def config_usage(title, by_src, src_variant, measured):
+    """The CONFIG_ symbols each source uses, which variants build it, which have a cost."""
+    t = Table(title, [Column("source"), Column("variant"), Column("CONFIG_ symbols"),
+                      Column("cost measured")])
+    for src in sorted(by_src, key=lambda s: (sorted(src_variant.get(s, {"~"})), s)):
+        cfgs = sorted(by_src[src])
+        vs = sorted(src_variant.get(src, ()), key=model.variant_sort)
+        t.add([Text(src), Text(", ".join(variant_name(v) if v != COMMON else "common" for v in vs)),
+               Text(" ".join(cfgs)), Text(" ".join(c for c in cfgs if c in measured) or "-")])
+    return t
+
+
+def scenarios(data):
+    """The CONFIG values that differ between the scenarios, one row per scenario."""
+    per = {}
+    for b in data.builds:
+        if b.variant == COMMON:
+            continue
+        per.setdefault((model.variant_sort(b.variant), b.scenario), b)
+    keys = sorted({k for b in per.values() for k in b.config})
+    varied = [k for k in keys if len({configcost.value(b, k) for b in per.values()}) > 1]
+    t = Table("CONFIG values of each scenario (options that differ between scenarios)",
+              [Column("scenario"), Column("variant")] + [Column(k.replace("CONFIG_", "")) for k in varied])
+    for (_, scen), b in sorted(per.items()):
+        t.add([Text(scen), Text(variant_name(b.variant))] + [Text(configcost.value(b, k)) for k in varied])
+    const = [k for k in keys if k not in varied]
+    if const:
+        first = next(iter(per.values()))
+        t.notes.append("The same in every scenario: " + ", ".join(
+            "%s=%s" % (k, configcost.value(first, k)) for k in const) + ".")
+    return t
+
+
+def config_costs(data, pairs):
+    """One table per option: rows (variant, change, context, compiler), columns arches."""
+    arches = sorted({a for a, _ in data.coordinates()})
+    out = []
+    for opt in configcost.options(pairs):
+        ps = [p for p in pairs if p.option == opt]
+        t = Table("%s: bytes added (total of rcupdate.o and the variant's object)" % opt,
+                  [Column("variant"), Column("change"), Column("other options"), Column("compiler")]
+                  + [Column(a, "r") for a in arches], anchor="opt-" + slug(opt))
+        rows = collections.OrderedDict()
+        for p in ps:
+            key = (model.variant_sort(p.variant), p.change, p.context_label(), p.compiler)
+            rows.setdefault(key, {})[p.arch] = p
+        for (vs, change, ctx, cc), cells in rows.items():
+            any_p = next(iter(cells.values()))
+            row = [Text(variant_name(any_p.variant)), Text(change), Text(ctx), Text(cc)]
+            for a in arches:
+                p = cells.get(a)
+                if p is None:
+                    row.append(Text("-"))
+                    continue
+                t_, d_, b_, tot = p.deltas()
+                detail = "text %+d, data %+d, bss %+d; %s; %s vs %s" % (
+                    t_, d_, b_, ", ".join("%s %+d" % od for od in p.object_deltas()),
+                    p.high.scenario, p.low.scenario)
+                row.append(Delta(tot, title=detail))
+            t.add(row)
+        t.notes.append("Each cell compares two builds of one arch, compiler and variant whose "
+                       "CONFIG values differ only in %s (hover for text/data/bss, per object "
+                       "and the scenarios compared)." % opt)
+        out.append(t)
+    return out
+
+
+def commits(data, diffs, movers, diff_url):
+    """Every recorded commit, newest first: status, objects, what changed, marked moves."""
+    t = Table("Recorded commits, newest first", [
+        Column("#", "r"), Column("commit"), Column("date"), Column("subject"), Column("status"),
+        Column("objects", "r"), Column("changed", "r"), Column("total bytes", "r"),
+        Column("delta", "r"), Column("marked moves", "r")])
+    marks = collections.Counter(m[0]["commit_id"] for m in movers)
+    for c in reversed(data.commits):
+        objs = data.objs.get(c["commit_id"], [])
+        d = diffs.get(c["commit_id"])
+        t.add([Bytes(c["ord"]), Text(c["label"], href=diff_url(c) if d else None),
+               Text(date(c["commit_date"])), Text(c["subject"]),
+               Text(c["status"] if c["status"] == "ok" else
+                    "failed: " + (c["error"].strip().splitlines() or [""])[0][:80]),
+               Bytes(len(objs)) if objs else Text("-"),
+               Bytes(len(d.objects)) if d else Text("-"),
+               Bytes(sum(o.total for o in objs)) if objs else Text("-"),
+               Delta(d.total_new - d.total_old) if d else Text("-"),
+               Bytes(marks.get(c["commit_id"], 0)) if c["status"] == "ok" else Text("-")])
+    return t
+
+
+def movers(moves, diffs, diff_url):
+    """The moves above the noise floor, newest first."""
+    t = Table("Moves above the noise floor", [
+        Column("commit"), Column("variant"), Column("arch"), Column("compiler"),
+        Column("scenario"), Column("before", "r"), Column("after", "r"), Column("delta", "r")])
+    for c, s, p in reversed(moves):
+        t.add([Text(c["label"], href=diff_url(c) if c["commit_id"] in diffs else None),
+               Text(variant_name(s.variant)), Text(s.arch), Text(s.compiler), Text(s.scenario),
+               Bytes(p.total - p.delta), Bytes(p.total), Delta(p.delta)])
+    return t

@@ -1,0 +1,339 @@
+# Expand the build matrix data into make rules, resolved configs and the manifest.
+#
+#   gen.py env [PREVIOUS]      the compilers the matrix needs as found on PATH, kconfiglib and
+#                              MATRIX_EXCLUDE (make keeps this in $(BUILD)/matrix.env, passing the
+#                              previous one: a change regenerates the rules)
+#   gen.py objects BUILD       $(BUILD)/matrix.gen.mk, every coordinate's config and autoconf.h,
+#                              and the manifest's text ($(BUILD)/matrix.json.in)
+#   gen.py sweep BUILD         the same for the CONFIG sweep (matrix/SWEEP): sweep.gen.mk, sweep.json.in
+#
+# Data: ARCHES, COMPILERS, CFLAGS, CFLIST, CFcommon, scenarios/, Kbuild, SWEEP and the top-level
+# Kconfig (README.md). A compiler that is not installed is an error at build time naming its
+# Debian package (from .ci/packages) unless MATRIX_EXCLUDE lists its coordinates.
+import importlib.util
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import resolve
+
+HERE = resolve.HERE
+ROOT = resolve.ROOT
+
+
+class DataError(Exception):
+    """One line naming the data file (and line) and the problem."""
+
+
+def data_lines(name):
+    """[(line number, text)] of matrix/NAME without comments and blank lines."""
+    out = []
+    with open(os.path.join(HERE, name), encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            line = line.strip()
+            if line and not line.startswith("#"):
+                out.append((n, line))
+    return out
+
+
+def arches():
+    """[{name, triple, gcc, both, gcc_only, clang_only}] in ARCHES order."""
+    out = []
+    for n, line in data_lines("ARCHES"):
+        f = [x.strip() for x in line.split("|")]
+        if len(f) != 6 or not all(f[:3]):
+            raise DataError("matrix/ARCHES:%d: want name | triple | gcc driver | flags | gcc flags | "
+                            "clang flags" % n)
+        out.append(dict(zip(("name", "triple", "gcc", "both", "gcc_only", "clang_only"), f)))
+    return out
+
+
+def compilers():
+    out = [line for _, line in data_lines("COMPILERS")]
+    for c in out:
+        if c not in ("clang", "gcc"):
+            raise DataError("matrix/COMPILERS: unknown compiler %s (clang, gcc)" % c)
+    return out
+
+
+def cflags():
+    return " ".join(line for _, line in data_lines("CFLAGS")).split()
+
+
+def scenarios():
+    out = [line for _, line in data_lines("CFLIST")]
+    for s in out:
+        if not os.path.isfile(os.path.join(HERE, "scenarios", s)):
+            raise DataError("matrix/CFLIST: %s: no file matrix/scenarios/%s" % (s, s))
+    return out
+
+
+def kbuild():
+    """[(None or CONFIG_X, folder/name.o)]: obj-y and obj-$(CONFIG_X) lines of matrix/Kbuild."""
+    out = []
+    for n, line in data_lines("Kbuild"):
+        m = re.match(r"^obj-(y|\$\((CONFIG_[A-Z0-9_]+)\))\s*\+=\s*([\w/]+\.o)$", line)
+        if not m:
+            raise DataError("matrix/Kbuild:%d: not obj-y or obj-$(CONFIG_X) += folder/name.o" % n)
+        out.append((m.group(2), m.group(3)))
+    return out
+
+
+def objects_for(values, table):
+    return [obj for cond, obj in table if cond is None or values.get(cond) == "y"]
+
+
+def driver(arch, cc):
+    """(driver argv, extra flags) of one coordinate's compiler."""
+    if cc == "clang":
+        return ["clang", "--target=" + arch["triple"]], (arch["both"] + " " + arch["clang_only"]).split()
+    return [arch["gcc"]], (arch["both"] + " " + arch["gcc_only"]).split()
+
+
+def package_of(program):
+    """The .ci/packages line whose proof is program: the Debian package that installs it."""
+    try:
+        with open(os.path.join(ROOT, ".ci", "packages"), encoding="utf-8") as f:
+            for line in f:
+                parts = line.split()
+                if len(parts) >= 2 and not parts[0].startswith("#") and \
+                        parts[1] in (program, "/usr/bin/" + program):
+                    return parts[0]
+    except OSError:
+        pass
+    return None
+
+
+def excludes(text, arch_names, cc_names):
+    """The arch/compiler pairs of a MATRIX_EXCLUDE value, checked against the data."""
+    out = []
+    for item in text.split():
+        a, _, c = item.partition("/")
+        if a not in arch_names or c not in cc_names:
+            raise DataError("MATRIX_EXCLUDE: %s is not ARCH/COMPILER of matrix/ARCHES and "
+                            "matrix/COMPILERS" % item)
+        out.append((a, c))
+    return sorted(set(out))
+
+
+def env_text(exclude, previous):
+    """The state of the machine the generated rules depend on (gen.py env): each compiler's
+    path, the identity of its binary and its version line (asked again only when the binary
+    changed since the previous text), where kconfiglib is, and MATRIX_EXCLUDE."""
+    old = {}
+    for line in previous.splitlines():
+        parts = line.split(" ", 4)
+        if parts[0] == "driver" and len(parts) == 5:
+            old[parts[1]] = parts[2:]
+    lines = ["# Generated by matrix/gen.py env: compilers found on PATH, kconfiglib, MATRIX_EXCLUDE."]
+    seen = set()
+    for arch in arches():
+        for cc in compilers():
+            prog = driver(arch, cc)[0][0]
+            if prog in seen:
+                continue
+            seen.add(prog)
+            path, stamp, version = shutil.which(prog), "-", "-"
+            if path:
+                st = os.stat(path)
+                stamp = "%d:%d" % (st.st_mtime_ns, st.st_size)
+                if old.get(prog, [None, None])[:2] == [path, stamp]:
+                    version = old[prog][2]
+                else:
+                    r = subprocess.run([path, "--version"], capture_output=True, text=True)
+                    version = (r.stdout.splitlines() or ["-"])[0].strip() or "-"
+            lines.append("driver %s %s %s %s" % (prog, path or "-", stamp, version))
+    spec = importlib.util.find_spec("kconfiglib")
+    lines.append("kconfiglib %s" % (spec.origin if spec else "-"))
+    lines.append("exclude %s" % " ".join(sorted(exclude.split())))
+    return "\n".join(lines) + "\n"
+
+
+def read_env(build):
+    """({driver: (path or None, version)}, exclude text) from $(BUILD)/matrix.env."""
+    drivers, exclude = {}, ""
+    path = os.path.join(build, "matrix.env")
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            parts = line.rstrip("\n").split(" ", 4)
+            if parts[0] == "driver" and len(parts) == 5:
+                drivers[parts[1]] = (None if parts[2] == "-" else parts[2], parts[4])
+            elif parts[0] == "exclude":
+                exclude = line[len("exclude"):].strip()
+    return drivers, exclude
+
+
+def mk_escape(text):
+    return text.replace("$", "$$")
+
+
+def sh_quote(text):
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+class Emitter:
+    """Accumulates the generated makefile for one set of coordinates (matrix or sweep)."""
+
+    def __init__(self, build, prefix, cmd_prefix=None):
+        self.build = build
+        self.prefix = prefix       # make variable prefix: MATRIX or SWEEP
+        self.cmd_prefix = cmd_prefix or prefix      # whose <PREFIX>_CMD_<arch>_<cc> compile
+        self.lines = ["# Generated by matrix/gen.py from matrix/*, Kconfig and %s/matrix.env: "
+                      "do not edit." % build]
+        self.coords, self.objs, self.missing, self.compilers = [], [], [], {}
+
+    def compiler(self, arch, cc, drivers, flags):
+        """Define <PREFIX>_CMD_<arch>_<cc> and _VER_; False when the driver is not installed."""
+        key = (arch["name"], cc)
+        if key in self.compilers:
+            return self.compilers[key]
+        argv, extra = driver(arch, cc)
+        path, version = drivers.get(argv[0], (None, "-"))
+        if not path:
+            pkg = package_of(argv[0])
+            hint = ("apt-get install %s (make deps installs .ci/packages)" % pkg if pkg
+                    else "no package of .ci/packages provides it")
+            self.lines += [".PHONY: %s-missing-%s-%s" % (self.prefix.lower(), arch["name"], cc),
+                           "%s-missing-%s-%s:" % (self.prefix.lower(), arch["name"], cc),
+                           "\t@echo 'matrix: %s/%s: %s is not installed: %s; or exclude the "
+                           "coordinates: MATRIX_EXCLUDE=%s/%s' >&2; exit 1"
+                           % (arch["name"], cc, argv[0], hint, arch["name"], cc)]
+            self.missing.append("%s/%s" % key)
+            self.compilers[key] = False
+            return False
+        r = subprocess.run(argv + extra + ["-print-file-name=include"], capture_output=True, text=True)
+        inc = r.stdout.strip()
+        if r.returncode or not inc:
+            raise DataError("matrix: %s/%s: %s -print-file-name=include failed: %s"
+                            % (arch["name"], cc, " ".join(argv), r.stderr.strip()))
+        cmd = argv + extra + flags + ["-isystem", inc, "-Iinclude"]
+        self.lines += ["%s_CMD_%s_%s := %s" % (self.prefix, arch["name"], cc, mk_escape(" ".join(cmd))),
+                       "%s_VER_%s_%s := %s" % (self.prefix, arch["name"], cc, mk_escape(sh_quote(version)))]
+        # The objects of a compiler depend on this file: rewritten when its command or version changes.
+        resolve.write_if_changed(self.stamp(arch["name"], cc), " ".join(cmd) + "\n" + version + "\n")
+        self.compilers[key] = True
+        return True
+
+    def stamp(self, arch, cc):
+        return "%s/compilers/%s-%s" % (self.build, arch, cc)
+
+    def coordinate(self, arch, cc, name, folder, objs, resolve_cmd):
+        """Rules for one coordinate: its config fallback and its objects."""
+        d = "%s/%s" % (self.build, folder)
+        self.coords.append("%s/%s/%s" % (arch, cc, name))
+        self.lines += ["%s/config %s/autoconf.h &: | %s/%s.gen.mk" % (d, d, self.build, self.prefix.lower()),
+                       "\t$(Q)%s" % resolve_cmd]
+        ok = self.compilers[(arch, cc)]
+        for obj in objs:
+            src = obj[:-2] + ".c"
+            o = "%s/%s" % (d, os.path.basename(obj))
+            self.objs.append(o)
+            if not ok:
+                self.lines.append("%s: %s-missing-%s-%s" % (o, self.prefix.lower(), arch, cc))
+                continue
+            self.lines += ["%s: %s %s/autoconf.h %s $(MATRIX_DEPS)" % (o, src, d, self.stamp(arch, cc)),
+                           "\t$(call matrix_cc,%s,%s,%s,%s,%s)"
+                           % (arch, cc, name, os.path.dirname(obj), self.cmd_prefix),
+                           "-include %s.d" % o[:-2]]
+
+    def write(self, path, extra_vars):
+        head = ["%s_COORDS := %s" % (self.prefix, " ".join(self.coords)),
+                "%s_OBJS := %s" % (self.prefix, " ".join(self.objs)),
+                "%s_MISSING := %s" % (self.prefix, " ".join(self.missing))]
+        head += ["%s := %s" % kv for kv in extra_vars]
+        resolve.write_if_changed(path, "\n".join(self.lines[:1] + head + self.lines[1:]) + "\n")
+
+
+def manifest_text(coords, excluded):
+    """The manifest (CONTRACTS.md contract 1): sorted, no timestamps."""
+    doc = {"schema": "bloatwatch-manifest", "version": 1,
+           "coordinates": sorted(coords, key=lambda c: (c["arch"], c["compiler"], c["config"])),
+           "excluded": sorted(excluded, key=lambda e: (e["arch"], e["compiler"], e.get("config", ""),
+                                                       e["why"]))}
+    return json.dumps(doc, indent=1) + "\n"
+
+
+def object_entries(build, folder, objs):
+    out = []
+    for obj in objs:
+        path = "%s/%s/%s" % (build, folder, os.path.basename(obj))
+        out.append({"path": path, "source": obj[:-2] + ".c", "record": path + ".cmd",
+                    "analysis": path + ".json"})
+    return out
+
+
+def resolve_cmd(arch, build, folder, scenario, flips=()):
+    flags = "".join(" --flip %s=%s" % (k, v) for k, v in flips)
+    return "$(PYTHON) matrix/resolve.py --arch %s%s matrix/scenarios/%s %s/%s" % (
+        arch, flags, scenario, build, folder)
+
+
+def gen_objects(build):
+    drivers, exclude_text = read_env(build)
+    arch_list, cc_list, table, flags = arches(), compilers(), kbuild(), cflags()
+    exclude = excludes(exclude_text, [a["name"] for a in arch_list], cc_list)
+    em = Emitter(build, "MATRIX")
+    coords, excluded = [], [{"arch": a, "compiler": c, "why": "MATRIX_EXCLUDE"} for a, c in exclude]
+    for arch in arch_list:
+        live = [cc for cc in cc_list if (arch["name"], cc) not in exclude]
+        if not live:
+            continue
+        resolver = resolve.Resolver(arch["name"])
+        try:
+            resolved = {}
+            for scen in scenarios():
+                try:
+                    resolved[scen] = resolver.resolve([resolve.COMMON, os.path.join(HERE, "scenarios", scen)])
+                except resolve.ResolveError as e:
+                    raise DataError("%s (ARCH=%s)" % (e, arch["name"])) from None
+        finally:
+            resolver.close()
+        for cc in live:
+            em.compiler(arch, cc, drivers, flags)
+            version = drivers.get(driver(arch, cc)[0][0], (None, "-"))[1]
+            for scen, r in resolved.items():
+                folder = "%s/%s/%s" % (arch["name"], cc, scen)
+                resolve.write_outputs(r, os.path.join(build, folder))
+                objs = objects_for(r.values, table)
+                em.coordinate(arch["name"], cc, scen, folder, objs,
+                              resolve_cmd(arch["name"], build, folder, scen))
+                coords.append({"arch": arch["name"], "compiler": cc, "config": scen,
+                               "compiler_version": version, "base": scen, "flip": {}, "implied": {},
+                               "config_values": r.values,
+                               "objects": object_entries(build, folder, objs)})
+    em.write(os.path.join(build, "matrix.gen.mk"),
+             [("MATRIX_EXCLUDED", " ".join("%s/%s" % p for p in exclude))])
+    resolve.write_if_changed(os.path.join(build, "matrix.json.in"), manifest_text(coords, excluded))
+
+
+def main(argv):
+    try:
+        if argv[:1] == ["env"] and len(argv) <= 2:
+            previous = ""
+            if len(argv) == 2 and os.path.isfile(argv[1]):
+                with open(argv[1], encoding="utf-8") as f:
+                    previous = f.read()
+            sys.stdout.write(env_text(os.environ.get("MATRIX_EXCLUDE", ""), previous))
+        elif argv[:1] == ["objects"] and len(argv) == 2:
+            gen_objects(argv[1])
+        elif argv[:1] == ["sweep"] and len(argv) == 2:
+            import sweep
+            sweep.generate(argv[1])
+        else:
+            print("usage: gen.py env [PREVIOUS] | objects BUILD | sweep BUILD", file=sys.stderr)
+            return 2
+    except (DataError, resolve.ResolveError) as e:
+        print(e, file=sys.stderr)
+        return 1
+    except OSError as e:
+        print("gen.py: %s: %s" % (e.filename, e.strerror), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    import gen      # one copy of this module (and of DataError) for gen.py and sweep.py
+    sys.exit(gen.main(sys.argv[1:]))

@@ -1,0 +1,34 @@
+# matrix/sweep.mk: the CONFIG sweep (make sweep): build/sweep/<arch>/<cc>/<label>/ and build/sweep.json.
+#
+# matrix/SWEEP says what is swept; matrix/sweep.py expands it through Kconfig once the matrix
+# is built (the options come from its objects' dependency files and the analyzer's configs
+# mode), so `sweep` runs a second make for the generated rules. Objects are built by the same
+# rule as the matrix's (ccache, build records); a second `make sweep` with nothing changed
+# builds nothing. Not part of `objects`.
+
+SWEEP_MANIFEST := $(BUILD)/sweep.json
+
+.PHONY: sweep sweep-build
+sweep: objects $(MATRIX_ANALYZER)
+	$(Q)$(MAKE) --no-print-directory sweep-build
+
+# The rules exist for sweep-build and for goals that name sweep objects (tests build a few).
+ifneq ($(filter sweep-build $(BUILD)/sweep/%,$(MAKECMDGOALS)),)
+$(BUILD)/sweep.gen.mk: $(MATRIX_DATA) matrix/SWEEP matrix/sweep.py $(BUILD)/matrix.env $(MATRIX_MANIFEST) \
+		$(MATRIX_ANALYZER)
+	$(Q)MATRIX_ANALYZER=$(MATRIX_ANALYZER) $(PYTHON) matrix/gen.py sweep $(BUILD) 2> $@.err$$$$ || \
+		sh matrix/gen-failed.sh SWEEP $@.err$$$$ > $@; rm -f $@.err$$$$; touch $@
+
+include $(BUILD)/sweep.gen.mk
+endif
+
+.PHONY: sweep-gen-error
+sweep-gen-error:
+	@echo '$(subst ','\'',$(SWEEP_GEN_ERROR))' >&2; exit 1
+
+$(SWEEP_MANIFEST): $(BUILD)/sweep.json.in $(SWEEP_OBJS)
+	$(Q)cp $< $@
+
+sweep-build: $(SWEEP_OBJS) $(SWEEP_MANIFEST)
+	@sh matrix/stage.sh sweep $(MATRIX_T0) "$(words $(SWEEP_COORDS)) coordinates ($(words \
+		$(SWEEP_OBJS)) objects) up to date beside the matrix's; $(MATRIX_CCACHE_RUN)"
