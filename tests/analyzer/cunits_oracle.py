@@ -19,19 +19,50 @@ from elftools.elf.elffile import ELFFile
 from elftools.elf.relocation import RelocationHandler
 
 # pyelftools 0.29 applies no TLS relocation; those only occur in the location expressions of
-# thread-local variables, which no count here reads: leave them unapplied. Any other relocation
-# it cannot apply (riscv's, powerpc's) makes the file unreadable here: it is left out.
+# thread-local variables, which no count here reads: leave them unapplied. It has no RISC-V or
+# 32-bit PowerPC recipes either: those below follow the psABIs (RISC-V's ADD/SUB pairs make
+# DW_AT_high_pc and range lengths from label differences). Any other relocation it cannot
+# apply makes the file unreadable here: it is left out.
 TLS = {"EM_X86_64": set(range(16, 22)), "EM_386": {14, 15, 16, 17, 32, 33, 34, 35, 36, 37},
-       "EM_ARM": {17, 18, 19, 104, 105, 106, 107, 108}, "EM_AARCH64": set(range(512, 574))}
+       "EM_ARM": {17, 18, 19, 104, 105, 106, 107, 108}, "EM_AARCH64": set(range(512, 574)),
+       "EM_MIPS": {38, 39, 40, 41}, "EM_PPC": set(range(67, 79)), "EM_PPC64": set(range(67, 79))}
+# machine: {type: (bytes, how)}; how: "set" S + A, "add" V + S + A, "sub" V - S - A,
+# "pcrel" S + A - P, "set6"/"sub6" the low 6 bits, "none" nothing to do.
+RECIPES = {
+    "EM_RISCV": {1: (4, "set"), 2: (8, "set"), 33: (1, "add"), 34: (2, "add"), 35: (4, "add"),
+                 36: (8, "add"), 37: (1, "sub"), 38: (2, "sub"), 39: (4, "sub"), 40: (8, "sub"),
+                 43: (0, "none"), 51: (0, "none"), 52: (1, "sub6"), 53: (1, "set6"),
+                 54: (1, "set"), 55: (2, "set"), 56: (4, "set")},
+    "EM_PPC": {1: (4, "set"), 26: (4, "pcrel")},
+}
 _apply = RelocationHandler._do_apply_relocation
 unapplied = set()
 
 
+def _apply_recipe(elf, stream, reloc, symtab, size, how):
+    if how == "none":
+        return
+    sym = symtab.get_symbol(reloc["r_info_sym"])["st_value"] + reloc["r_addend"]
+    order = "little" if elf.little_endian else "big"
+    stream.seek(reloc["r_offset"])
+    old = int.from_bytes(stream.read(size), order)
+    mask = (1 << (8 * size)) - 1
+    new = {"set": sym, "add": old + sym, "sub": old - sym, "pcrel": sym - reloc["r_offset"],
+           "set6": (old & 0xc0) | (sym & 0x3f), "sub6": (old & 0xc0) | ((old - sym) & 0x3f)}[how]
+    stream.seek(reloc["r_offset"])
+    stream.write((new & mask).to_bytes(size, order))
+
+
 def _apply_known(self, stream, reloc, symtab):
+    machine = self.elffile["e_machine"]
+    recipe = RECIPES.get(machine, {}).get(reloc["r_info_type"])
+    if recipe and reloc.is_RELA():
+        _apply_recipe(self.elffile, stream, reloc, symtab, *recipe)
+        return
     try:
         _apply(self, stream, reloc, symtab)
     except ELFRelocationError:
-        unapplied.add((self.elffile["e_machine"], reloc["r_info_type"]))
+        unapplied.add((machine, reloc["r_info_type"]))
 
 
 RelocationHandler._do_apply_relocation = _apply_known
