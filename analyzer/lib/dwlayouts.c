@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Struct layouts from DWARF: open an in-memory ELF with libdwfl, walk every unit, build layouts.
+/* Struct layouts from DWARF: walk every unit of an opened image (dwopen.c), build layouts.
  *
- * libdwfl (not bare libdw) opens the image so that ET_REL objects get their .debug_*
- * relocations applied: on RELA targets the section contents hold zeros and the addends live in
- * the relocations, so unrelocated names and offsets are wrong. Types come from
- * dwtypes.c; every walk here is iterative or depth-bounded against hostile DWARF.
+ * The image comes opened by dwopen.c (libdwfl, so that ET_REL objects have their .debug_*
+ * relocations applied). Units are walked on one thread or, for an image read in place, on
+ * -j N threads over ranges of units; layouts are de-duplicated. Types come from dwtypes.c;
+ * every walk here is iterative or depth-bounded against hostile DWARF.
  */
 #include <dwarf.h>
 #include <elfutils/libdw.h>
