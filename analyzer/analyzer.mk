@@ -1,29 +1,38 @@
 # analyzer/analyzer.mk: build bin/bloatwatch-analyze (plain and ASan/UBSan) and test it against the oracles.
 #
-# Sources are every analyzer/*.c: the DWARF extractor (analyzer/structs*.c, the structs
-# helper's files) joins the build by existing; no list to edit. Libraries the extractor needs
-# go on AN_LIBS below.
+# analyzer/lib/*.c is the library (libbloatwatch.a), analyzer/cmd/*.c the extractors (one file
+# each, listed in cmd/table.c) and analyzer/main.c the command line; a new file joins the build
+# by existing. Libraries the analyzer needs go on AN_LIBS below.
 
-AN_SRCS     := $(sort $(wildcard analyzer/*.c))
+AN_LIB_SRCS := $(sort $(wildcard analyzer/lib/*.c))
+AN_CMD_SRCS := analyzer/main.c $(sort $(wildcard analyzer/cmd/*.c))
+AN_SRCS     := $(AN_LIB_SRCS) $(AN_CMD_SRCS)
 AN_OBJDIR   := $(BUILD)/analyzer
-AN_PLAIN    := $(patsubst analyzer/%.c,$(AN_OBJDIR)/plain/%.o,$(AN_SRCS))
-AN_SANOBJS  := $(patsubst analyzer/%.c,$(AN_OBJDIR)/san/%.o,$(AN_SRCS))
+AN_LIB      := $(AN_OBJDIR)/plain/libbloatwatch.a
+AN_SAN_LIB  := $(AN_OBJDIR)/san/libbloatwatch.a
 AN_BIN      := $(BIN)/bloatwatch-analyze
 AN_SAN_BIN  := $(AN_OBJDIR)/san/bloatwatch-analyze
-# Libraries: libelf for ELF, libdw/libdwfl for DWARF (structs*.c). Add more here.
+# Libraries: libelf for ELF, libdw/libdwfl for DWARF (lib/dw*.c). Add more here.
 AN_LIBS     := -ldw -lelf -lz
-AN_CPPFLAGS := -Ianalyzer
+AN_CPPFLAGS := -Ianalyzer/lib -Ianalyzer/cmd
 AN_CLANG    ?= clang
 
 .PHONY: analyzer analyzer-san
 analyzer: $(AN_BIN)
 analyzer-san: $(AN_SAN_BIN)
 
-$(AN_BIN): $(AN_PLAIN)
+AN_objs = $(patsubst analyzer/%.c,$(AN_OBJDIR)/$(1)/%.o,$(2))
+
+$(AN_LIB): $(call AN_objs,plain,$(AN_LIB_SRCS))
+$(AN_SAN_LIB): $(call AN_objs,san,$(AN_LIB_SRCS))
+$(AN_LIB) $(AN_SAN_LIB):
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(AN_BIN): $(call AN_objs,plain,$(AN_CMD_SRCS)) $(AN_LIB)
 	@mkdir -p $(dir $@)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ $^ $(AN_LIBS)
 
-$(AN_SAN_BIN): $(AN_SANOBJS)
+$(AN_SAN_BIN): $(call AN_objs,san,$(AN_CMD_SRCS)) $(AN_SAN_LIB)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(AN_LIBS)
 
 $(AN_OBJDIR)/plain/%.o: analyzer/%.c
@@ -34,7 +43,7 @@ $(AN_OBJDIR)/san/%.o: analyzer/%.c
 	@mkdir -p $(dir $@)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) $(AN_CPPFLAGS) -MMD -MP -c -o $@ $<
 
--include $(AN_PLAIN:.o=.d) $(AN_SANOBJS:.o=.d)
+-include $(patsubst %.o,%.d,$(call AN_objs,plain,$(AN_SRCS)) $(call AN_objs,san,$(AN_SRCS)))
 
 # The DWARF struct extractor's tests (pahole oracle, malformed DWARF, fuzzing).
 include tests/analyzer/structs/structs.mk
@@ -67,7 +76,7 @@ test-analyzer-san: $(AN_SAN_BIN) $(AN_FIX_STAMP) $(AN_MATRIX_DEP)
 
 analyzer-fuzzers: $(AN_FUZZERS)
 
-$(AN_FUZZ_DIR)/fuzz_%: analyzer/fuzz/fuzz_%.c $(AN_FUZZ_SRCS) $(wildcard analyzer/*.h)
+$(AN_FUZZ_DIR)/fuzz_%: analyzer/fuzz/fuzz_%.c $(AN_FUZZ_SRCS) $(wildcard analyzer/lib/*.h analyzer/cmd/*.h)
 	@mkdir -p $(dir $@)
 	$(Q)$(AN_CLANG) -std=gnu11 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
 		-fno-sanitize-recover=all $(AN_CPPFLAGS) -o $@ $< $(AN_FUZZ_SRCS) $(AN_LIBS)

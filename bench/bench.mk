@@ -16,3 +16,6 @@ include bench/analyzer.mk
 
 # Struct layouts against pahole (bench/structs.mk, its own fragment).
 include bench/structs.mk
+
+# The analyzer on a whole kernel (bench/kernel.mk: vmlinux and its build tree, issue 14).
+include bench/kernel.mk

@@ -2,7 +2,7 @@
 /* libFuzzer entry: arbitrary text through the extractconfig.sh emulation (first byte picks the options). */
 #include <stdlib.h>
 
-#include "configs.h"
+#include "configscan.h"
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 

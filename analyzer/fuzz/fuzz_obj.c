@@ -3,25 +3,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bw.h"
-#include "input.h"
-#include "json.h"
-#include "modes.h"
+#include "cmd.h"
 
-/* Run every extractor over one image: size (both formats), symbols (text), all (JSON). */
-static int every_mode(struct bw_ctx *ctx, const struct bw_image_ref *img, void *arg)
+/* Run every extractor over one image: size (both formats), symbols (text), and the FILE entry
+ * of every per-file row of the table, as mode all writes it. */
+static int every_mode(struct bw_ctx *ctx, const struct bw_image *img, void *arg)
 {
+	const struct bw_extractor *xs[BW_MAX_EXTRACTORS];
+	struct bw_json_run run = { .xs = xs, .all = true };
 	struct bw_json js;
 
 	(void)arg;
-	ctx->o.sysv = false;
+	ctx->nset = 0;
 	bw_size_image(ctx, img, NULL);
-	ctx->o.sysv = true;
+	bw_opt_put(ctx, "format", "sysv");
 	bw_size_image(ctx, img, NULL);
 	bw_symbols_image(ctx, img, NULL);
+	for (size_t i = 0; i < bw_nextractors; i++)
+		if (bw_extractors[i]->json && run.n < BW_MAX_EXTRACTORS)
+			xs[run.n++] = bw_extractors[i];
 	bw_json_init(&js, ctx->out, 5);
 	ctx->js = &js;
-	bw_all_image(ctx, img, NULL);
+	bw_json_image(ctx, img, &run);
 	ctx->js = NULL;
 	return 0;
 }
@@ -47,11 +50,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	memcpy(copy, data, size);
 	ctx.out = sink;
 	ctx.mode = "all";
-	ctx.o.cacheline = 64;
 	if (bw_is_archive(copy, size)) {
 		bw_archive_walk(&ctx, "fuzz.a", copy, size, every_mode, NULL);
 	} else {
-		struct bw_image_ref img = { .file = "fuzz.o", .display = "fuzz.o", .bytes = copy,
+		struct bw_image img = { .file = "fuzz.o", .display = "fuzz.o", .bytes = copy,
 					    .size = size, .index = -1 };
 
 		every_mode(&ctx, &img, NULL);

@@ -68,3 +68,55 @@ matrix_snapshot() {
 	matrix_objects | sed "s|^$TOP/||" | (cd "$TOP" && xargs -r cp --parents -t "$WORK/snap")
 	(cd "$WORK/snap" && find . -name '*.o' -type f | sed "s|^\./|$WORK/snap/|" | sort)
 }
+
+# The kernel's own scripts/bloat-o-meter (Linux 6.1, from tests/kernel/linux.sh src) in $BOM, and
+# $BOM_UP: that script with the current upstream's letter tables (the one change since 6.1: weak
+# symbols w W v V counted), for --upstream. Return 1 with the reason in $bom_why when unavailable.
+bom_scripts() {
+	[ -n "${BOM:-}" ] && return 0
+	src=$(bash "$TOP/tests/kernel/linux.sh" src 2>"$WORK/linux-src.log")
+	rc=$?
+	if [ $rc -ne 0 ] || [ ! -f "$src/scripts/bloat-o-meter" ]; then
+		bom_why="no Linux 6.1 tree (tests/kernel/linux.sh src: exit $rc, $(tail -n 1 "$WORK/linux-src.log"))"
+		return 1
+	fi
+	BOM=$src/scripts/bloat-o-meter
+	BOM_UP=$WORK/bloat-o-meter-upstream
+	sed -e 's/print_result("Function", "tT")/print_result("Function", "tTwW")/' \
+	    -e 's/print_result("Data", "dDbB")/print_result("Data", "dDbBvV")/' \
+	    -e 's/print_result("Data", "dDbBrR")/print_result("Data", "dDbBrRvV")/' \
+	    -e 's/print_result("Function", "tTdDbBrR")/print_result("Function", "tTdDbBrRvVwW")/' \
+	    "$BOM" >"$BOM_UP"
+	if [ "$(grep -c 'print_result("[A-Za-z ]*", "[a-zA-Z]*")' "$BOM_UP")" != 6 ] ||
+	   [ "$(grep -c 'wW\|vV' "$BOM_UP")" != 5 ]; then
+		bom_why="the 6.1 script's print_result() lines are not the expected ones"
+		BOM=
+		return 1
+	fi
+	echo "# oracle: $BOM (the kernel's script, Linux 6.1); --upstream: the same with the current letter tables"
+	export BOM BOM_UP
+}
+
+# bom_check DESCRIPTION SCRIPT-OPTIONS OLD NEW: our diff --exact against the 6.1 script and,
+# with --upstream, against the upstream tables, byte for byte.
+bom_check() {
+	desc=$1 opts=$2
+	ours=$(echo " $opts" | sed 's/ -d/ --data/; s/ -t/ --text/')
+	python3_bom() { /usr/bin/python3 "$@" 2>/dev/null; }
+	python3_bom "$BOM" $opts "$3" "$4" >bom.expect
+	"$BW" diff --exact $ours "$3" "$4" >bom.actual 2>bom.err
+	check "$desc${opts:+ ($opts)}" bom.expect bom.actual
+	python3_bom "$BOM_UP" $opts "$3" "$4" >bom.expect
+	"$BW" diff --exact --upstream $ours "$3" "$4" >bom.actual 2>bom.err
+	check "$desc${opts:+ ($opts)}, --upstream" bom.expect bom.actual
+}
+
+# fixture KIND ARGS...: a Linux 6.1 build from tests/kernel/linux.sh (CONTRACTS.md contract 3),
+# its directory in $dir; else a visible SKIP with the reason and a non-zero return.
+fixture() {
+	dir=$(bash "$TOP/tests/kernel/linux.sh" "$@" 2>"$WORK/linux.log")
+	rc=$?
+	[ $rc -eq 0 ] && return 0
+	skip "linux.sh $*: exit $rc ($(tail -n 1 "$WORK/linux.log"))"
+	return 1
+}

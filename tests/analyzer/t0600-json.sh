@@ -76,7 +76,8 @@ REC
 $py - rec.json <<'PY' && ok "build record copied into \"build\", CONFIG values in \"config\"" || not_ok "build record"
 import json, sys
 b = json.load(open(sys.argv[1]))["files"][0]["build"]
-assert list(b) == ["cmd", "compiler_version", "source", "object", "variant", "arch", "compiler", "scenario", "config"], list(b)
+assert list(b) == ["format", "record", "cmd", "compiler_version", "source", "object", "variant", "arch", "compiler", "scenario", "config"], list(b)
+assert b["format"] == "bloatwatch" and b["record"] == "rec/tiny.o.cmd"
 assert b["config"] == {"CONFIG_SMP": "n", "CONFIG_NR_CPUS": "1"} and b["scenario"] == "TINY01"
 PY
 

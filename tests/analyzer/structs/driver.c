@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Test driver for the struct extractor: dump layouts as lines (for the pahole oracle) or text.
+/* Test driver for the DWARF layout reader (analyzer/lib/layouts.h): dump layouts as lines (for the pahole oracle) or text.
  *
  * usage: structs-driver [--dump|--text] [--reorganize] [-C NAME] [--cacheline N] [--no-search]
- *                       FILE...
+ *                       [--jobs N] FILE...
  * --dump prints one "S" line per layout and one "M" line per member (tab-separated), the form
  * tests/analyzer/structs/oracle.py compares with pahole; --text prints pahole-style text.
  */
@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../../analyzer/structs_int.h"
+#include "layouts.h"
 
 static void dump_members(const struct bw_layout_member *m, size_t n, const char *indent)
 {
@@ -51,7 +51,7 @@ static void dump(const struct bw_layout_set *set, unsigned cacheline)
 		dump_members(l->members, l->nmembers, "");
 		struct bw_layout r;
 
-		if (l->nmembers && bw_layout_reorganized(l, cacheline, &r) == 0) {
+		if (l->nmembers && bw_layout_reorganized(l, &r) == 0) {
 			printf("R");
 			for (j = 0; j < r.nmembers; j++)
 				printf("\t%s@%llu", r.members[j].name,
@@ -64,8 +64,9 @@ static void dump(const struct bw_layout_set *set, unsigned cacheline)
 
 int main(int argc, char **argv)
 {
-	struct bw_structs_opts opts = { .cacheline = 64 };
-	int text = 0, reorg = 0, status = 0, i;
+	struct bw_layout_opts opts = { .cacheline = 64 };
+	int text = 0, status = 0, i;
+	bool reorg = false;
 
 	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
 		if (!strcmp(argv[i], "--dump"))
@@ -73,13 +74,15 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--text"))
 			text = 1;
 		else if (!strcmp(argv[i], "--reorganize"))
-			reorg = 1;
+			reorg = true;
 		else if (!strcmp(argv[i], "--no-search"))
-			opts.no_debuginfo_search = 1;
+			opts.no_debuginfo_search = true;
 		else if (!strcmp(argv[i], "-C") && i + 1 < argc)
 			opts.only = argv[++i];
 		else if (!strcmp(argv[i], "--cacheline") && i + 1 < argc)
 			opts.cacheline = (unsigned)atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--jobs") && i + 1 < argc)
+			opts.jobs = (unsigned)atoi(argv[++i]);
 		else {
 			fprintf(stderr, "structs-driver: unknown option %s\n", argv[i]);
 			return 2;
@@ -87,8 +90,8 @@ int main(int argc, char **argv)
 	}
 	for (; i < argc; i++) {
 		struct bw_layout_set set;
-		struct bw_image img = { .name = argv[i] };
-		char err[256];
+		struct bw_image img = { .file = argv[i], .display = argv[i], .index = -1 };
+		struct bw_err err;
 		struct stat st;
 		void *map = NULL;
 		int fd = open(argv[i], O_RDONLY);
@@ -100,24 +103,25 @@ int main(int argc, char **argv)
 				close(fd);
 			continue;
 		}
+		/* Private and writable, as the analyzer's own mapping: the reader relocates in place. */
 		if (st.st_size > 0)
-			map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+			map = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
 		close(fd);
 		if (map == MAP_FAILED) {
 			fprintf(stderr, "%s: cannot map\n", argv[i]);
 			status = 1;
 			continue;
 		}
-		img.bytes = map ? map : "";
+		img.bytes = map ? map : (const unsigned char *)"";
 		img.size = (size_t)st.st_size;
 		if (!text && argc - i > 1)
 			printf("F\t%s\n", argv[i]);
-		if (bw_structs_extract(&img, &opts, &set, err, sizeof(err)) != 0) {
-			fprintf(stderr, "%s: %s\n", argv[i], err);
+		if (bw_layouts_read(&img, &opts, &set, &err) != 0) {
+			fprintf(stderr, "%s: %s\n", argv[i], err.msg);
 			status = 1;
 		} else {
 			if (text)
-				bw_structs_print(stdout, &set, &opts, reorg);
+				bw_layouts_print(stdout, &set, &opts, reorg);
 			else
 				dump(&set, opts.cacheline);
 			bw_layout_set_free(&set);

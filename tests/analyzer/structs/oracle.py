@@ -116,9 +116,9 @@ def parse_pahole(text):
             continue
         if not body:
             continue
-        if re.match(r"^(struct|union|enum)\s*\{$", body) or re.match(r"^(struct|union) \{$", body):
+        if re.match(r"^(const )?(struct|union|enum)\s*\{$", body):
             kids = []
-            stack[-1].append(dict(name=None, kids=kids, kind=body.split()[0]))
+            stack[-1].append(dict(name=None, kids=kids, kind=body.split()[-2]))
             stack.append(kids)
             continue
         m = MEMBER.search(body)
@@ -136,7 +136,10 @@ def parse_pahole(text):
                 # that type. pahole's own member count (compared) still covers every member.
                 stack[-1].remove(entry)
                 continue
-            decl = body[1:body.index("/*")].strip().rstrip(";")
+            # "} __attribute__((__aligned__(8))) name __attribute__((...))": the type's own
+            # attributes come before the name
+            decl = re.sub(r"__attribute__\(\((?:[^()]|\([^()]*\))*\)\)", "",
+                          body[1:body.index("/*")]).strip().rstrip(";").strip()
             bitm = re.search(r":(\d+)$", re.sub(r"\s*__attribute__\(\(.*\)\)\s*$", "", decl))
             entry.update(name=member_name(decl), offset=int(m.group(1)), size=int(m.group(3)),
                          bit_size=int(bitm.group(1)) if bitm else 0,

@@ -6,12 +6,12 @@ set -eu
 top=$(cd "$(dirname "$0")/../../.." && pwd)
 out=$1
 mkdir -p "$out"
-srcs="$top/tests/analyzer/structs/driver.c $top/analyzer/structs_*.c"
+srcs="$top/tests/analyzer/structs/driver.c $top/analyzer/lib/*.c"
 for cc in gcc clang; do
 	for dw in 4 5; do
 		tmp=$(mktemp -d)
 		for s in $srcs; do
-			$cc -std=gnu11 -O2 -g -gdwarf-$dw -I"$top/analyzer" -c "$s" -o "$tmp/$(basename "$s" .c).o"
+			$cc -std=gnu11 -O2 -g -gdwarf-$dw -I"$top/analyzer/lib" -c "$s" -o "$tmp/$(basename "$s" .c).o"
 		done
 		$cc -o "$out/analyzer-$cc-dwarf$dw" "$tmp"/*.o -ldw -lelf -lz
 		ld -r -o "$out/analyzer-$cc-dwarf$dw-ldr.o" "$tmp"/*.o

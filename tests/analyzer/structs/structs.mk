@@ -5,13 +5,14 @@
 #   make test-structs-oracle   every struct of every fixture, real binary, matrix object and seeded
 #                              random struct vs pahole (layouts, --reorganize order and saving)
 #   make test-structs-text     the pahole-style text against pahole's own, annotation by annotation
+#   make test-structs-kernel   both on Linux 6.1 builds: a vmlinux and kernel/rcu of five arches
 #   make test-structs-bad      malformed DWARF: one-line errors, no crash, no hang (sanitized)
 #   make test-structs-fuzz     bounded libFuzzer run of analyzer/fuzz/fuzz_structs.c
 
 ST_DIR      := tests/analyzer/structs
 ST_OUT      := $(BUILD)/tests/structs
-ST_SRCS     := $(sort $(wildcard analyzer/structs_*.c))
-ST_HDRS     := $(wildcard analyzer/structs*.h)
+ST_SRCS     := $(AN_LIB_SRCS)
+ST_HDRS     := $(wildcard analyzer/lib/*.h)
 ST_LIBS     := -ldw -lelf -lz
 ST_DRV      := $(ST_OUT)/driver
 ST_DRV_SAN  := $(ST_OUT)/driver-san
@@ -23,18 +24,18 @@ ST_SYSTEM    = $(shell ls -S /usr/lib/debug/.build-id/*/*.debug 2>/dev/null | he
 ST_MATRIX    = $(filter %.o,$(MATRIX_OBJS))
 
 .PHONY: test-structs test-structs-oracle test-structs-oracle-san test-structs-text test-structs-bad \
-	test-structs-fuzz
+	test-structs-fuzz test-structs-kernel
 test-structs: test-structs-oracle test-structs-oracle-san test-structs-text test-structs-bad \
-	test-structs-fuzz
+	test-structs-fuzz test-structs-kernel
 TESTS += test-structs
 
 $(ST_DRV): $(ST_DIR)/driver.c $(ST_SRCS) $(ST_HDRS)
 	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) -Ianalyzer -o $@ $(ST_DIR)/driver.c $(ST_SRCS) $(ST_LIBS)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) -Ianalyzer/lib -o $@ $(ST_DIR)/driver.c $(ST_SRCS) $(ST_LIBS)
 
 $(ST_DRV_SAN): $(ST_DIR)/driver.c $(ST_SRCS) $(ST_HDRS)
 	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ianalyzer -o $@ $(ST_DIR)/driver.c $(ST_SRCS) $(ST_LIBS)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ianalyzer/lib -o $@ $(ST_DIR)/driver.c $(ST_SRCS) $(ST_LIBS)
 
 $(ST_OUT)/fx/.stamp: $(ST_DIR)/fixtures.sh $(wildcard $(ST_DIR)/src/*.c)
 	$(Q)rm -rf $(@D) && sh $(ST_DIR)/fixtures.sh $(@D) && touch $@
@@ -76,13 +77,18 @@ test-structs-text: $(ST_DRV) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp $(if $(MA
 		{ grep -v '^ok ' $(ST_OUT)/text-$$cl.tap; exit 1; }; \
 		echo "cacheline $$cl: $$(tail -n 1 $(ST_OUT)/text-$$cl.tap)"; done
 
+test-structs-kernel: $(ST_DRV) $(AN_BIN)
+	@mkdir -p $(ST_OUT)
+	$(Q)sh $(ST_DIR)/kernel.sh $(ST_DRV) $(AN_BIN) > $(ST_OUT)/kernel.tap; rc=$$?; \
+		grep -v '^ok [0-9]* - [^#]' $(ST_OUT)/kernel.tap; exit $$rc
+
 test-structs-bad: $(ST_DRV_SAN) $(ST_OUT)/fx/.stamp
 	$(Q)$(PYTHON) $(ST_DIR)/malformed.py $(ST_DRV_SAN) $(ST_OUT)/bad $(ST_OUT)/fx
 
 $(ST_FUZZ): analyzer/fuzz/fuzz_structs.c $(ST_SRCS) $(ST_HDRS)
 	@mkdir -p $(@D)
 	$(Q)clang -std=gnu11 -O1 -g -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=all -Ianalyzer -o $@ $< $(ST_SRCS) $(ST_LIBS)
+		-fno-sanitize-recover=all -Ianalyzer/lib -o $@ $< $(ST_SRCS) $(ST_LIBS)
 
 # Seed corpus: the fixtures and the malformed files the previous test wrote.
 test-structs-fuzz: $(ST_FUZZ) test-structs-bad

@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Compile units' code and static data from DWARF, grouped by source folder (bloaty's view, .o too).
+ *
+ * A unit's code is the sum of its address ranges. Its data are the DW_TAG_variable DIEs that
+ * have a static address (a location that is one DW_OP_addr) and are definitions (no
+ * DW_AT_declaration) of their own (no DW_AT_abstract_origin: an inlined copy names the storage
+ * of the original), sized by their type (dwarf_aggregate_size). Variables live at the unit
+ * level, in namespaces and as static locals in functions and their blocks; inlined bodies are
+ * not entered. In a linked image the section holding the address says data, rodata or bss;
+ * in a relocatable object every section starts at 0, so only the total is known.
+ */
+#include <dwarf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cunits.h"
+
+#define WALK_MAX_DEPTH 256
+
+static bool walk_into(int tag)
+{
+	return tag == DW_TAG_subprogram || tag == DW_TAG_lexical_block || tag == DW_TAG_namespace ||
+	       tag == DW_TAG_module;
+}
+
+static bool flag(Dwarf_Die *d, unsigned name)
+{
+	Dwarf_Attribute a;
+	bool f = false;
+
+	return dwarf_attr(d, name, &a) && dwarf_formflag(&a, &f) == 0 && f;
+}
+
+/* The section class of [addr, addr + size) in a linked image, 0 when no section holds it. */
+static char section_class(const struct bw_obj *o, uint64_t addr, uint64_t size)
+{
+	for (size_t i = 1; i < o->shnum; i++) {
+		const struct bw_sec *s = &o->secs[i];
+
+		if (!(s->flags & SHF_ALLOC) || (s->flags & SHF_TLS) || addr < s->addr ||
+		    addr - s->addr >= s->size || size > s->size - (addr - s->addr))
+			continue;
+		if (s->type == SHT_NOBITS)
+			return 'b';
+		return (s->flags & SHF_WRITE) ? 'd' : 'r';
+	}
+	return 0;
+}
+
+/* One variable DIE: its bytes into @u when it has a static address. */
+static void take_variable(Dwarf_Die *d, const struct bw_obj *o, bool split, struct bw_cunit *u)
+{
+	Dwarf_Attribute a, ta;
+	Dwarf_Die type;
+	Dwarf_Op *ops;
+	Dwarf_Word size;
+	size_t nops;
+
+	if (flag(d, DW_AT_declaration) || dwarf_hasattr(d, DW_AT_abstract_origin) ||
+	    !dwarf_attr(d, DW_AT_location, &a) || dwarf_getlocation(&a, &ops, &nops) != 0 ||
+	    nops != 1 || ops[0].atom != DW_OP_addr)
+		return;
+	/* A definition of a declared variable takes its type from the declaration. */
+	if (!dwarf_attr_integrate(d, DW_AT_type, &ta) || !dwarf_formref_die(&ta, &type) ||
+	    dwarf_aggregate_size(&type, &size) != 0)
+		return;
+	u->vars += size;
+	if (!split)
+		return;
+	switch (section_class(o, ops[0].number, size)) {
+	case 'b': u->bss += size; break;
+	case 'r': u->rodata += size; break;
+	case 'd': u->data += size; break;
+	}
+}
+
+/* The unit's DIEs that can hold a variable with static storage. */
+static int walk_unit(Dwarf_Die *cudie, const struct bw_obj *o, bool split, struct bw_cunit *u,
+		     const char *file, struct bw_err *e)
+{
+	Dwarf_Die stack[WALK_MAX_DEPTH];
+	Dwarf_Off last[WALK_MAX_DEPTH];
+	int sp = 0, r = dwarf_child(cudie, &stack[0]);
+
+	if (r)
+		return r < 0 ? bw_fail(e, file, "corrupt unit DIE: %s", dwarf_errmsg(-1)) : 0;
+	last[0] = 0;
+	for (;;) {
+		Dwarf_Die *d = &stack[sp];
+		int tag = dwarf_tag(d);
+		Dwarf_Off off = dwarf_dieoffset(d);
+
+		if (tag < 0)
+			return bw_fail(e, file, "DIE 0x%llx: unreadable DIE: %s",
+				       (unsigned long long)off, dwarf_errmsg(-1));
+		if (last[sp] && off <= last[sp])
+			return bw_fail(e, file, "DIE 0x%llx: sibling chain loops", (unsigned long long)off);
+		last[sp] = off;
+		if (tag == DW_TAG_variable)
+			take_variable(d, o, split, u);
+		if (walk_into(tag) && dwarf_haschildren(d) && sp + 1 < WALK_MAX_DEPTH) {
+			r = dwarf_child(d, &stack[sp + 1]);
+			if (r < 0)
+				return bw_fail(e, file, "DIE 0x%llx: corrupt children: %s",
+					       (unsigned long long)off, dwarf_errmsg(-1));
+			if (r == 0) {
+				last[++sp] = 0;
+				continue;
+			}
+		}
+		for (;;) {
+			r = dwarf_siblingof(&stack[sp], &stack[sp]);
+			if (r < 0)
+				return bw_fail(e, file, "DIE 0x%llx: corrupt sibling chain: %s",
+					       (unsigned long long)last[sp], dwarf_errmsg(-1));
+			if (r == 0)
+				break;
+			if (sp == 0)
+				return 0;
+			sp--;
+		}
+	}
+}
+
+static uint64_t unit_text(Dwarf_Die *cudie)
+{
+	Dwarf_Addr base, start, end;
+	uint64_t sum = 0;
+	ptrdiff_t off = 0;
+	int guard = 0;
+
+	while ((off = dwarf_ranges(cudie, off, &base, &start, &end)) > 0 && guard++ < 1 << 20)
+		if (end > start)
+			sum += end - start;
+	return sum;
+}
+
+/* A unit's folder: its name's directory, made relative to the unit's directory. */
+static char *unit_dir(const char *name, const char *comp_dir)
+{
+	const char *slash = strrchr(name, '/');
+	size_t len = slash ? (size_t)(slash - name) : 0, cl = comp_dir ? strlen(comp_dir) : 0;
+	char *s;
+
+	if (cl && !strncmp(name, comp_dir, cl) && name[cl] == '/' && len >= cl) {
+		name += cl + 1;
+		len -= len > cl ? cl + 1 : cl;
+	}
+	s = malloc(len + 1);
+	if (s) {
+		memcpy(s, name, len);
+		s[len] = '\0';
+	}
+	return s;
+}
+
+/* Absolute folders left over (sources outside the build directory, as Kbuild's O= builds):
+ * drop the directory they all share. */
+static void strip_common(struct bw_cunits *u)
+{
+	const char *first = NULL;
+	size_t common = 0;
+
+	for (size_t i = 0; i < u->n; i++) {
+		const char *f = u->v[i].folder;
+		size_t k = 0;
+
+		if (f[0] != '/')
+			continue;
+		if (!first) {
+			first = f;
+			common = strlen(f);
+			continue;
+		}
+		while (k < common && f[k] == first[k])
+			k++;
+		if (k == common && (f[k] == '\0' || f[k] == '/'))
+			continue;
+		while (k > 0 && first[k] != '/')
+			k--;
+		common = k;
+	}
+	if (!first || common == 0)
+		return;
+	for (size_t i = 0; i < u->n; i++) {
+		char *f = u->v[i].folder;
+
+		if (f[0] != '/')
+			continue;
+		if (strlen(f) <= common)
+			strcpy(f, ".");
+		else
+			memmove(f, f + common + 1, strlen(f + common + 1) + 1);
+	}
+}
+
+static int by_folder(const void *a, const void *b)
+{
+	return strcmp(((const struct bw_cunit_folder *)a)->folder, ((const struct bw_cunit_folder *)b)->folder);
+}
+
+static int fold(struct bw_cunits *u)
+{
+	u->folders = calloc(u->n ? u->n : 1, sizeof(*u->folders));
+	if (!u->folders)
+		return -1;
+	for (size_t i = 0; i < u->n; i++) {
+		struct bw_cunit *c = &u->v[i];
+		struct bw_cunit_folder *f = NULL;
+
+		if (!c->folder[0]) {
+			free(c->folder);
+			if (!(c->folder = strdup(".")))
+				return -1;
+		}
+		for (size_t k = 0; k < u->nfolders && !f; k++)
+			if (!strcmp(u->folders[k].folder, c->folder))
+				f = &u->folders[k];
+		if (!f) {
+			f = &u->folders[u->nfolders++];
+			if (!(f->folder = strdup(c->folder)))
+				return -1;
+		}
+		f->units++;
+		f->text += c->text;
+		f->vars += c->vars;
+		f->data += c->data;
+		f->rodata += c->rodata;
+		f->bss += c->bss;
+	}
+	qsort(u->folders, u->nfolders, sizeof(*u->folders), by_folder);
+	return 0;
+}
+
+int bw_cunits_read(const struct bw_dwarf *h, const struct bw_obj *o, struct bw_cunits *out,
+		   struct bw_err *e)
+{
+	const char *file = h->img->display;
+	Dwarf_CU *cu = NULL;
+	Dwarf_Half version;
+	uint8_t unit_type;
+	Dwarf_Die cudie, subdie;
+	size_t cap = 0;
+	int r;
+
+	memset(out, 0, sizeof(*out));
+	if (!h->dw)
+		return 0;
+	out->split = o->type != ET_REL;
+	while ((r = dwarf_get_units(h->dw, cu, &cu, &version, &unit_type, &cudie, &subdie)) == 0) {
+		struct bw_cunit *v;
+		const char *name;
+
+		if (unit_type != DW_UT_compile && unit_type != DW_UT_partial)
+			continue;	/* type units and split DWARF hold no code or data */
+		v = bw_grow(out->v, &cap, out->n + 1, sizeof(*v));
+		if (!v) {
+			bw_cunits_free(out);
+			return bw_fail(e, file, "out of memory");
+		}
+		out->v = v;
+		v = &out->v[out->n++];
+		memset(v, 0, sizeof(*v));
+		name = dwarf_diename(&cudie);
+		v->name = name ? name : "";
+		v->folder = unit_dir(v->name, dwarf_formstring(dwarf_attr(&cudie, DW_AT_comp_dir,
+									    &(Dwarf_Attribute){ 0 })));
+		if (!v->folder) {
+			bw_cunits_free(out);
+			return bw_fail(e, file, "out of memory");
+		}
+		v->text = unit_text(&cudie);
+		if (walk_unit(&cudie, o, out->split, v, file, e)) {
+			bw_cunits_free(out);
+			return -1;
+		}
+	}
+	if (r < 0) {
+		bw_cunits_free(out);
+		return bw_fail(e, file, "corrupt unit list: %s", dwarf_errmsg(-1));
+	}
+	strip_common(out);
+	if (fold(out)) {
+		bw_cunits_free(out);
+		return bw_fail(e, file, "out of memory");
+	}
+	return 0;
+}
+
+void bw_cunits_free(struct bw_cunits *u)
+{
+	for (size_t i = 0; i < u->n; i++)
+		free(u->v[i].folder);
+	for (size_t i = 0; i < u->nfolders; i++)
+		free(u->folders[i].folder);
+	free(u->v);
+	free(u->folders);
+	memset(u, 0, sizeof(*u));
+}

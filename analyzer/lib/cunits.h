@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Bytes per compile unit and per source folder, from DWARF: code ranges and static variables. */
+#ifndef BW_CUNITS_H
+#define BW_CUNITS_H
+
+#include "dwimage.h"
+#include "elfobj.h"
+
+struct bw_cunit {
+	const char *name;	/* DW_AT_name, as the compiler recorded it */
+	char *folder;		/* its source folder: relative to DW_AT_comp_dir, or to the folder
+				 * all of the image's units share ("." when none) */
+	uint64_t text;		/* bytes of the unit's address ranges (DW_AT_ranges, low/high_pc) */
+	uint64_t vars;		/* bytes of its variables with a static address (DW_OP_addr) */
+	uint64_t data, rodata, bss;	/* @vars by the section holding them (linked images) */
+};
+
+struct bw_cunit_folder {
+	char *folder;
+	size_t units;
+	uint64_t text, vars, data, rodata, bss;
+};
+
+struct bw_cunits {
+	struct bw_cunit *v;	/* in file order */
+	size_t n;
+	struct bw_cunit_folder *folders;	/* sorted by name */
+	size_t nfolders;
+	bool split;		/* data/rodata/bss known: section addresses are the variables' */
+};
+
+/*
+ * bw_cunits_read - every compile unit of @h's DWARF with the bytes it accounts for: its code
+ * ranges, and its variables with a static address (defined, not through DW_AT_abstract_origin,
+ * sized by their type), split by @o's section that holds them when the image is linked.
+ * Return: 0 (no unit when there is no DWARF), or -1 with @e set.
+ */
+int bw_cunits_read(const struct bw_dwarf *h, const struct bw_obj *o, struct bw_cunits *out,
+		   struct bw_err *e);
+void bw_cunits_free(struct bw_cunits *u);
+
+#endif /* BW_CUNITS_H */

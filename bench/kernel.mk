@@ -1,0 +1,12 @@
+# bench/kernel.mk: the analyzer on a whole kernel (issue 14): vmlinux, vmlinux.o and the build
+# tree's objects of tests/kernel/linux.sh's cached tinyconfig build, against size, nm, llvm-nm,
+# pahole and the kernel's scripts/bloat-o-meter; medians of BENCH_RUNS rounds in one process.
+
+.PHONY: bench-kernel
+BENCHES += bench-kernel
+bench-kernel: $(AN_BIN)
+	$(Q)base=$$(bash tests/kernel/linux.sh vmlinux x86_64 base) && \
+	change=$$(bash tests/kernel/linux.sh vmlinux x86_64 change) && \
+	src=$$(bash tests/kernel/linux.sh src) || \
+		{ echo "bench-kernel: SKIP: tests/kernel/linux.sh could not provide the kernel builds"; exit 0; }; \
+	/usr/bin/python3 bench/kernel-bench.py $(abspath $(AN_BIN)) "$$base" "$$change" "$$src" $(AN_BENCH_LIB)
