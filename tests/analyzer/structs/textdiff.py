@@ -22,13 +22,12 @@ time, and counted; anything else fails:
 Structs whose text is byte-identical without any normalisation are counted too.
 """
 
-import os
 import re
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from oracle import linked_copy, mips_rel  # noqa: E402  (pahole needs mips objects linked)
+# run as a script: its own folder is first on the import path, so oracle.py is found
+from oracle import linked_copy, mips_rel  # pahole needs mips objects linked
 
 HDR = re.compile(r"^(struct|union|class) (\S+) \{$")
 COMMENT = re.compile(r"(/\*.*\*/)\s*$")
