@@ -2,7 +2,7 @@
 #
 #   build matrix -> objects (build/) -> analyzer -> history db -> reports
 #
-# `make report` and `make test` are the two commands; see README.md for every target.
+# `make report` and `make test` are the two commands; docs/make.md describes every target.
 
 PYTHON ?= /usr/bin/python3
 BUILD  ?= build

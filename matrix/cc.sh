@@ -4,7 +4,7 @@
 #   [MATRIX_CCACHE=ccache] BW_CC_VERSION=LINE cc.sh OBJ SRC ARCH COMPILER SCENARIO VARIANT COMPILER-COMMAND...
 #
 # Run from the repository root. The debug prefix map makes DW_AT_comp_dir "." so that an object
-# does not depend on where the checkout is; the record (<obj>.cmd, matrix/README.md) writes the
+# does not depend on where the checkout is; the record (<obj>.cmd, docs/matrix.md) writes the
 # command as a shell command run from the root, with that directory as a literal $PWD.
 set -eu
 obj=$1 src=$2 arch=$3 compiler=$4 scen=$5 variant=$6

@@ -8,7 +8,7 @@
 #   gen.py sweep BUILD         the same for the CONFIG sweep (matrix/SWEEP): sweep.gen.mk, sweep.json.in
 #
 # Data: ARCHES, COMPILERS, CFLAGS, CFLIST, CFcommon, scenarios/, Kbuild, SWEEP and the top-level
-# Kconfig (README.md). A compiler that is not installed is an error at build time naming its
+# Kconfig (docs/matrix.md). A compiler that is not installed is an error at build time naming its
 # Debian package (from .ci/packages) unless MATRIX_EXCLUDE lists its coordinates.
 import importlib.util
 import json

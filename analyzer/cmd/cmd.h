@@ -31,7 +31,7 @@ struct bw_file {
 /* @f's DWARF (h->dw NULL when it has none), or NULL after reporting why it cannot be read. */
 const struct bw_dwarf *bw_file_dwarf(struct bw_ctx *ctx, struct bw_file *f);
 
-/* An extractor's keys in a FILE entry (SCHEMA.md), written after the common part. */
+/* An extractor's keys in a FILE entry (docs/analyzer-json.md), written after the common part. */
 struct bw_json_part {
 	/* Read what the keys need into *@state: 0, or -1 after reporting the error. */
 	int (*read)(struct bw_ctx *ctx, struct bw_file *f, void **state);
@@ -82,7 +82,7 @@ int bw_opt_put(struct bw_ctx *ctx, const char *key, const char *value);
 /* Exit status: 0 all inputs reported, 1 some input failed, 2 usage error. */
 int bw_status(const struct bw_ctx *ctx);
 
-/* JSON envelope (SCHEMA.md): opens the document and its "files" array. */
+/* JSON envelope (docs/analyzer-json.md): opens the document and its "files" array. */
 void bw_envelope_begin(struct bw_ctx *ctx);
 /* Close "files" (when @files_open), write "errors" and close the document. */
 void bw_envelope_end(struct bw_ctx *ctx, bool files_open);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Mode structs: pahole-style text of the DWARF layouts, or their JSON (SCHEMA.md STRUCT). */
+/* Mode structs: pahole-style text of the DWARF layouts, or their JSON (docs/analyzer-json.md). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,7 +29,7 @@ static struct bw_layout_opts layout_opts(const struct bw_ctx *ctx)
 					.jobs = (unsigned)bw_opt_num(ctx, "jobs", 1) };
 }
 
-/* Write @set as the STRUCT array of SCHEMA.md (the value of a "structs" key). */
+/* Write @set as the STRUCT array of docs/analyzer-json.md (the value of a "structs" key). */
 static void write_layouts(struct bw_json *j, const struct bw_layout_set *set)
 {
 	bw_json_arr_begin(j);

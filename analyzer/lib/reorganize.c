@@ -19,7 +19,7 @@
  * shrinks the size by the same; we reproduce that arithmetic, in pahole's field widths
  * (16-bit holes, padding and new offsets, 32-bit size and offsets, 8-bit hole count), so the
  * order and the saving are pahole's even where its arithmetic is not a compiler's (see
- * analyzer/STRUCTS.md). Bit-fields are never moved: pahole 1.24 refuses to (it is built
+ * docs/structs.md). Bit-fields are never moved: pahole 1.24 refuses to (it is built
  * without its bit-field reorganization).
  */
 #include <stdlib.h>

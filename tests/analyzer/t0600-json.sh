@@ -1,5 +1,5 @@
 #!/bin/sh
-# --json in every mode: valid, deterministic, the envelope of SCHEMA.md, numbers equal to the text
+# --json in every mode: valid, deterministic, the envelope of docs/analyzer-json.md, numbers equal to the text
 # modes (and so to size and nm), build records copied, hostile symbol names escaped.
 . "$(dirname "$0")/lib.sh"
 cd "$WORK" || exit 1

@@ -2,7 +2,7 @@
 """A tiny synthetic C project in a git repository, built by a shell script, for track and bisect.
 
 Each commit's build writes build/x86_64/gcc/S1/<name>.o plus the .cmd build record the matrix
-writes (matrix/README.md), so the real analyzer and recorder see what they see on the matrix.
+writes (docs/matrix.md), so the real analyzer and recorder see what they see on the matrix.
 """
 BUILD_SH = r"""#!/bin/sh
 # Build every src/*.c into build/x86_64/gcc/S1/ with a build record next to each object.

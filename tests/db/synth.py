@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Synthetic analyzer JSON (mode all, SCHEMA.md version 1) for tests and the benchmark.
+"""Synthetic analyzer JSON (mode all, docs/analyzer-json.md version 1) for tests and the benchmark.
 
 `matrix(step)` describes the objects of a build matrix at history step `step`; sizes move
 with the step the way real commits move them (one variant at a time), so consecutive steps

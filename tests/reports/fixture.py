@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """A history database for the report tests, generated through the db package's ingest.
 
-Synthetic analyzer JSON (analyzer/SCHEMA.md, mode all) for three variants, three arches,
+Synthetic analyzer JSON (docs/analyzer-json.md, mode all) for three variants, three arches,
 two compilers and the four UP scenarios of each variant plus one SMP Tree scenario, over
 five commits: a Tiny growth above the noise floor, a failed build, a Classic shrink below
 it together with a Tree struct change.  i386/gcc at the article's configuration carries the

@@ -8,7 +8,7 @@ For every struct pahole prints (pahole --show_private_classes), our text (DRIVER
 carry the same annotations line for line: each member's name, offset/size comment and
 attributes, every hole / bit hole / "Bitfield combined" / "last struct has padding" note,
 every cacheline boundary, every summary line and the closing attributes (__packed__,
-__aligned__). The differences analyzer/STRUCTS.md documents are recognised, one class at a
+__aligned__). The differences docs/structs.md documents are recognised, one class at a
 time, and counted; anything else fails:
   - spelling: where pahole's type text is not the C it means (a const pointer to a function
     as "const int (*f)(...)", a pointer to an array as "char * p", doubled qualifiers
@@ -182,7 +182,7 @@ def main():
         else:
             print(f"ok {n} - {path}: {len(pah)} structs")
     print(f"# {total} structs: {identical} byte-identical to pahole 1.24's text; the others differ "
-          f"only in documented classes (analyzer/STRUCTS.md): {counts['spelling']} type "
+          f"only in documented classes (docs/structs.md): {counts['spelling']} type "
           f"spelling, {counts['fillers']} pahole fillers, {counts['i386']} i386 __packed__")
     print(f"{len(files) - failed} passed, {failed} failed")
     return 1 if failed else 0

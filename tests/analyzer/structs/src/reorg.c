@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Struct-layout fixture for pahole --reorganize: one struct per rule of its algorithm
- * (analyzer/STRUCTS.md), each a case an earlier reproduction got wrong. The oracle compares
+ * (docs/structs.md), each a case an earlier reproduction got wrong. The oracle compares
  * pahole's member order, offsets and saving for every arch x compiler it is built for. */
 
 /* Tree RCU's rcu_state in small. Moving 'sig' up leaves a 4-byte hole after it; pahole first
