@@ -39,6 +39,7 @@ include bench/bench.mk
 include bench/db.mk
 include tests/kernel/kernel.mk
 include tests/cli/cli.mk
+include docs/docs.mk
 
 .PHONY: all deps test bench clean
 all: objects analyzer

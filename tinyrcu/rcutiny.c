@@ -5,9 +5,9 @@
  * With one CPU, any quiescent state of that CPU means no reader that started
  * before it can still be running, so a QS marks every callback queued so far
  * ready. Callbacks still run from RCU_SOFTIRQ, never from the scheduler or the
- * tick, so they may wake tasks and take locks (the article's Quick Quiz 5).
+ * tick, so they may wake tasks and take locks.
  * Two changes to the article's listings, both following its prose: a rcu QS
- * evaluates both helpers (Quick Quiz 6), and the helpers run with interrupts
+ * evaluates both helpers (it is a bh QS too), and the helpers run with interrupts
  * off because 2.6.29 reports the softirq-end bh QS with interrupts enabled.
  */
 
@@ -105,7 +105,7 @@ void rcu_check_callbacks(int cpu, int user)
 		rcu_bh_qsctr_inc(cpu);
 }
 
-/* Invoke the callbacks that were ready when the softirq ran, never later arrivals (Quick Quiz 2). */
+/* Invoke the callbacks that were ready when the softirq ran, never later arrivals. */
 static void __rcu_process_callbacks(struct rcu_ctrlblk *rcp)
 {
 	struct rcu_head *next, *list;
@@ -143,7 +143,7 @@ static void rcu_process_callbacks(struct softirq_action *unused)
 /*
  * Every legal call site is a QS, hence a grace period on one CPU. It still
  * counts, so that rcutorture sees grace periods end, and is a compiler
- * barrier (Quick Quiz 3); it leaves the callbacks to the next QS (Quick Quiz 4).
+ * barrier; it leaves the callbacks to the next QS.
  */
 void synchronize_rcu(void)
 {

@@ -12,7 +12,7 @@
  * segments (done, wait, next-ready, next) that advance one step for every GP
  * end the CPU observes.
  *
- * Two race windows of 2.6.29 are closed (reference section 5.14):
+ * Two race windows of 2.6.29 are closed (docs/variants.md, Tree RCU):
  *  - a CPU starting a GP first catches up with GP ends it has not yet seen,
  *    under the root lock, so that its callbacks cannot move to the wait
  *    segment against a stale completed number (rcu_start_gp());
@@ -565,7 +565,7 @@ static void cpu_quiet(int cpu, struct rcu_state *rsp, struct rcu_data *rdp, long
 	 * This GP cannot end before this report (the bit is still set), so all
 	 * callbacks queued here so far are covered by the next GP. That holds for
 	 * the reporting CPU's own list, and only if its segments are relative to
-	 * the current completed number (reference 5.14).
+	 * the current completed number (the second race of docs/variants.md).
 	 */
 	if (cpu == smp_processor_id() && rdp->completed == READ_ONCE(rsp->completed))
 		rdp->nxttail[RCU_NEXT_READY_TAIL] = rdp->nxttail[RCU_NEXT_TAIL];

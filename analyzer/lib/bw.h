@@ -67,7 +67,7 @@ void bw_notef(struct bw_ctx *ctx, const char *file, const char *fmt, ...)
 /* Free the error list. */
 void bw_errs_free(struct bw_errs *errs);
 
-/* Overflow-checked a + b (STYLE §8): true when the sum does not fit. */
+/* Overflow-checked a + b: true when the sum does not fit. */
 static inline bool bw_add_overflows(uint64_t a, uint64_t b, uint64_t *sum)
 {
 	return __builtin_add_overflow(a, b, sum);

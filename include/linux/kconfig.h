@@ -6,7 +6,7 @@
 /*
  * autoconf.h defines CONFIG_X as 1 for every option set to y and leaves the
  * others undefined; the placeholder trick turns "defined as 1" into 1 and
- * anything else into 0, so options can be tested in plain C (STYLE.md §14).
+ * anything else into 0, so options can be tested in plain C.
  */
 #define __ARG_PLACEHOLDER_1 0,
 #define __take_second_arg(__ignored, val, ...) val
