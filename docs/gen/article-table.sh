@@ -12,4 +12,5 @@ bin/bloatwatch --db "$tmp/bw.db" report --out "$tmp/out" --text-only -q
 # The first section of the report: between the 2nd and 3rd title (a title is framed by two
 # lines of '='), blank lines at both ends dropped.
 awk '/^=+$/ { n++; next } n == 4 { print } n > 4 { exit }' "$tmp/out/footprint.txt" |
-	sed -E 's/ at [0-9a-f]{12}(-dirty)?/ at COMMIT/g' | sed -e '/./,$!d' | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'
+	sed -E 's/ at [0-9a-f]{12}(-dirty)?/ at COMMIT/g' |
+	sed -e '/./,$!d' | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'

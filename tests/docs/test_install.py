@@ -10,7 +10,9 @@ PREFIX = "/usr/local"
 
 
 def make(*args):
-    r = subprocess.run(["make", "-s", "--no-print-directory"] + list(args), cwd=ROOT,
+    # A make of its own: not the jobserver of the `make test` that runs this.
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    r = subprocess.run(["make", "-s", "--no-print-directory"] + list(args), cwd=ROOT, env=env,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=600)
     assert r.returncode == 0, "make %s:\n%s%s" % (" ".join(args), r.stdout, r.stderr)
     return r.stdout

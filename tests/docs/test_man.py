@@ -112,7 +112,8 @@ def test_analyzer_page_has_every_option():
 
 def test_option_parser_reads_both_help_styles():
     """The parser the checks above rely on, on both formats (it must not find nothing)."""
-    argparse_style = "options:\n  -h, --help   show\n  -j JOBS, --jobs JOBS  n\n  --threshold THRESHOLD\n"
+    argparse_style = ("options:\n  -h, --help   show\n  -j JOBS, --jobs JOBS  n\n"
+                      "  --threshold THRESHOLD\n")
     analyzer_style = "options:\n  --json                 JSON\n  -A, --format=sysv      SysV\n"
     assert options(argparse_style) == ["-h", "--help", "-j", "--jobs", "--threshold"]
     assert options(analyzer_style) == ["--json", "-A", "--format=sysv"]
