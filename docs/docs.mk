@@ -24,6 +24,11 @@ test-docs: objects analysis analyzer
 
 TESTS += test-docs
 
+# Within make test the blocks read matrix objects, which test-matrix deletes and rebuilds.
+ifeq ($(BW_TEST_RUN),1)
+test-docs: | test-matrix
+endif
+
 # The package's files (no byte code); bin/bloatwatch puts $(BW_LIB) on the import path, since
 # the package sits beside its bin/ folder, and finds the analyzer through the link in it.
 install: analyzer

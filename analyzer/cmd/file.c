@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The common part of a FILE entry (docs/analyzer-json.md): identity, format, sizes, sections, record. */
+/* The common part of a FILE entry (docs/analyzer-json.md): identity, sizes, sections, record. */
 #include "buildrec.h"
 #include "cmd.h"
 

@@ -8,7 +8,8 @@
 #define BW_SCHEMA_VERSION 1
 
 const struct bw_option bw_common_options[] = {
-	{ "--json", NULL, "json", "1", 0, true, "JSON output (docs/analyzer-json.md); mode all always writes JSON" },
+	{ "--json", NULL, "json", "1", 0, true,
+	  "JSON output (docs/analyzer-json.md); mode all always writes JSON" },
 	{ 0 },
 };
 

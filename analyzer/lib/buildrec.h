@@ -10,8 +10,8 @@ struct bw_kv {
 };
 
 enum bw_recformat {
-	BW_REC_BLOATWATCH,	/* "key := value" lines (docs/matrix.md) */
-	BW_REC_KBUILD,		/* Kbuild's cmd_/savedcmd_, source_ and deps_ lines */
+	BW_REC_BLOATWATCH, /* "key := value" lines (docs/matrix.md) */
+	BW_REC_KBUILD, /* Kbuild's cmd_/savedcmd_, source_ and deps_ lines */
 };
 
 struct bw_buildrec {
