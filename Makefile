@@ -35,11 +35,11 @@ include tests/torture/torture.mk
 include analyzer/analyzer.mk
 include bloatwatch/db/db.mk
 include bloatwatch/report/report.mk
+include docs/docs.mk
 include bench/bench.mk
 include bench/db.mk
 include tests/kernel/kernel.mk
 include tests/cli/cli.mk
-include docs/docs.mk
 
 .PHONY: all deps test bench clean
 all: objects analyzer
