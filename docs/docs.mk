@@ -19,8 +19,11 @@ BW_LIB    := $(PREFIX)/lib/bloatwatch
 docs: objects analysis analyzer
 	$(Q)$(PYTHON) docs/docgen.py $(DOCS_MD)
 
+# Through the suites' TAP runner (tests/tap.sh -p: the pytest summary is counted) where the tree
+# has it, so make test's table lists this suite.
+DOCS_TAP  := $(if $(wildcard tests/tap.sh),sh tests/tap.sh test-docs -p )
 test-docs: objects analysis analyzer
-	$(Q)$(PYTHON) -m pytest -q -p no:cacheprovider -rs tests/docs
+	$(Q)$(DOCS_TAP)$(PYTHON) -m pytest -q -p no:cacheprovider -rs tests/docs
 
 TESTS += test-docs
 
