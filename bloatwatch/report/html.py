@@ -19,7 +19,7 @@ from ..render.cells import Bytes, Text
 from ..render.table import Column, Table
 from .data import date
 from .model import article_key, spec, variant_name
-from .output import slug
+from .output import name_slug, slug
 
 SUBDIRS = ("coord", "obj", "structs", "diff", "plots")
 
@@ -146,7 +146,7 @@ class Site:
             objs = self.row_objects(variant)
             scen = sorted({s.scenario for cc in by[variant] for s in by[variant][cc]})
             rel = plots.history_lines(
-                self.tree, "plots/history-%s.svg" % slug(variant),
+                self.tree, "plots/history-%s.svg" % name_slug(variant),
                 "%s across commits (config %s)" % (variant_name(variant), ", ".join(scen)),
                 "bytes (%s)" % objs, commits, panels, lambda c: "../" + diff_url(c))
             out.append((variant, rel, "%s: total of %s per architecture and compiler; circled "
@@ -168,7 +168,7 @@ class Site:
                 cost[(p.compiler, p.arch, p.option)].append(p.deltas()[3])
             used_cc = [c for c in compilers if any(k[0] == c for k in cost)]
             rel = plots.config_costs(
-                self.tree, "plots/config-%s.svg" % slug(variant),
+                self.tree, "plots/config-%s.svg" % name_slug(variant),
                 "Bytes each CONFIG option adds, %s (%s, commit %s)"
                 % (variant_name(variant), self.row_objects(variant), self.data.head["label"]),
                 used_cc, arches, opts, cost)

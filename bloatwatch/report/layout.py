@@ -216,7 +216,8 @@ def layout():
 def header(data):
     h = data.head
     n_ok = len(data.ok)
-    return ("Commit %s (%s UTC) \"%s\"; %d objects in %d builds; history: %d recorded commits "
+    nb = len({o.build for o in data.objects})
+    return ("Commit %s (%s UTC) \"%s\"; %d objects in %d build%s; history: %d recorded commits "
             "(%d built, %d failed)." % (h["label"], date(h["commit_date"]), h["subject"],
-                                        len(data.objects), len({o.build for o in data.objects}),
+                                        len(data.objects), nb, "" if nb == 1 else "s",
                                         len(data.commits), n_ok, len(data.commits) - n_ok))
