@@ -100,7 +100,7 @@ def by_object(data, name):
     for c in data.ok:
         for o in data.objs.get(c["commit_id"], ()):
             if o.object == name:
-                out[o.build][c["commit_id"]] = o
+                out[o.coord[:4]][c["commit_id"]] = o
     return out
 
 

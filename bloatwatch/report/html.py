@@ -247,13 +247,13 @@ class Site:
         t = overview.build_objects(builds, None, "Every build of %s at %s" % (name, data.head["label"]))
         t.columns[0] = Column("build")
         for row, o in zip(t.rows, sorted(builds, key=lambda o: (-o.total, o.object))):
-            row.cells[0] = Text(model.build_name(o.build), href="#b-" + slug(model.build_name(o.build)))
+            row.cells[0] = Text(model.build_name(o.coord[:4]), href="#b-" + slug(model.build_name(o.coord[:4])))
         series = history.by_object(data, name)
         hist = self.object_history(name, series)
         details = []
         for o in builds:
-            bname = model.build_name(o.build)
-            cids, moves, more = history.symbol_moves(data, series.get(o.build, {}))
+            bname = model.build_name(o.coord[:4])
+            cids, moves, more = history.symbol_moves(data, series.get(o.coord[:4], {}))
             details.append(dict(
                 obj=o, name=bname, anchor="b-" + slug(bname),
                 sections=tables.sections(data.sections.get(o.coord, [])),

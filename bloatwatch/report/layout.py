@@ -150,8 +150,9 @@ def overview_table(data, href=None):
     subject, short = s.subject, s.subject.split()[0]
     cols = [Column("arch"), Column("compiler")] + [Column(n, "r") for n in names]
     cols += [Column("%s vs %s" % (short, n.split()[0]), "r") for n in names if n != subject]
-    t = Table("Totals (each row's objects: %s) at %s" % (
-        "; ".join("%s = %s" % (r.name, " + ".join(r.objects)) for r in s.rows), key.label()), cols)
+    t = Table("Totals of each row's objects at %s" % key.label(), cols)
+    t.notes.append("Objects of each row: %s." % "; ".join(
+        "%s = %s" % (r.name, " + ".join(r.objects)) for r in s.rows))
     for arch, cc in data.table_coordinates():
         g = data.group(arch, cc, key)
         tot = totals(g) if g else {}

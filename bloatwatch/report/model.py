@@ -71,8 +71,15 @@ class Obj:
 
     @property
     def build(self):
-        """The build coordinate without the object."""
-        return (self.arch, self.compiler, self.label, self.keys)
+        """The build it belongs to: arch, compiler and config label (the extra keys tag each
+        object: one build folder may hold objects of different keys)."""
+        return (self.arch, self.compiler, self.label)
+
+    @property
+    def name(self):
+        """The object's name with its extra keys, if any: 'tree.o (variant=tree)'."""
+        kl = keys_label(self.keys)
+        return "%s (%s)" % (self.object, kl) if kl else self.object
 
     @property
     def scenario(self):
@@ -88,10 +95,9 @@ class Obj:
 
 
 def build_name(build):
-    """'arch/compiler/label[ (key=value ...)]' of a build coordinate."""
-    arch, cc, label, keys = build
-    kl = keys_label(keys)
-    return "%s/%s/%s%s" % (arch, cc, label, " (%s)" % kl if kl else "")
+    """'arch/compiler/label[ (key=value ...)]' of a build (with or without extra keys)."""
+    kl = keys_label(build[3]) if len(build) > 3 else ""
+    return "%s/%s/%s%s" % (build[0], build[1], build[2], " (%s)" % kl if kl else "")
 
 
 def coord_name(coord):

@@ -60,7 +60,7 @@ def objects(data, href=None, title="Every recorded object, largest first"):
         big = max(objs, key=lambda o: (o.total, model.build_name(o.build)))
         t.add([Text(name, href=href(name) if href else None), Bytes(len(objs)),
                Bytes(min(o.total for o in objs)), Bytes(big.total),
-               Text(model.build_name(big.build))] + sized((big.text, big.data, big.bss)))
+               Text(model.build_name(big.coord[:4]))] + sized((big.text, big.data, big.bss)))
     return t
 
 
@@ -68,7 +68,7 @@ def build_objects(objs, href=None, title=""):
     """Every object of one build, largest first."""
     t = Table(title, [Column("object")] + SIZE_COLUMNS + [Column("path")])
     for o in sorted(objs, key=lambda o: (-o.total, o.object)):
-        t.add([Text(o.object, href=href(o.object) if href else None)] + sized(
+        t.add([Text(o.name, href=href(o.object) if href else None)] + sized(
             (o.text, o.data, o.bss, o.total)) + [Text(o.path)])
     t.add([Strong("total")] + sized(model.sums(objs)) + [Text("")], kind="total")
     return t
