@@ -297,12 +297,19 @@ class Site:
     def page_struct_index(self):
         every, groups = [], []
         link = lambda obj, anchor: structpage.url(obj) + "#" + anchor  # noqa: E731
+        where = collections.Counter(k for n in self.struct_objects for k in self.struct_layouts[n])
         for name in self.struct_objects:
             items = structpage.worst(name, self.struct_layouts[name])
             every += items
-            groups.append(dict(name=name, url=structpage.url(name), count=len(items),
-                               waste=max((l["waste"] for _, _, l in items), default=0),
-                               table=structpage.index_table("", items, link)))
+            # An object's own structs (in no other object) first: they are not buried among
+            # the hundreds its headers bring.
+            own = [i for i in items if where[i[0]] == 1]
+            shared = [i for i in items if where[i[0]] > 1]
+            groups.append(dict(
+                name=name, url=structpage.url(name), count=len(items), own=len(own),
+                waste=max((l["waste"] for _, _, l in items), default=0),
+                tables=[structpage.index_table(title, part, link) for title, part in (
+                    ("Only in %s" % name, own), ("Also in other objects", shared)) if part]))
         top = structpage.index_table("Most waste across every object", every, link, structpage.TOP)
         no_dwarf = [n for n in self.object_names if n not in self.struct_layouts]
         self.render("structs.html", "structindex.html.j2", title="Structs", top=top,

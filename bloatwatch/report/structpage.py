@@ -63,19 +63,25 @@ def by_waste(structs_):
 
 
 def index_table(title, items, link, limit=None):
-    """A row per struct (its most wasteful layout): waste, holes, padding, size, link."""
-    t = Table(title, [Column("struct"), Column("object"), Column("waste", "r"),
+    """A row per struct (its most wasteful layout; one row for the objects that share it):
+    waste, holes, padding, size, the objects, a link to its drawing."""
+    t = Table(title, [Column("struct"), Column("objects"), Column("waste", "r"),
                       Column("hole bytes", "r"), Column("holes", "r"), Column("padding", "r"),
                       Column("size", "r"), Column("reorganized", "r"), Column("layouts", "r")])
-    items = sorted(items, key=lambda x: (-x[2]["waste"], x[0][0], x[1]))
-    for (name, kind), obj, l in items[:limit]:
+    same = collections.OrderedDict()
+    for k, obj, l in sorted(items, key=lambda x: (-x[2]["waste"], x[0][0], x[1])):
+        same.setdefault((k, l["waste"], l["row"]["size"]), []).append((obj, l))
+    rows = list(same.items())
+    for ((name, kind), _, _), objs in rows[:limit]:
+        obj, l = objs[0]
         r = l["row"]
-        t.add([Text("%s %s" % (kind, name), href=link(obj, l["anchor"])), Text(obj),
-               Bytes(l["waste"]), Bytes(r["hole_bytes"]), Bytes(r["holes"]), Bytes(r["padding"]),
-               Bytes(r["size"]), Bytes(r["reorg_size"]), Bytes(l["nlayouts"])])
-    if limit and len(items) > limit:
+        t.add([Text("%s %s" % (kind, name), href=link(obj, l["anchor"])),
+               Text(", ".join(o for o, _ in objs)), Bytes(l["waste"]), Bytes(r["hole_bytes"]),
+               Bytes(r["holes"]), Bytes(r["padding"]), Bytes(r["size"]), Bytes(r["reorg_size"]),
+               Bytes(l["nlayouts"])])
+    if limit and len(rows) > limit:
         t.notes.append("The %d with most waste of %d; every struct is listed under its object "
-                       "below." % (limit, len(items)))
+                       "below." % (limit, len(rows)))
     return t
 
 
