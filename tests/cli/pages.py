@@ -12,6 +12,11 @@ UNDECLARED = ("Tiny RCU", "Classic RCU", "Hierarchical RCU", "rcupdate.o", "rcut
               "rcuclassic.o", "rcutree.o", "Bloatwatch table", "Article (2009)")
 
 
+def undeclared(text):
+    """The UNDECLARED names in a text, each as a whole name (srcutiny.o is not rcutiny.o)."""
+    return [n for n in UNDECLARED if re.search(r"(?<![\w/])%s(?!\w)" % re.escape(n), text)]
+
+
 def html_pages(site):
     """{relative path: raw html} of every page."""
     return {os.path.relpath(p, site): open(p, encoding="utf-8").read()
