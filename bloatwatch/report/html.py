@@ -308,8 +308,9 @@ class Site:
             groups.append(dict(
                 name=name, url=structpage.url(name), count=len(items), own=len(own),
                 waste=max((l["waste"] for _, _, l in items), default=0),
-                tables=[structpage.index_table(title, part, link) for title, part in (
-                    ("Only in %s" % name, own), ("Also in other objects", shared)) if part]))
+                own_table=structpage.index_table("Only in %s" % name, own, link) if own else None,
+                shared_table=structpage.index_table("", shared, link) if shared else None,
+                shared=len(shared)))
         top = structpage.index_table("Most waste across every object", every, link, structpage.TOP)
         no_dwarf = [n for n in self.object_names if n not in self.struct_layouts]
         self.render("structs.html", "structindex.html.j2", title="Structs", top=top,

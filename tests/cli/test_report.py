@@ -90,7 +90,7 @@ def test_struct_index_finds_an_objects_own_structs(kernel_site):
     hundreds its headers bring; its figures are pahole's."""
     site = kernel_site["site"]
     index = pages.text_of(open(os.path.join(site, "structs.html")).read())
-    own = index.split("Only in kernel/rcu/tiny.o", 1)[1].split("Also in other objects", 1)[0]
+    own = index.split("Only in kernel/rcu/tiny.o", 1)[1].split("also in other objects", 1)[0]
     assert "struct rcu_ctrlblk kernel/rcu/tiny.o" in own
     row = re.search(r"struct rcu_ctrlblk kernel/rcu/tiny\.o (\d+) (\d+) (\d+) (\d+) (\d+)", own)
     out = subprocess.run(["pahole", "-C", "rcu_ctrlblk",
