@@ -2,8 +2,9 @@
 """What one commit changed against the previous commit that built, for the diff pages.
 
 The comparison itself is compare.diff's (the one `bloatwatch diff` prints): objects are
-joined on their coordinate, else on the path they were recorded from, symbols in bloat-o-meter's grammar (top moves only), structs
-and CONFIG values; this adds the commits around it and the CONFIG usage of the sources.
+joined on their coordinate, else on the path they were recorded from, symbols in
+bloat-o-meter's grammar (top moves only), structs and CONFIG values; this adds the commits
+around it and the CONFIG usage of the sources.
 """
 from dataclasses import dataclass
 

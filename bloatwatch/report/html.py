@@ -233,10 +233,12 @@ class Site:
             builds.append(dict(
                 name=model.build_name(b), anchor="b-" + slug(model.build_name(b)),
                 objects=overview.build_objects(objs, link, "Objects of %s" % model.build_name(b)),
-                rollup=overview.rollup(objs, "By folder", link) if model.has_folders(objs) else None))
+                rollup=(overview.rollup(objs, "By folder", link)
+                        if model.has_folders(objs) else None)))
         groups = [g for g in data.groups if (g.arch, g.compiler) == (arch, cc)]
         self.render(rel, "coord.html.j2", title="%s/%s" % (arch, cc), arch=arch, compiler=cc,
-                    summary=overview.builds(data, arch, cc, href=lambda b: "#b-" + slug(model.build_name(b))),
+                    summary=overview.builds(data, arch, cc,
+                                            href=lambda b: "#b-" + slug(model.build_name(b))),
                     tables=[(layout.article_table(g), g) for g in groups],
                     group_by=[k.replace("CONFIG_", "") for k in spec().group_by], builds=builds)
 
@@ -244,10 +246,12 @@ class Site:
         data = self.data
         rel = object_url(name)
         builds = [o for o in data.objects if o.object == name]
-        t = overview.build_objects(builds, None, "Every build of %s at %s" % (name, data.head["label"]))
+        t = overview.build_objects(builds, None,
+                                   "Every build of %s at %s" % (name, data.head["label"]))
         t.columns[0] = Column("build")
         for row, o in zip(t.rows, sorted(builds, key=lambda o: (-o.total, o.object))):
-            row.cells[0] = Text(model.build_name(o.coord[:4]), href="#b-" + slug(model.build_name(o.coord[:4])))
+            bname = model.build_name(o.coord[:4])
+            row.cells[0] = Text(bname, href="#b-" + slug(bname))
         series = history.by_object(data, name)
         hist = self.object_history(name, series)
         details = []
@@ -261,7 +265,8 @@ class Site:
                 moves=self.symbol_history(cids, moves, more) if moves else None))
         self.render(rel, "object.html.j2", title=name, name=name, builds=t, history=hist,
                     details=details,
-                    structs_url=("../" + structpage.url(name)) if name in self.struct_layouts else None)
+                    structs_url=("../" + structpage.url(name)
+                                 if name in self.struct_layouts else None))
 
     def object_history(self, name, series):
         """Totals of one object per build across the last commits."""
@@ -286,9 +291,9 @@ class Site:
     def page_structs(self, name):
         data = self.data
         structs_ = self.struct_layouts[name]
-        summary = tables.structs_summary("Every struct and union in %s at %s, most waste "
-                                         "(hole bytes + padding) first" % (name, data.head["label"]),
-                                         structs_)
+        summary = tables.structs_summary(
+            "Every struct and union in %s at %s, most waste (hole bytes + padding) first"
+            % (name, data.head["label"]), structs_)
         items = [dict(name=n, kind=k, layouts=ls) for (n, k), ls in structpage.by_waste(structs_)]
         self.render(structpage.url(name), "structs.html.j2", title="Struct layouts: %s" % name,
                     object=name, summary=summary, structs=items, row_bytes=structs.ROW_BYTES,

@@ -278,7 +278,8 @@ def builds(objs, configs):
         chosen = [o for o in members if o.object in order or
                   any(o.object.endswith("/" + n) for n in order)]
         chosen.sort(key=lambda o: (order.get(o.object, len(order)), o.object))
-        out.append(Build(arch, cc, label, row.name, chosen, dict(configs.get((arch, cc, label), {}))))
+        out.append(Build(arch, cc, label, row.name, chosen,
+                         dict(configs.get((arch, cc, label), {}))))
     return out
 
 

@@ -67,7 +67,8 @@ def test_rollup_sums_to_the_objects_size(kernel_site):
 def test_diff_page_lists_the_symbols_bloat_o_meter_lists(kernel_site):
     script = os.path.join(linux("src"), "scripts", "bloat-o-meter")
     base, flip = kernel_site["base"], kernel_site["flip"]
-    raw = open(os.path.join(kernel_site["site"], "diff", kernel_site["shas"][-1][:12] + ".html")).read()
+    raw = open(os.path.join(kernel_site["site"], "diff",
+                            kernel_site["shas"][-1][:12] + ".html")).read()
     page = pages.text_of(raw)
     blocks = [b[:-1] for b in pages.bom_blocks(raw)]
     assert "0 compared" not in page
@@ -82,7 +83,8 @@ def test_diff_page_lists_the_symbols_bloat_o_meter_lists(kernel_site):
     assert moved, "the flip moves some kernel/rcu symbols"
     # The CONFIG finding is the flip itself; i386 did not change.
     assert re.search(r"CONFIG_PRINTK n y", page), page[:3000]
-    assert "i386/gcc/tinyconfig/kernel/rcu" not in page.split("Objects that differ")[1].split("Symbols")[0]
+    differ = page.split("Objects that differ")[1].split("Symbols")[0]
+    assert "i386/gcc/tinyconfig/kernel/rcu" not in differ
 
 
 def test_struct_index_finds_an_objects_own_structs(kernel_site):
