@@ -779,18 +779,32 @@ static int may_come_up(int cpu)
 	       !bw_torture_oldest(cpu, BW_RCU_BH);
 }
 
-/* Half the time, a CPU that still holds ready callbacks goes down (their order must survive). */
+/* Does @cpu hold ready callbacks (and, with @both, waiting ones too) of one flavor? */
+static int holds(int cpu, int both)
+{
+	int f;
+
+	for (f = 0; f < 2; f++)
+		if (classic_rdp(f, cpu)->donelist && (!both || classic_rdp(f, cpu)->nxtlist))
+			return 1;
+	return 0;
+}
+
+/*
+ * Half the time, a CPU that still holds ready callbacks goes down, preferably one that
+ * also holds waiting ones (their order must survive the adoption).
+ */
 static int pick_victim(int n)
 {
-	int cpu, tries;
+	int cpu, tries, both;
 
 	if (bw_sim_chance(50))
-		for (tries = 0; tries < 8; tries++) {
-			cpu = 1 + (int)bw_sim_below((unsigned int)n - 1);
-			if (bw_sim_cpu_is_online(cpu) &&
-			    (classic_rdp(BW_RCU, cpu)->donelist || classic_rdp(BW_RCU_BH, cpu)->donelist))
-				return cpu;
-		}
+		for (both = 1; both >= 0; both--)
+			for (tries = 0; tries < 8; tries++) {
+				cpu = 1 + (int)bw_sim_below((unsigned int)n - 1);
+				if (bw_sim_cpu_is_online(cpu) && holds(cpu, both))
+					return cpu;
+			}
 	return 1 + (int)bw_sim_below((unsigned int)n - 1);
 }
 
@@ -1006,7 +1020,17 @@ static void classic_phase(enum bw_sim_phase phase)
 	} else if (phase == BW_DRAIN_TICK) {
 		hog_cpu = (int)bw_sim_below((unsigned int)n);
 		if (IS_ENABLED(CONFIG_SMP) && n > 1 && n <= CHECK_SPAN) {
+			struct sim_cpu *h;
+			int i;
+
 			hog_cpu = 1 + (int)bw_sim_below((unsigned int)n - 1);
+			/* a hog asleep since the random phase would leave its CPU idle: wake it */
+			h = &bw_sim_cpus[hog_cpu];
+			for (i = 0; i < h->ntasks; i++)
+				if (h->tasks[i]->sleeping) {
+					h->tasks[i]->sleeping = 0;
+					sim_wake(h->tasks[i]);
+				}
 			flood_busy = 1;
 			complete(&flood_kick);
 		}
