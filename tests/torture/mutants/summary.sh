@@ -22,7 +22,11 @@ for stamp in "$@"; do
 	threads-*) sed_file=$here/$v/threads/${name#threads-}.sed ;;
 	*) sed_file=$here/$v/$name.sed ;;
 	esac
-	owner=$(sed -n 's/^# catches: *//p' "$sed_file" 2>/dev/null | head -n 1 | grep -o '^[A-Z][A-Z0-9]*')
+	owner=$(sed -n 's/^# catches: *//p' "$sed_file" 2>/dev/null | head -n 1)
+	case $owner in
+	ThreadSanitizer*) owner=tsan ;;
+	*) owner=$(printf '%s\n' "$owner" | grep -o '^[A-Z][A-Z0-9]*') ;;
+	esac
 	case "$line" in
 	killed*)
 		echo "ok $n - mutant ${line#killed }"
