@@ -11,7 +11,7 @@ import os
 
 import jinja2
 
-from . import STATIC, TEMPLATES, configcost, diffs, history, layout, model, plots, structs, tables
+from . import STATIC, TEMPLATES, configpage, diffs, history, layout, model, plots, structs, tables
 from ..compare import tables as compare_tables
 from .data import date
 from .model import article_key, spec, variant_name
@@ -48,7 +48,6 @@ class Site:
         self.env = env()
         self.series = history.build_series(data, noise)
         self.movers = history.movers(self.series)
-        self.pairs = configcost.pairs(data.builds)
         self.diffs = {}
         for c in data.ok:
             prev = data.prev.get(c["commit_id"])
@@ -128,41 +127,19 @@ class Site:
                         return o.object
         return "the variant's object"
 
-    def plot_config(self):
-        """{variant: (rel, caption)} option costs per arch and compiler."""
-        out = {}
-        arches = sorted({a for a, _ in self.data.coordinates()})
-        compilers = sorted({c for _, c in self.data.coordinates()})
-        for variant in sorted({p.variant for p in self.pairs}, key=model.variant_sort):
-            ps = [p for p in self.pairs if p.variant == variant]
-            opts = configcost.options(ps)
-            cost = collections.defaultdict(list)
-            for p in ps:
-                cost[(p.compiler, p.arch, p.option)].append(p.deltas()[3])
-            used_cc = [c for c in compilers if any(k[0] == c for k in cost)]
-            rel = plots.config_costs(
-                self.tree, "plots/config-%s.svg" % slug(variant),
-                "Bytes each CONFIG option adds, %s (rcupdate.o + %s, commit %s)"
-                % (variant_name(variant), self._own_object(variant), self.data.head["label"]),
-                used_cc, arches, opts, cost)
-            out[variant] = (rel, "%s: bar = mean over the pairs of builds that differ only in that "
-                                 "option; whiskers = smallest and largest pair." % variant_name(variant))
-        return out
-
     # ---- pages --------------------------------------------------------------------------
 
     def write(self):
         data = self.data
         footprint_plots = self.plot_footprint()
         history_plots = self.plot_history()
-        config_plots = self.plot_config()
         for arch, cc in data.coordinates():
             self.page_coord(arch, cc)
         for v in self.struct_variants:
             self.page_structs(v)
         for cid, d in self.diffs.items():
             self.page_diff(d)
-        self.page_config(config_plots)
+        configpage.write(self)
         self.page_history(history_plots)
         self.tree.write("style.css", open(os.path.join(STATIC, "style.css"), encoding="utf-8").read())
         self.tree.prune(SUBDIRS)
@@ -261,29 +238,6 @@ class Site:
                     structs_table=compare_tables.structs_table(d.structs, label,
                                                                "Struct layouts that changed"),
                     config_table=compare_tables.config_table(d.config), coord_label=label)
-
-    def page_config(self, config_plots):
-        data = self.data
-        src_variant = collections.defaultdict(set)
-        for r in data.build_records:
-            src_variant[r["source"]].add(r["variant"])
-        measured = collections.defaultdict(set)
-        for p in self.pairs:
-            measured[p.option].add(p.variant)
-        by_src = collections.defaultdict(list)
-        for r in data.usage:
-            by_src[r["source"]].append(r["config"])
-        usage = tables.config_usage("CONFIG_ symbols each source uses at %s (extractconfig.sh's "
-                                    "logic)" % data.head["label"], by_src, src_variant, measured)
-        scen = tables.scenarios(data)
-        cost_tables = tables.config_costs(data, self.pairs)
-        self.render("config.html", "config.html.j2", title="CONFIG options", usage=usage,
-                    scenarios=scen, cost_tables=cost_tables, config_plots=config_plots,
-                    unmeasured=self._unmeasured(by_src, measured))
-
-    def _unmeasured(self, by_src, measured):
-        used = sorted({c for cs in by_src.values() for c in cs})
-        return [c for c in used if c not in measured]
 
     def page_history(self, history_plots):
         data = self.data

@@ -13,6 +13,7 @@ KEY = "variant"
 
 class Spec:
     def __init__(self, project):
+        self.project = project      # the config page reads its sweep manifests' refusals
         self.labels = dict(project.keys.get(KEY, {}))
         t = project.table("article") or (project.tables[0] if project.tables else None)
         self.table = t
