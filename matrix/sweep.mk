@@ -20,13 +20,15 @@ $(BUILD)/sweep.gen.mk: $(MATRIX_DATA) matrix/SWEEP matrix/sweep.py $(BUILD)/matr
 		sh matrix/gen-failed.sh SWEEP $@.err$$$$ > $@; rm -f $@.err$$$$; touch $@
 
 include $(BUILD)/sweep.gen.mk
-endif
 
 # Each sweep object's analysis beside it, as the matrix's (`bloatwatch record` reads them).
-SWEEP_JSON = $(addsuffix .json,$(filter %.o,$(SWEEP_OBJS)))
+SWEEP_JSON := $(addsuffix .json,$(filter %.o,$(SWEEP_OBJS)))
+ifneq ($(SWEEP_JSON),)
 $(addsuffix .cmd,$(filter %.o,$(SWEEP_OBJS))): %.cmd: % ;
 $(SWEEP_JSON): %.json: % %.cmd $(MATRIX_ANALYZER)
 	$(Q)$(MATRIX_ANALYZER) all --json $< > $@.tmp && mv $@.tmp $@
+endif
+endif
 
 .PHONY: sweep-gen-error
 sweep-gen-error:

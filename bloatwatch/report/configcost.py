@@ -145,6 +145,18 @@ def parse(label, labels):
     return best
 
 
+def without_flips(rows):
+    """View rows less the sweep's flips (labels that extend another label of the same commit,
+    arch and compiler): the other pages show the configurations, not the sweep."""
+    rows = list(rows)
+    labels = collections.defaultdict(set)
+    for r in rows:
+        labels[(r.get("commit_id"), r["arch"], r["compiler"])].add(r["label"])
+    flip = {k: {l for l in ls if parse(l, ls)} for k, ls in labels.items()}
+    return [r for r in rows if r["label"] not in flip[(r.get("commit_id"), r["arch"],
+                                                       r["compiler"])]]
+
+
 def flips(history, commit_id):
     """[Flip] of one commit, sorted by option, base, arch, compiler, value."""
     out = []
@@ -236,6 +248,9 @@ def refusals(project):
             if not label:
                 continue
             p = parse(label, labels.get((e.get("arch"), e.get("compiler")), ()))
+            if p is None and ":" in label:       # a numeric option refused as a whole
+                b, _, name = label.rpartition(":")
+                p = (b, "CONFIG_" + name, None) if REST.match(name) else None
             if p is None:
                 continue
             out.append({"arch": e["arch"], "compiler": e["compiler"], "base": p[0],

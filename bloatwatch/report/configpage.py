@@ -20,6 +20,11 @@ REL = "config.html"
 PLOTS = "plots/configcost-%s.svg"
 
 
+def anchor(prefix, *parts):
+    """An id or file name: lowercase, so slug() leaves it readable (and tests can name it)."""
+    return prefix + slug("-".join(parts).lower())
+
+
 def short(option):
     return option[len("CONFIG_"):] if option.startswith("CONFIG_") else option
 
@@ -60,7 +65,7 @@ class Section:
     where: object = None
 
 
-def cost_table(option, base_label, fl_list, anchor):
+def cost_table(option, base_label, fl_list, aid):
     value = fl_list[0].value
     verb = "with %s=y minus without" % short(option)
     side = "flip %s=%s" % (short(option), value)
@@ -68,7 +73,7 @@ def cost_table(option, base_label, fl_list, anchor):
               [Column("arch"), Column("compiler"), Column("text", "r", "cost"),
                Column("data", "r", "cost"), Column("bss", "r", "cost"),
                Column("total", "r", "cost"), Column("base total", "r"),
-               Column("flip total", "r"), Column("Kconfig also set")], anchor=anchor)
+               Column("flip total", "r"), Column("Kconfig also set")], anchor=aid)
     for f in sorted(fl_list, key=lambda f: (f.arch, f.compiler)):
         c = f.cost()
         t.add([Text(f.arch), Text(f.compiler), Delta(c[0]), Delta(c[1]), Delta(c[2]),
@@ -98,10 +103,10 @@ def struct_rows(changes):
 
 
 def section(source, names, option, base_label, fl_list):
-    anchor = "c-" + slug("%s-%s" % (short(option), base_label))
+    anchor_ = anchor("c-", short(option), base_label)
     base = fl_list[0].base
-    sec = Section("%s on %s" % (short(option), names.base(base)), anchor,
-                  cost_table(option, names.base(base), fl_list, anchor + "-t"), fl_list[0].kind)
+    sec = Section("%s on %s" % (short(option), names.base(base)), anchor_,
+                  cost_table(option, names.base(base), fl_list, anchor_ + "-t"), fl_list[0].kind)
     if sec.kind == "swap":
         flip = fl_list[0].flip
         gone = sorted(set(base.objects) - set(flip.objects))
@@ -128,12 +133,12 @@ def section(source, names, option, base_label, fl_list):
     return sec
 
 
-def curve_table(option, base_label, fl_list, anchor):
+def curve_table(option, base_label, fl_list, aid):
     pts = configcost.curve_points(fl_list)
     values = sorted({v for ps in pts.values() for v, _ in ps}, key=configcost._num)
     t = Table("%s on %s: total bytes per value" % (short(option), base_label),
               [Column("arch"), Column("compiler")] + [Column(v, "r", short(option))
-                                                      for v in values], anchor=anchor)
+                                                      for v in values], anchor=aid)
     for (arch, cc), ps in sorted(pts.items()):
         have = dict(ps)
         t.add([Text(arch), Text(cc)] + [Bytes(have[v].sums()[3]) if v in have else Text("-")
@@ -156,21 +161,21 @@ def usage_table(usage, options):
         how = "-" if o is None else ", ".join(
             (["cost"] if o.flips else []) + (["curve"] if o.curves else []) +
             (["refused by Kconfig"] if o.refused and not (o.flips or o.curves) else []))
-        t.add([Text(short(opt), href="#o-" + slug(short(opt)) if o else None),
+        t.add([Text(short(opt), href="#" + anchor("o-", short(opt)) if o else None),
                Text(", ".join(sorted(set(by_opt[opt])))), Text(how)])
     return t
 
 
 def summary_table(options, names, bases):
     """Per option and base: the total cost's range over arch x compiler."""
-    cols = [Column("option"), Column("kind")] + [Column(names.base(b), "r", "total bytes (min .. max over arch x compiler)")
-                                                 for b in bases]
+    group = "total bytes (min .. max over arch x compiler)"
+    cols = [Column("option"), Column("kind")] + [Column(names.base(b), "r", group) for b in bases]
     t = Table("What each option costs, at a glance", cols)
     for o in options:
         if not o.flips:
             continue
         kinds = sorted({f.kind for fs in o.flips.values() for f in fs})
-        row = [Text(short(o.name), href="#o-" + slug(o.short)),
+        row = [Text(short(o.name), href="#" + anchor("o-", o.short)),
                Text(", ".join("variant swap" if k == "swap" else k for k in kinds))]
         for b in bases:
             fs = o.flips.get(b.label)
@@ -205,9 +210,8 @@ def build(site):
         secs = [section(history, names, o.name, b, fs) for b, fs in sorted(o.flips.items())]
         curves = []
         for b, fs in sorted(o.curves.items()):
-            anchor = "k-" + slug("%s-%s" % (o.short, b))
-            t, pts = curve_table(o.name, names.base(fs[0].base), fs, anchor)
-            rel = configplots.curve(site.tree, PLOTS % slug("%s-%s" % (o.short, b)),
+            t, pts = curve_table(o.name, names.base(fs[0].base), fs, anchor("k-", o.short, b))
+            rel = configplots.curve(site.tree, PLOTS % anchor("", o.short, b),
                                     "%s on %s (commit %s)" % (o.short, names.base(fs[0].base),
                                                               head["label"]),
                                     o.short, pts)
@@ -216,7 +220,7 @@ def build(site):
                 "panel per compiler; a point per built value." % o.short)))
         refusals = [(b, why, ", ".join(sorted(where))) for b, whys in sorted(o.refused.items())
                     for why, where in sorted(whys.items())]
-        items.append(dict(option=o, anchor="o-" + slug(o.short), sections=secs, curves=curves,
+        items.append(dict(option=o, anchor=anchor("o-", o.short), sections=secs, curves=curves,
                           refusals=refusals))
     return dict(summary=summary_table(opts, names, bases) if flips else None,
                 usage=usage_table(data.usage, opts), items=items, untried=untried,

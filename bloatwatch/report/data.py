@@ -3,7 +3,7 @@
 import collections
 import time
 
-from . import model
+from . import configcost, model
 from ..db.ingest import parse_keys
 from ..errors import BwError
 
@@ -47,18 +47,21 @@ class Data:
         self.head = self._pick(head, self.ok)
         self.by_id = {c["commit_id"]: c for c in self.commits}
         self.objs = collections.defaultdict(list)    # commit_id -> [Obj], every recorded object
-        for r in rcu_rows(history.footprint()):
+        # The sweep's flips are config.html's (configcost.py); the other pages show the
+        # configurations themselves.
+        main = configcost.without_flips
+        for r in rcu_rows(main(history.footprint())):
             self.objs[r["commit_id"]].extend(model.objects([r]))
         hid = self.head["commit_id"]
-        self.configs = model.configs_by_folder(rcu_rows(history.config_values(hid)))
+        self.configs = model.configs_by_folder(rcu_rows(main(history.config_values(hid))))
         self.builds = model.builds([o for o in self.objs[hid] if o.in_matrix], self.configs)
         self.groups = model.groups(self.builds)
-        self.build_records = rcu_rows(history.builds(hid))
+        self.build_records = rcu_rows(main(history.builds(hid)))
         self.usage = history.config_usage(hid)
-        self.structs = rcu_rows(history.structs(hid))
+        self.structs = rcu_rows(main(history.structs(hid)))
         self.members = history.members_of({s["layout_id"] for s in self.structs})
-        self.sections = rcu_rows(history.sections(hid))
-        self.symbols = rcu_rows(history.symbols(hid))
+        self.sections = rcu_rows(main(history.sections(hid)))
+        self.symbols = rcu_rows(main(history.symbols(hid)))
         self.prev = {}      # commit_id -> the previous ok commit in history order
         last = None
         for c in self.ok:

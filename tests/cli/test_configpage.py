@@ -8,67 +8,11 @@ import json
 import os
 import re
 import subprocess
-from html.parser import HTMLParser
 
+from tests.htmltables import read_page, rows_by
 from conftest import bw, git, scratch_repo, size_of
 
 OPTIONS = ["CONFIG_PRINTK", "PREEMPT", "RCU_EXPERT", "RCU_TRACE", "SMP", "HOTPLUG_CPU"]
-
-
-class Page(HTMLParser):
-    """Tables (by id: caption, rows of cell texts), <pre> blocks under each section id, and
-    the page's text."""
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.tables, self.pres, self.text = {}, {}, []
-        self.section, self.table, self.row, self.cell, self.pre = None, None, None, None, None
-
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        if tag == "section":
-            self.section = a.get("id")
-        elif tag == "table":
-            self.table = self.tables[a.get("id")] = {"rows": [], "caption": ""}
-        elif tag == "tr" and self.table is not None:
-            self.row = []
-        elif tag in ("td", "th") and self.row is not None:
-            self.cell = []
-        elif tag == "pre":
-            self.pre = []
-
-    def handle_endtag(self, tag):
-        if tag == "table":
-            self.table = None
-        elif tag == "tr" and self.row is not None:
-            self.table["rows"].append(self.row)
-            self.row = None
-        elif tag in ("td", "th") and self.cell is not None:
-            self.row.append("".join(self.cell).strip())
-            self.cell = None
-        elif tag == "pre" and self.pre is not None:
-            self.pres.setdefault(self.section, []).append("".join(self.pre))
-            self.pre = None
-
-    def handle_data(self, data):
-        self.text.append(data)
-        if self.cell is not None:
-            self.cell.append(data)
-        if self.pre is not None:
-            self.pre.append(data)
-
-
-def read_page(path):
-    p = Page()
-    with open(path, encoding="utf-8") as f:
-        p.feed(f.read())
-    return p
-
-
-def rows_by(table, first=2):
-    """{(arch, compiler): {column: cell}} of a cost table (two header rows: groups, names)."""
-    head = table["rows"][1]
-    return {tuple(r[:first]): dict(zip(head, r)) for r in table["rows"][2:]}
 
 
 def test_config_page_on_kernel_rcu(tmp_path, rcu_x86_64, analyzer):
@@ -98,7 +42,7 @@ def test_config_page_on_kernel_rcu(tmp_path, rcu_x86_64, analyzer):
         if c["kind"] == "base":
             continue
         short = c["option"][len("CONFIG_"):]
-        anchor = "c-%s-tinyconfig-t" % short
+        anchor = "c-%s-tinyconfig-t" % short.lower()
         assert anchor in page.tables, (label, sorted(page.tables))
         row = rows_by(page.tables[anchor])[("x86_64", "gcc")]
         fsize = sizes(c)
@@ -114,7 +58,7 @@ def test_config_page_on_kernel_rcu(tmp_path, rcu_x86_64, analyzer):
             assert "%s=%s" % (k[len("CONFIG_"):], "unset" if v is None else v) in shown, (label, k)
         assert (shown == "-") == (not implied)
         # The symbols: scripts/bloat-o-meter of every object the two builds share.
-        pres = page.pres.get("c-%s-tinyconfig" % short, [])
+        pres = page.pres.get("c-%s-tinyconfig" % short.lower(), [])
         base_paths = {o["object"]: o["path"] for o in base["objects"]}
         for o in c["objects"]:
             if o["object"] not in base_paths:
