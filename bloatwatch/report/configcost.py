@@ -15,7 +15,6 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from ..compare import diff as engine
 from ..db.ingest import parse_keys
 
 SEPARATORS = {"+": "y", "-": "n", ":": None}
@@ -256,13 +255,6 @@ def refusals(project):
             out.append({"arch": e["arch"], "compiler": e["compiler"], "base": p[0],
                         "option": e.get("option") or p[1], "why": e.get("why", "")})
     return out
-
-
-def compare(source, fl):
-    """compare.diff of one flip against its base: objects, bloat-o-meter blocks, structs
-    (source: query.History or anything answering its symbols_of/structs_of/... questions)."""
-    old, new = fl.pairs()
-    return engine.compute(old, new, source)
 
 
 def curve_points(fl_list):

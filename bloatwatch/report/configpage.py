@@ -11,8 +11,8 @@ import collections
 from dataclasses import dataclass, field
 
 from . import configcost, configplots
-from ..compare import structs as struct_diff
-from ..render.cells import Bytes, Delta, Strong, Text
+from ..compare import bloat, diff as engine, structs as struct_diff
+from ..render.cells import Bytes, Delta, Text
 from ..render.table import Column, Table
 from .output import slug
 
@@ -60,9 +60,8 @@ class Section:
     kind: str
     swap: str = ""              # 'Tiny RCU -> Classic RCU' for a variant swap
     implied: list = field(default_factory=list)     # ['SMP=y also set ...' per arch group]
-    symbols: list = field(default_factory=list)     # compare.diff SymbolBlock
+    symbols: list = field(default_factory=list)     # [(where, bloat-o-meter's report)]
     structs: list = field(default_factory=list)     # [(title, where, changes)]
-    where: object = None
 
 
 def cost_table(option, base_label, fl_list, aid):
@@ -126,10 +125,19 @@ def section(source, names, option, base_label, fl_list):
         o, n = f.pairs()
         old.update({(f.arch, f.compiler, k): v for k, v in o.items()})
         new.update({(f.arch, f.compiler, k): v for k, v in n.items()})
-    result = configcost.engine.compute(old, new, source)
-    sec.symbols = result.symbols
-    sec.structs = struct_rows(result.structs)
-    sec.where = lambda keys: ", ".join("/".join(k) for k in keys)
+    changes = [engine.ObjectChange(k, old[k], new[k]) for k in sorted(set(old) & set(new))
+               if old[k].analysis_id != new[k].analysis_id]
+    sec.structs = struct_rows(engine.struct_changes(changes, source))
+    # One bloat-o-meter report per pair, printed as the script prints it; equal reports
+    # (to the byte) are shown once with every pair they hold for.
+    reports = {}
+    for c in changes:
+        t = bloat.tables(source.symbols_of(c.old.analysis_id),
+                         source.symbols_of(c.new.analysis_id))[0]
+        if t.rows or t.add or t.remove:
+            reports.setdefault("\n".join(bloat.lines(t)[0]), []).append(c.key)
+    sec.symbols = [("; ".join("/".join(k) for k in keys), text)
+                   for text, keys in reports.items()]
     return sec
 
 
@@ -191,10 +199,32 @@ def summary_table(options, names, bases):
     return t
 
 
+class Cached:
+    """The compare engine's questions to the history, each analysis asked once."""
+
+    def __init__(self, history):
+        self.history, self.memo = history, {}
+
+    def _ask(self, what, key):
+        if (what, key) not in self.memo:
+            self.memo[(what, key)] = getattr(self.history, what)(key)
+        return self.memo[(what, key)]
+
+    def symbols_of(self, analysis_id):
+        return self._ask("symbols_of", analysis_id)
+
+    def structs_of(self, analysis_id):
+        return self._ask("structs_of", analysis_id)
+
+    def members_of(self, layout_ids):
+        return self.history.members_of(layout_ids)
+
+
 def build(site):
     """Everything config.html.j2 shows, from the head commit's rows."""
     data = site.data
     history, head = data.history, data.head
+    source = Cached(history)
     from .model import spec
     project = getattr(spec(), "project", None)
     names = Names(project)
@@ -207,7 +237,7 @@ def build(site):
     bases = [bases_by_label[k] for k in sorted(bases_by_label)]
     items = []
     for o in opts:
-        secs = [section(history, names, o.name, b, fs) for b, fs in sorted(o.flips.items())]
+        secs = [section(source, names, o.name, b, fs) for b, fs in sorted(o.flips.items())]
         curves = []
         for b, fs in sorted(o.curves.items()):
             t, pts = curve_table(o.name, names.base(fs[0].base), fs, anchor("k-", o.short, b))
