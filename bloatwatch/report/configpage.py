@@ -235,6 +235,7 @@ def build(site):
     for f in flips:
         bases_by_label.setdefault(f.base.label, f.base)
     bases = [bases_by_label[k] for k in sorted(bases_by_label)]
+    flipped = {f.base.label for f in flips if f.kind != "curve"}
     items = []
     for o in opts:
         secs = [section(source, names, o.name, b, fs) for b, fs in sorted(o.flips.items())]
@@ -252,7 +253,8 @@ def build(site):
                     for why, where in sorted(whys.items())]
         items.append(dict(option=o, anchor=anchor("o-", o.short), sections=secs, curves=curves,
                           refusals=refusals))
-    return dict(summary=summary_table(opts, names, bases) if flips else None,
+    return dict(summary=summary_table(opts, names, [b for b in bases if b.label in flipped])
+                if flipped else None,
                 usage=usage_table(data.usage, opts), items=items, untried=untried,
                 bases=[names.base(b) for b in bases])
 
