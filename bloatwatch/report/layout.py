@@ -145,9 +145,11 @@ def overview_table(data, href=None):
     """Variant totals at the article's configuration, one row per arch and compiler."""
     s, key = spec(), article_key()
     names = list(s.names) + [n for n in (variant_name(v) for v in data.variants()) if n not in s.names]
-    subject, short = s.subject, s.subject.split()[0]
+    subject = s.subject    # None without a declared table (a Kbuild tree): no ratio columns
+    short = subject.split()[0] if subject else ""
     cols = [Column("arch"), Column("compiler")] + [Column(n, "r") for n in names]
-    cols += [Column("%s vs %s" % (short, n.split()[0]), "r") for n in names if n != subject]
+    cols += [Column("%s vs %s" % (short, n.split()[0]), "r")
+             for n in names if subject and n != subject]
     t = Table("Totals (rcupdate.o + the variant's object) at %s" % key.label(), cols)
     for arch, cc in data.coordinates():
         g = data.group(arch, cc, key)
@@ -156,15 +158,16 @@ def overview_table(data, href=None):
         row = [Text(arch, href=link), Text(cc, href=link)]
         row += [Bytes(tot.get(n)) if n in tot else Text("-") for n in names]
         row += [Ratio.of(tot.get(n), tot.get(subject)) if subject in tot and n in tot else Text("-")
-                for n in names if n != subject]
+                for n in names if subject and n != subject]
         t.add(row)
     present = {n for g in data.groups if g.key == key for n in totals(g)}
     missing = [n for n in s.names if n not in present]
     if missing:
         t.notes.append("%s: no build at this configuration is recorded at %s (shown as -)."
                        % (" and ".join(missing), data.head["label"]))
-    t.notes.append("%s vs X = X's total / %s's total: how many times smaller %s is."
-                   % (short, short, subject))
+    if subject:
+        t.notes.append("%s vs X = X's total / %s's total: how many times smaller %s is."
+                       % (short, short, subject))
     return t
 
 
