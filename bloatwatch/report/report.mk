@@ -40,8 +40,11 @@ $(REPORT_STATE)/head: report-always
 
 # The sweep runs after the matrix (its options come from the matrix's objects); its stamp moves
 # only when the sweep's manifest did, so recording is skipped when nothing changed.
+# REPORT_SWEEP=0 leaves it out (record then reads the build/sweep.json an earlier `make sweep`
+# left, if any): the sweep builds about three times the matrix's objects.
+REPORT_SWEEP      ?= 1
 $(REPORT_STATE)/sweep: report-always | objects analysis
-	$(Q)$(MAKE) --no-print-directory sweep-build
+	$(Q)$(if $(filter 1,$(REPORT_SWEEP)),$(MAKE) --no-print-directory sweep-build,:)
 	@mkdir -p $(@D); [ -f $@ ] && [ ! $(SWEEP_MANIFEST) -nt $@ ] || touch $@
 
 $(REPORT_STATE)/recorded: $(REPORT_STATE)/head $(MATRIX_MANIFEST) $(MATRIX_JSON) $(AN_BIN) \
