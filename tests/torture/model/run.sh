@@ -1,5 +1,5 @@
 #!/bin/sh
-# Check tinyrcu.pml with spin: the model exhaustively without a violation, each mutant with one. TAP.
+# Check tinyrcu.pml with spin: the model exhaustively with no violation, each mutant with one. TAP.
 #
 #   run.sh OUTDIR [CC]
 #
@@ -33,7 +33,8 @@ not_ok() {
 verify() {
 	dir=$out/$1
 	rm -rf "$dir" && mkdir -p "$dir" && cp "$here/tinyrcu.pml" "$dir/" || return 1
-	(cd "$dir" && spin ${2:-} -a tinyrcu.pml > spin.log 2>&1) || { not_ok "$1: spin -a failed" "$dir/spin.log"; return 1; }
+	(cd "$dir" && spin ${2:-} -a tinyrcu.pml > spin.log 2>&1) ||
+		{ not_ok "$1: spin -a failed" "$dir/spin.log"; return 1; }
 	(cd "$dir" && $cc -O0 -w -DSAFETY -DCOLLAPSE ${3:-} -o pan pan.c > cc.log 2>&1) ||
 		{ not_ok "$1: the verifier does not compile" "$dir/cc.log"; return 1; }
 	(cd "$dir" && ./pan -m$depth > pan.log 2>&1)
@@ -44,8 +45,7 @@ verify() {
 figures() {
 	awk '/states, stored/ { s = $1 } /transitions \(/ { t = $1 } /depth reached/ { d = $6 }
 	     /total actual memory usage/ { m = $1 } /elapsed time/ { e = $4 }
-	     END { printf "%s states stored, %s transitions, depth %s, %s MB, %s s\n", s, t, d, m, e }' "$1" |
-		tr -d ','
+	     END { printf "%s states stored, %s transitions, depth %s, %s MB, %s s\n", s, t, d, m, e }' "$1"
 }
 
 # complete LOG: the search covered the whole state space
@@ -93,7 +93,8 @@ grep -v '^#' "$here/model-mutants.txt" | while read -r name prop what; do
 	     ! grep -Eq "text of failed assertion: assert\($want" "$out/$name/replay.log"; then
 		not_ok "$name: spin's replay of the trail does not reach the violation" "$out/$name/replay.log"
 	else
-		at=$(grep -Eo "assertion violated $want.*\(at depth [0-9]+\)" "$log" | grep -Eo '[0-9]+\)$' | tr -d ')')
+		at=$(grep -Eo "assertion violated $want.*\(at depth [0-9]+\)" "$log" |
+			grep -Eo '[0-9]+\)$' | tr -d ')')
 		echo "ok $n - $name: $prop violated, shortest counterexample $at steps ($what)"
 		echo "# $name: $(figures "$log")"
 	fi

@@ -1,4 +1,4 @@
-/* Promela model of Tiny RCU (tinyrcu/rcutiny.c, include/linux/rcutiny.h) on its one CPU: callback lists, dynticks nesting, irqs, NMIs, softirqs. */
+/* Promela model of Tiny RCU on its one CPU: callback lists, dynticks nesting, irqs, NMIs, softirqs. */
 
 /*
  * Contexts of the one CPU: the task (process context: kernel, user, the idle
@@ -108,7 +108,7 @@ inline raise_softirq()
 	fi
 }
 
-/* tinyrcu/rcutiny.c rcu_qsctr_help(): mark every queued callback ready; r = 1 if any became ready. */
+/* tinyrcu/rcutiny.c rcu_qsctr_help(): mark every queued callback ready; r = 1 if any did. */
 inline rcu_qsctr_help(f, r)
 {
 	if
@@ -117,7 +117,7 @@ inline rcu_qsctr_help(f, r)
 	fi
 }
 
-/* tinyrcu/rcutiny.c rcu_qsctr_inc(): both helpers, irqs off (one step); then raise_softirq() with irqs restored. */
+/* tinyrcu/rcutiny.c rcu_qsctr_inc(): both helpers, irqs off; raise_softirq() after the restore. */
 inline rcu_qsctr_inc(me)
 {
 	atomic {
@@ -143,7 +143,10 @@ inline rcu_bh_qsctr_inc(me)
 	atomic { RUN(me) -> if :: ready -> raise_softirq() :: else fi; ready = 0 }
 }
 
-/* tinyrcu/rcutiny.c rcu_enter_nohz(), also rcu_irq_exit() (include/linux/rcutiny.h): `if (--dynticks_nesting == 0) rcu_qsctr_inc(0);` (irqs off). */
+/*
+ * tinyrcu/rcutiny.c rcu_enter_nohz(), also rcu_irq_exit() (include/linux/rcutiny.h), irqs off:
+ * `if (--dynticks_nesting == 0) rcu_qsctr_inc(0);`
+ */
 inline rcu_enter_nohz(me)
 {
 	atomic { RUN(me) -> dynticks_nesting--; nest = (dynticks_nesting == 0) }
@@ -153,13 +156,13 @@ inline rcu_enter_nohz(me)
 	fi
 }
 
-/* tinyrcu/rcutiny.c rcu_exit_nohz(), also rcu_irq_enter() (include/linux/rcutiny.h): `dynticks_nesting++;` (irqs off). */
+/* tinyrcu/rcutiny.c rcu_exit_nohz(), also rcu_irq_enter(), irqs off: `dynticks_nesting++;` */
 inline rcu_exit_nohz(me)
 {
 	atomic { RUN(me) -> dynticks_nesting++ }
 }
 
-/* tinyrcu/rcutiny.c __call_rcu() (call_rcu(), call_rcu_bh()), when cond holds: append a free node to flavor f's list. */
+/* tinyrcu/rcutiny.c __call_rcu() (call_rcu(), call_rcu_bh()) if cond: queue a free node on flavor f. */
 inline call_rcu(me, f, cond)
 {
 	atomic {
@@ -403,7 +406,7 @@ proctype irq(byte me)
 	od
 }
 
-/* An NMI: include/linux/rcutiny.h's rcu_nmi_enter()/rcu_nmi_exit() are empty; it interrupts any step. */
+/* An NMI, at any step: rcu_nmi_enter()/rcu_nmi_exit() (include/linux/rcutiny.h) are empty. */
 active proctype nmi()
 {
 	do
