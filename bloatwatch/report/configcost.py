@@ -65,7 +65,7 @@ def pairs(builds):
     """Every single-option pair among builds of the same arch, compiler and variant."""
     sets = collections.defaultdict(list)
     for b in builds:
-        if b.config and b.variant != "common":
+        if b.config:
             sets[(b.arch, b.compiler, b.variant)].append(b)
     out = []
     for (arch, cc, variant), bs in sorted(sets.items()):

@@ -36,7 +36,8 @@ def test_the_harness_sees_console_errors_and_broken_images(browser, tmp_path):
     assert imgs[0]["w"] == 0
 
 
-@pytest.mark.parametrize("rel", ["index.html", "history.html", "config.html", "structs/tree.html",
+@pytest.mark.parametrize("rel", ["index.html", "history.html", "config.html", "structs/rcutree.o.html", "structs.html",
+                                 "obj/rcutiny.o.html", "config-values.html",
                                  "coord/i386-gcc.html"])
 def test_page_loads_without_errors_and_plots_are_displayed(browser, fx, rel):
     import json
