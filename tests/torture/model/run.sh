@@ -43,7 +43,7 @@ verify() {
 
 # figures LOG: states, transitions, depth, memory and time of a pan run, one line
 figures() {
-	awk '/states, stored/ { s = $1 } /transitions \(/ { t = $1 } /depth reached/ { d = $6 }
+	awk '/states, stored/ { s = $1 } /transitions \(/ { t = $1 } /depth reached/ { d = $6; sub(/,$/, "", d) }
 	     /total actual memory usage/ { m = $1 } /elapsed time/ { e = $4 }
 	     END { printf "%s states stored, %s transitions, depth %s, %s MB, %s s\n", s, t, d, m, e }' "$1"
 }
