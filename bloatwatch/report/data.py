@@ -3,7 +3,7 @@
 import collections
 import time
 
-from . import model
+from . import configcost, model
 from ..errors import BwError
 
 
@@ -49,22 +49,25 @@ class Data:
         self.head = self._pick(head, self.ok)
         self.by_id = {c["commit_id"]: c for c in self.commits}
         self.objs = collections.defaultdict(list)    # commit_id -> [Obj], every recorded object
-        for r in history.footprint():
+        # The sweep's flips are config.html's (configcost.py); the other pages show the
+        # configurations themselves.
+        main = configcost.without_flips
+        for r in main(history.footprint()):
             self.objs[r["commit_id"]].extend(model.objects([r]))
         hid = self.head["commit_id"]
         for objs in self.objs.values():
             objs.sort(key=lambda o: model_sort(o.coord))
         self.objects = self.objs[hid]                 # the head commit's, in coordinate order
-        self.config_rows = history.config_values(hid)
+        self.config_rows = main(history.config_values(hid))
         self.configs = model.configs_by_folder(self.config_rows)
         self.builds = model.builds(self.objects, self.configs)   # the declared table's rows
         self.groups = model.groups(self.builds)
-        self.build_records = history.builds(hid)
+        self.build_records = main(history.builds(hid))
         self.usage = history.config_usage(hid)
-        self.structs = history.structs(hid)
+        self.structs = main(history.structs(hid))
         self.members = history.members_of({s["layout_id"] for s in self.structs})
-        self.sections = by_coord(history.sections(hid))
-        self.symbols = by_coord(history.symbols(hid))
+        self.sections = by_coord(main(history.sections(hid)))
+        self.symbols = by_coord(main(history.symbols(hid)))
         self.prev = {}      # commit_id -> the previous ok commit in history order
         last = None
         for c in self.ok:

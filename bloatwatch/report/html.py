@@ -12,7 +12,7 @@ import os
 
 import jinja2
 
-from . import STATIC, TEMPLATES, configcost, diffs, history, layout, model, overview, plots, \
+from . import STATIC, TEMPLATES, diffs, history, layout, model, overview, plots, \
     structpage, structs, tables
 from ..compare import tables as compare_tables
 from ..render.cells import Bytes, Text
@@ -32,7 +32,7 @@ PAGES = [
     ("History", "history.html", lambda site: site.page_history()),
     ("Structs", "structs.html", lambda site: site.page_struct_index()),
     ("CONFIG values", "config-values.html", lambda site: site.page_config_values()),
-    ("CONFIG options", "config.html", lambda site: site.page_config()),
+    ("CONFIG options", "config.html", "configpage"),
 ]
 
 
@@ -70,7 +70,6 @@ class Site:
         self.env = env()
         self.series = history.build_series(data, noise)
         self.movers = history.movers(self.series)
-        self.pairs = configcost.pairs(data.builds)
         self.diffs = {}
         for c in data.ok:
             prev = data.prev.get(c["commit_id"])
@@ -155,33 +154,11 @@ class Site:
                         % (variant_name(variant), objs)))
         return out
 
-    def plot_config(self):
-        """{row: (rel, caption)} option costs per arch and compiler."""
-        out = {}
-        arches = sorted({a for a, _ in self.data.table_coordinates()})
-        compilers = sorted({c for _, c in self.data.table_coordinates()})
-        for variant in sorted({p.variant for p in self.pairs}, key=model.variant_sort):
-            ps = [p for p in self.pairs if p.variant == variant]
-            opts = configcost.options(ps)
-            cost = collections.defaultdict(list)
-            for p in ps:
-                cost[(p.compiler, p.arch, p.option)].append(p.deltas()[3])
-            used_cc = [c for c in compilers if any(k[0] == c for k in cost)]
-            rel = plots.config_costs(
-                self.tree, "plots/config-%s.svg" % name_slug(variant),
-                "Bytes each CONFIG option adds, %s (%s, commit %s)"
-                % (variant_name(variant), self.row_objects(variant), self.data.head["label"]),
-                used_cc, arches, opts, cost)
-            out[variant] = (rel, "%s: bar = mean over the pairs of builds that differ only in that "
-                                 "option; whiskers = smallest and largest pair." % variant_name(variant))
-        return out
-
     # ---- pages --------------------------------------------------------------------------
 
     def write(self):
         self.footprint_plots = self.plot_footprint()
         self.history_plots = self.plot_history()
-        self.config_plots = self.plot_config()
         for arch, cc in self.data.coordinates():
             self.page_coord(arch, cc)
         for name in self.object_names:
@@ -346,29 +323,6 @@ class Site:
                     parts=parts, without=[model.build_name(b) for b in builds
                                           if not any(r["arch"] == b[0] and r["compiler"] == b[1]
                                                      and r["label"] == b[2] for r in rows)])
-
-    def page_config(self):
-        data = self.data
-        src_objects = collections.defaultdict(set)
-        for r in data.build_records:
-            src_objects[r["source"]].add(r["object"])
-        measured = collections.defaultdict(set)
-        for p in self.pairs:
-            measured[p.option].add(p.variant)
-        by_src = collections.defaultdict(list)
-        for r in data.usage:
-            by_src[r["source"]].append(r["config"])
-        usage = tables.config_usage("CONFIG_ symbols each source uses at %s (extractconfig.sh's "
-                                    "logic)" % data.head["label"], by_src, src_objects, measured)
-        scen = tables.scenarios(data)
-        cost_tables = tables.config_costs(data, self.pairs)
-        self.render("config.html", "config.html.j2", title="CONFIG options", usage=usage,
-                    scenarios=scen, cost_tables=cost_tables, config_plots=self.config_plots,
-                    unmeasured=self._unmeasured(by_src, measured))
-
-    def _unmeasured(self, by_src, measured):
-        used = sorted({c for cs in by_src.values() for c in cs})
-        return [c for c in used if c not in measured]
 
     def page_history(self):
         data = self.data
