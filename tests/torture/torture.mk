@@ -95,3 +95,6 @@ TESTS += test-torture test-mutants
 
 # The real-threads mode (TSan) of the registered variants.
 include tests/torture/threads/threads.mk
+
+# The exhaustive model of Tiny RCU's lists and dynticks interface (spin).
+include tests/torture/model/model.mk
