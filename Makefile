@@ -39,8 +39,9 @@ include bench/bench.mk
 include bench/db.mk
 include tests/kernel/kernel.mk
 include tests/cli/cli.mk
+include tests/lint.mk
 
-.PHONY: all deps test bench clean
+.PHONY: all deps test bench clean lint
 all: objects analyzer
 
 # DEPS: how packages get installed (tests/matrix stands in a simulated one).
@@ -48,9 +49,18 @@ DEPS ?= sh .ci/deps
 deps:
 	$(Q)$(DEPS)
 
+# Every suite runs through tests/tap.sh, which records its counts in $(TAP_RESULTS); the suites
+# run TEST_JOBS at a time (unless make was given -j), each one's output kept whole (-Otarget),
+# and all of them run even when one fails (-k). The table and totals come last (tests/summary.sh);
+# make test fails when any suite failed or did not run.
+TEST_JOBS   ?= 2
+TAP_RESULTS := $(abspath $(BUILD))/tests/results
+export TAP_RESULTS
 test: deps
-	$(Q)$(MAKE) --no-print-directory $(TESTS)
-	@echo "make test: all passed"
+	$(Q)rm -rf $(TAP_RESULTS); t0=$$(date +%s); \
+	$(MAKE) --no-print-directory -k -Otarget $(if $(filter -j%,$(MAKEFLAGS)),,-j$(TEST_JOBS)) \
+		$(TESTS); rc=$$?; \
+	sh tests/summary.sh $(TAP_RESULTS) $$(($$(date +%s) - t0)) $(TESTS) || rc=1; exit $$rc
 
 bench: deps
 	$(Q)$(MAKE) --no-print-directory $(BENCHES)

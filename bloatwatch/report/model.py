@@ -104,8 +104,6 @@ class ConfigKey:
                                "nohz" if self.no_hz == "y" else "hz")
 
 
-
-
 @dataclass
 class Build:
     """One scenario folder: the shared update object and the variant's own object."""

@@ -67,14 +67,14 @@ torture-bins: $(TORTURE_BINS)
 
 # `make test`: every variant, scenario and build with the short run; TAP lines from the harness.
 test-torture: $(TORTURE_BINS)
-	$(Q)sh tests/torture/run.sh "$(TORTURE_SEEDS)" $(foreach v,$(TORTURE_VARIANTS),\
+	$(Q)sh tests/tap.sh $@ -s "$(TORTURE_SEEDS)" $(foreach v,$(TORTURE_VARIANTS),\
 		$(foreach s,$(TORTURE_$(v)_SCENARIOS),$(foreach k,plain san,\
 		"$(BUILD)/torture/$(s)/$(k)/$(v) $(TORTURE_$(v)_ARGS)")))
 
 # `make torture`: the long run, several seeds (TORTURE_SEEDS="1 2 3 ..." to choose).
 torture: TORTURE_SEEDS = 1 2 3 4 5 6 7 8
 torture: $(TORTURE_BINS)
-	$(Q)sh tests/torture/run.sh "$(TORTURE_SEEDS)" $(foreach v,$(TORTURE_VARIANTS),\
+	$(Q)sh tests/tap.sh $@ -s "$(TORTURE_SEEDS)" $(foreach v,$(TORTURE_VARIANTS),\
 		$(foreach s,$(TORTURE_$(v)_SCENARIOS),$(foreach k,plain san,\
 		"$(BUILD)/torture/$(s)/$(k)/$(v) $(TORTURE_$(v)_LONG)")))
 
@@ -89,7 +89,8 @@ endif
 
 mutants: $(MUTANT_STAMPS)
 	$(Q)sh tests/torture/mutants/summary.sh $(MUTANT_STAMPS)
-test-mutants: mutants
+test-mutants: $(MUTANT_STAMPS)
+	$(Q)sh tests/tap.sh $@ -c sh tests/torture/mutants/summary.sh $(MUTANT_STAMPS)
 
 TESTS += test-torture test-mutants
 

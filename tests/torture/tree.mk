@@ -40,7 +40,7 @@ $(BUILD)/torture/TT%/autoconf.h: tests/torture/tree-config.sh matrix/CFcommon ma
 # A pair that needs a fourth level must not build: the refusal, with its message, is a test.
 .PHONY: test-tree-refuse
 test-tree-refuse:
-	$(Q)sh tests/torture/tree-refuse.sh "$(HOST_CC)" $(BUILD)/tree-refuse
+	$(Q)sh tests/tap.sh $@ -c sh tests/torture/t0100-tree-refuse.sh "$(HOST_CC)" $(BUILD)/tree-refuse
 
 TESTS += test-tree-refuse
 

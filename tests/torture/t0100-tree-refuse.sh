@@ -1,7 +1,7 @@
 #!/bin/sh
 # Tree RCU geometry at build time: pairs needing a fourth level (or a fanout wider than a mask) are refused.
 #
-#   tree-refuse.sh HOST_CC OUTDIR
+#   t0100-tree-refuse.sh HOST_CC OUTDIR
 #
 # Compiles tree/rcutree.c as a kernel object (freestanding, no simulator) for each pair:
 # those with NR_CPUS > FANOUT^3 must fail with rcutree.h's #error naming the limit; those
