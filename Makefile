@@ -15,7 +15,14 @@ Q :=
 endif
 
 # Host C flags for the analyzer and the test harnesses (not for kernel objects).
-HOST_CC     ?= gcc
+# Host compiles go through ccache like the matrix's, in the same cache ($(BW_CACHE)/ccache), so
+# a fresh clone's `make test` compiles nothing compiled before. Paths are relative to the
+# checkout and its folder is not hashed (CCACHE_NOHASHDIR: debug info names the first
+# clone's folder). HOST_CCACHE= compiles without it.
+HOST_CCACHE ?= $(shell command -v ccache)
+HOST_CCACHE_RUN = $(if $(HOST_CCACHE),env CCACHE_DIR=$(BW_CACHE)/ccache CCACHE_BASEDIR=$(CURDIR) \
+	CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=$(MATRIX_CCACHE_SIZE) $(HOST_CCACHE) )
+HOST_CC     ?= $(HOST_CCACHE_RUN)gcc
 HOST_CFLAGS ?= -std=gnu11 -O2 -g -Wall -Wextra -Werror
 SAN_FLAGS   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
@@ -59,8 +66,17 @@ export TAP_RESULTS
 test: deps
 	$(Q)rm -rf $(TAP_RESULTS); t0=$$(date +%s); \
 	$(MAKE) --no-print-directory -k -Otarget $(if $(filter -j%,$(MAKEFLAGS)),,-j$(TEST_JOBS)) \
-		$(TESTS); rc=$$?; \
+		BW_TEST_RUN=1 $(TESTS); rc=$$?; \
 	sh tests/summary.sh $(TAP_RESULTS) $$(($$(date +%s) - t0)) $(TESTS) || rc=1; exit $$rc
+
+# Within make test, the suites that read the matrix's objects start once test-matrix is done
+# (it deletes and rebuilds one, and the manifest with it); test-matrix's failures then count
+# through its results (tests/summary.sh) instead of keeping them from running.
+ifeq ($(BW_TEST_RUN),1)
+TEST_MATRIX_IGNORE := -
+test-analyzer test-analyzer-san test-structs-oracle test-structs-oracle-san test-structs-text \
+	test-db test-reports: | test-matrix
+endif
 
 bench: deps
 	$(Q)$(MAKE) --no-print-directory $(BENCHES)

@@ -15,7 +15,12 @@ AN_SAN_BIN  := $(AN_OBJDIR)/san/bloatwatch-analyze
 # Libraries: libelf for ELF, libdw/libdwfl for DWARF (lib/dw*.c). Add more here.
 AN_LIBS     := -ldw -lelf -lz
 AN_CPPFLAGS := -Ianalyzer/lib -Ianalyzer/cmd
-AN_CLANG    ?= clang
+AN_CLANG    ?= $(HOST_CCACHE_RUN)clang
+# The library and extractors built once with the fuzzers' instrumentation; every fuzzer
+# (fuzz_obj, fuzz_configs, the structs' fuzz_structs) links it.
+AN_FUZZ_DIR := $(AN_OBJDIR)/fuzz
+AN_FUZZ_LIB := $(AN_FUZZ_DIR)/libbloatwatch-fuzz.a
+AN_FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -fno-sanitize-recover=all $(AN_CPPFLAGS)
 
 .PHONY: analyzer analyzer-san
 analyzer: $(AN_BIN)
@@ -53,7 +58,6 @@ AN_FIX       := $(AN_OBJDIR)/fixtures
 AN_FIX_STAMP := $(AN_FIX)/.stamp
 # Cover every object of the build matrix once matrix.mk can build it.
 AN_MATRIX_DEP := $(if $(shell grep -s '^objects:' matrix/matrix.mk),objects)
-AN_FUZZ_DIR  := $(AN_OBJDIR)/fuzz
 AN_FUZZERS   := $(AN_FUZZ_DIR)/fuzz_obj $(AN_FUZZ_DIR)/fuzz_configs
 AN_FUZZ_SRCS := $(filter-out analyzer/main.c,$(AN_SRCS))
 AN_FUZZ_SECS ?= 12
@@ -81,10 +85,18 @@ test-analyzer-san: $(AN_SAN_BIN) $(AN_FIX_STAMP) $(AN_MATRIX_DEP)
 
 analyzer-fuzzers: $(AN_FUZZERS)
 
-$(AN_FUZZ_DIR)/fuzz_%: analyzer/fuzz/fuzz_%.c $(AN_FUZZ_SRCS) $(wildcard analyzer/lib/*.h analyzer/cmd/*.h)
+$(AN_FUZZ_DIR)/obj/%.o: analyzer/%.c
 	@mkdir -p $(dir $@)
-	$(Q)$(AN_CLANG) -std=gnu11 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=all $(AN_CPPFLAGS) -o $@ $< $(AN_FUZZ_SRCS) $(AN_LIBS)
+	$(Q)$(AN_CLANG) $(AN_FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -MMD -MP -c -o $@ $<
+
+$(AN_FUZZ_LIB): $(patsubst analyzer/%.c,$(AN_FUZZ_DIR)/obj/%.o,$(AN_FUZZ_SRCS))
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+-include $(patsubst analyzer/%.c,$(AN_FUZZ_DIR)/obj/%.d,$(AN_FUZZ_SRCS))
+
+$(AN_FUZZ_DIR)/fuzz_%: analyzer/fuzz/fuzz_%.c $(AN_FUZZ_LIB) $(wildcard analyzer/lib/*.h analyzer/cmd/*.h)
+	@mkdir -p $(dir $@)
+	$(Q)$(AN_CLANG) $(AN_FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< $(AN_FUZZ_LIB) $(AN_LIBS)
 
 # Bounded run: the seed corpus is generated (fixtures and malformed files), never committed.
 fuzz-analyzer: $(AN_FUZZERS) $(AN_FIX_STAMP)

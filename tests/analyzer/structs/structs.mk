@@ -29,13 +29,14 @@ test-structs: test-structs-oracle test-structs-oracle-san test-structs-text test
 	test-structs-fuzz test-structs-kernel
 TESTS += test-structs
 
-$(ST_DRV): $(ST_DIR)/driver.c $(ST_SRCS) $(ST_HDRS)
+# The drivers link the analyzer's own library builds (plain and sanitized): the same code.
+$(ST_DRV): $(ST_DIR)/driver.c $(AN_LIB) $(ST_HDRS)
 	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) -Ianalyzer/lib -o $@ $(ST_DIR)/driver.c $(ST_SRCS) $(ST_LIBS)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) -Ianalyzer/lib -o $@ $(ST_DIR)/driver.c $(AN_LIB) $(ST_LIBS)
 
-$(ST_DRV_SAN): $(ST_DIR)/driver.c $(ST_SRCS) $(ST_HDRS)
+$(ST_DRV_SAN): $(ST_DIR)/driver.c $(AN_SAN_LIB) $(ST_HDRS)
 	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ianalyzer/lib -o $@ $(ST_DIR)/driver.c $(ST_SRCS) $(ST_LIBS)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ianalyzer/lib -o $@ $(ST_DIR)/driver.c $(AN_SAN_LIB) $(ST_LIBS)
 
 $(ST_OUT)/fx/.stamp: $(ST_DIR)/fixtures.sh $(wildcard $(ST_DIR)/src/*.c)
 	$(Q)rm -rf $(@D) && sh $(ST_DIR)/fixtures.sh $(@D) && touch $@
@@ -80,10 +81,9 @@ test-structs-kernel: $(ST_DRV) $(AN_BIN)
 test-structs-bad: $(ST_DRV_SAN) $(ST_OUT)/fx/.stamp
 	$(Q)sh tests/tap.sh $@ -c $(PYTHON) $(ST_DIR)/malformed.py $(ST_DRV_SAN) $(ST_OUT)/bad $(ST_OUT)/fx
 
-$(ST_FUZZ): analyzer/fuzz/fuzz_structs.c $(ST_SRCS) $(ST_HDRS)
+$(ST_FUZZ): analyzer/fuzz/fuzz_structs.c $(AN_FUZZ_LIB) $(ST_HDRS)
 	@mkdir -p $(@D)
-	$(Q)clang -std=gnu11 -O1 -g -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=all -Ianalyzer/lib -o $@ $< $(ST_SRCS) $(ST_LIBS)
+	$(Q)$(AN_CLANG) $(AN_FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< $(AN_FUZZ_LIB) $(ST_LIBS)
 
 # Seed corpus: the fixtures and the malformed files the previous test wrote.
 test-structs-fuzz: $(ST_FUZZ) test-structs-bad
