@@ -11,7 +11,8 @@
  *
  * Additions to 2.6.28, all marked "our addition": a batch that makes no
  * progress for RCU_JIFFIES_TILL_FORCE_QS ticks pokes the CPUs still in its
- * mask (2.6.28 forced only on a callback flood); an rcu_bh flood forces the
+ * mask, again after each further interval without progress (2.6.28 forced
+ * only on a callback flood, once per batch); an rcu_bh flood forces the
  * rcu_bh batch (2.6.28 always forced the rcu one); and the stall checks decide
  * and push their deadline under the lock, so exactly one CPU complains per
  * interval (2.6.28's other-CPU check also had its batch test inverted).
@@ -54,18 +55,25 @@ static int qlowmark = 100;	/* queue length at which the limit comes back */
 
 /*
  * Poke the CPUs that still owe a QS for batch cur: a reschedule IPI makes each
- * context-switch at its next legal point. At most once per batch; this CPU
- * (on UP the only laggard) just reschedules.
+ * context-switch at its next legal point; this CPU (on UP the only laggard) just
+ * reschedules. A @flood pokes a batch at once, but only once; any other poke
+ * waits for a forcing interval without progress, re-checked under the lock (the
+ * batch the caller found overdue may have ended meanwhile, and the next one is
+ * not). Our addition: forcing repeats (2.6.28 poked once per batch, so a poke
+ * that came before a CPU noticed the batch, whose context switch cannot count,
+ * left that CPU unpoked for good).
  */
-static void force_quiescent_state(struct rcu_data *rdp, struct rcu_ctrlblk *rcp)
+static void force_quiescent_state(struct rcu_data *rdp, struct rcu_ctrlblk *rcp, int flood)
 {
 	unsigned long flags;
 	int cpu;
 
 	set_need_resched();
 	spin_lock_irqsave(&rcp->lock, flags);
-	if (unlikely(!rcp->signaled)) {
-		WRITE_ONCE(rcp->signaled, 1);
+	if (rcp->cur != rcp->completed &&
+	    ((flood && !rcp->signaled) || time_after_eq(jiffies, rcp->jiffies_force))) {
+		WRITE_ONCE(rcp->signaled, rcp->signaled + 1);
+		WRITE_ONCE(rcp->jiffies_force, jiffies + RCU_JIFFIES_TILL_FORCE_QS);
 		/* A dead CPU keeps its bit until CPU_DEAD is processed: no IPI for it. */
 		if (IS_ENABLED(CONFIG_SMP)) {
 			for_each_cpu_mask(cpu, rcp->cpumask)
@@ -76,10 +84,10 @@ static void force_quiescent_state(struct rcu_data *rdp, struct rcu_ctrlblk *rcp)
 	spin_unlock_irqrestore(&rcp->lock, flags);
 }
 
-/* Our addition: a batch has gone RCU_JIFFIES_TILL_FORCE_QS ticks without a CPU reporting. */
+/* Our addition: batch cur has gone RCU_JIFFIES_TILL_FORCE_QS ticks without progress or a poke. */
 static int rcu_force_due(struct rcu_ctrlblk *rcp)
 {
-	return READ_ONCE(rcp->cur) != READ_ONCE(rcp->completed) && !READ_ONCE(rcp->signaled) &&
+	return READ_ONCE(rcp->cur) != READ_ONCE(rcp->completed) &&
 	       time_after_eq(jiffies, READ_ONCE(rcp->jiffies_force));
 }
 
@@ -105,7 +113,7 @@ static void __call_rcu(struct rcu_head *head, struct rcu_ctrlblk *rcp, struct rc
 
 	if (unlikely(++rdp->qlen > qhimark)) {
 		rdp->blimit = INT_MAX;
-		force_quiescent_state(rdp, rcp);
+		force_quiescent_state(rdp, rcp, 1);
 	}
 }
 
@@ -380,7 +388,7 @@ static void __rcu_process_callbacks(struct rcu_ctrlblk *rcp, struct rcu_data *rd
 	long completed_snap;
 
 	if (rcu_force_due(rcp))
-		force_quiescent_state(rdp, rcp);
+		force_quiescent_state(rdp, rcp, 0);
 
 	if (rdp->nxtlist) {
 		local_irq_save(flags);

@@ -4,7 +4,7 @@
 # is built (the options come from its objects' dependency files and the analyzer's configs
 # mode), so `sweep` runs a second make for the generated rules. Objects are built by the same
 # rule as the matrix's (ccache, build records); a second `make sweep` with nothing changed
-# builds nothing. Not part of `objects`.
+# builds nothing. Not part of `objects`; `make report` records it (bloatwatch/report/report.mk).
 
 SWEEP_MANIFEST := $(BUILD)/sweep.json
 
@@ -20,15 +20,23 @@ $(BUILD)/sweep.gen.mk: $(MATRIX_DATA) matrix/SWEEP matrix/sweep.py $(BUILD)/matr
 		sh matrix/gen-failed.sh SWEEP $@.err$$$$ > $@; rm -f $@.err$$$$; touch $@
 
 include $(BUILD)/sweep.gen.mk
+
+# Each sweep object's analysis beside it, as the matrix's (`bloatwatch record` reads them).
+SWEEP_JSON := $(addsuffix .json,$(filter %.o,$(SWEEP_OBJS)))
+ifneq ($(SWEEP_JSON),)
+$(addsuffix .cmd,$(filter %.o,$(SWEEP_OBJS))): %.cmd: % ;
+$(SWEEP_JSON): %.json: % %.cmd $(MATRIX_ANALYZER)
+	$(Q)$(MATRIX_ANALYZER) all --json $< > $@.tmp && mv $@.tmp $@
+endif
 endif
 
 .PHONY: sweep-gen-error
 sweep-gen-error:
 	@echo '$(subst ','\'',$(SWEEP_GEN_ERROR))' >&2; exit 1
 
-$(SWEEP_MANIFEST): $(BUILD)/sweep.json.in $(SWEEP_OBJS)
+$(SWEEP_MANIFEST): $(BUILD)/sweep.json.in $(SWEEP_OBJS) $(SWEEP_JSON)
 	$(Q)cp $< $@
 
-sweep-build: $(SWEEP_OBJS) $(SWEEP_MANIFEST)
+sweep-build: $(SWEEP_OBJS) $(SWEEP_JSON) $(SWEEP_MANIFEST)
 	@sh matrix/stage.sh sweep $(MATRIX_T0) "$(words $(SWEEP_COORDS)) coordinates ($(words \
 		$(SWEEP_OBJS)) objects) up to date beside the matrix's; $(MATRIX_CCACHE_RUN)"

@@ -58,15 +58,22 @@ def objects(project, root):
         found = []
         for g in project.groups:
             found += from_group(root, g)
-    seen = {}
+    seen, unique = {}, []
     for f in found:
         if not os.path.isfile(os.path.join(root, f.path)):
             raise BwError("%s: no such object (build it first)" % f.path)
         if project.path:   # a bloatwatch.toml says which extra keys exist
             f.declared = tuple(project.keys)
-        if f.path in seen:
-            raise BwError("%s: listed twice (%s and %s)" % (f.path, seen[f.path], f.coord))
-        seen[f.path] = f.coord
+        coords = seen.setdefault(f.path, [])
+        if coords and not manifests:
+            raise BwError("%s: listed twice (%s and %s)" % (f.path, coords[0], f.coord))
+        if f.coord in coords:      # the sweep's base is the matrix's own coordinate: once
+            continue
+        # Manifests may file one object under several labels: a sweep flip Kconfig resolved
+        # to its base's configuration names the base's objects.
+        coords.append(f.coord)
+        unique.append(f)
+    found = unique
     if not found:
         what = " ".join(project.manifests) or " ".join(
             os.path.join(grp.kbuild or grp.root or "", g)

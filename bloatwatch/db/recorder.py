@@ -84,7 +84,8 @@ def collect(root, project, analyzer, paths=None, jobs=None, store=None, found=No
         if e.get("member") is None and e["file"] in digests:
             e["_object_digest"] = digests[e["file"]]
         done.setdefault(e["file"], []).append(e)
-    files = [f.annotate(e) for f in found for e in done.get(f.path, [])]
+    # A copy per Found: one object may be filed under several coordinates (a sweep's flips).
+    files = [f.annotate(dict(e)) for f in found for e in done.get(f.path, [])]
     sources = project.find_sources(root)
     if not sources:   # no globs configured: the sources the build records name
         sources = sorted({(e.get("build") or {}).get("source") for e in files} - {None, ""})

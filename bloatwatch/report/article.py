@@ -14,7 +14,7 @@ def times(r):
 
 
 def compare_phrase(subject_total, name, other_total):
-    """'about 2.0 times smaller than Classic RCU (895 bytes saved)' (or larger, or equal)."""
+    """'about 2.0 times smaller than B (895 bytes saved)' (or larger, or equal)."""
     if subject_total <= 0 or other_total <= 0:
         return "not comparable with %s (a zero total)" % name
     if other_total == subject_total:
@@ -30,7 +30,7 @@ def closing(totals, expected=None, where=""):
     """The closing comparison for {row name: total bytes}; says plainly what is missing.
 
     `expected` are the rows the sentence is about (default: every row of the table); `where`
-    describes the configuration for the missing-row note (e.g. 'i386/gcc UP, !PREEMPT, NO_HZ')."""
+    describes the configuration for the missing-row note (e.g. 'i386/gcc !SMP, NO_HZ')."""
     s = spec()
     order = lambda n: (s.names.index(n) if n in s.names else len(s.names), n)  # noqa: E731
     expected = s.names if expected is None else expected

@@ -3,8 +3,7 @@
 import collections
 import time
 
-from . import model
-from ..db.ingest import parse_keys
+from . import configcost, model
 from ..errors import BwError
 
 
@@ -13,13 +12,16 @@ def label(commit):
     return commit["sha"][:12] + ("-dirty" if commit["dirty"] else "")
 
 
-def rcu_rows(rows):
-    """Rows of the views with the two names this report still files builds under: the
-    config label as `scenario`, the extra key `variant` as `variant` ('-' when absent)."""
+def by_coord(rows):
+    """{coordinate: [rows]} of view rows (sections, symbols, structs) of one commit."""
+    out = collections.defaultdict(list)
     for r in rows:
-        r["scenario"] = r["label"]
-        r["variant"] = parse_keys(r["keys"]).get("variant", "-")
-    return rows
+        out[model.coord_of(r)].append(r)
+    return out
+
+
+def model_sort(coord):
+    return tuple("" if x is None else x for x in coord)
 
 
 def date(ts):
@@ -47,18 +49,25 @@ class Data:
         self.head = self._pick(head, self.ok)
         self.by_id = {c["commit_id"]: c for c in self.commits}
         self.objs = collections.defaultdict(list)    # commit_id -> [Obj], every recorded object
-        for r in rcu_rows(history.footprint()):
+        # The sweep's flips are config.html's (configcost.py); the other pages show the
+        # configurations themselves.
+        main = configcost.without_flips
+        for r in main(history.footprint()):
             self.objs[r["commit_id"]].extend(model.objects([r]))
         hid = self.head["commit_id"]
-        self.configs = model.configs_by_folder(rcu_rows(history.config_values(hid)))
-        self.builds = model.builds([o for o in self.objs[hid] if o.in_matrix], self.configs)
+        for objs in self.objs.values():
+            objs.sort(key=lambda o: model_sort(o.coord))
+        self.objects = self.objs[hid]                 # the head commit's, in coordinate order
+        self.config_rows = main(history.config_values(hid))
+        self.configs = model.configs_by_folder(self.config_rows)
+        self.builds = model.builds(self.objects, self.configs)   # the declared table's rows
         self.groups = model.groups(self.builds)
-        self.build_records = rcu_rows(history.builds(hid))
+        self.build_records = main(history.builds(hid))
         self.usage = history.config_usage(hid)
-        self.structs = rcu_rows(history.structs(hid))
+        self.structs = main(history.structs(hid))
         self.members = history.members_of({s["layout_id"] for s in self.structs})
-        self.sections = rcu_rows(history.sections(hid))
-        self.symbols = rcu_rows(history.symbols(hid))
+        self.sections = by_coord(main(history.sections(hid)))
+        self.symbols = by_coord(main(history.symbols(hid)))
         self.prev = {}      # commit_id -> the previous ok commit in history order
         last = None
         for c in self.ok:
@@ -93,6 +102,9 @@ class Data:
     def symbols_of(self, analysis_id):
         return self._cached("symbols", analysis_id, self.history.symbols_of)
 
+    def sections_of(self, analysis_id):
+        return self._cached("sections", analysis_id, self.history.sections_of)
+
     def structs_of(self, analysis_id):
         return self._cached("structs", analysis_id, self.history.structs_of)
 
@@ -112,9 +124,13 @@ class Data:
         return model.find_group(self.groups, arch, compiler, key)
 
     def coordinates(self):
-        """Sorted (arch, compiler) pairs of the head commit."""
+        """Sorted (arch, compiler) pairs of the head commit's objects."""
+        return sorted({(o.arch, o.compiler) for o in self.objects})
+
+    def table_coordinates(self):
+        """Sorted (arch, compiler) pairs with a build of the declared table's rows."""
         return sorted({(b.arch, b.compiler) for b in self.builds})
 
     def variants(self):
-        return sorted({b.variant for b in self.builds if b.variant != model.COMMON},
-                      key=model.variant_sort)
+        """The declared table's rows with a build at the head commit, in the table's order."""
+        return sorted({b.variant for b in self.builds}, key=model.variant_sort)

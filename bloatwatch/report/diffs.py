@@ -2,11 +2,13 @@
 """What one commit changed against the previous commit that built, for the diff pages.
 
 The comparison itself is compare.diff's (the one `bloatwatch diff` prints): objects are
-joined on their coordinate, symbols in bloat-o-meter's grammar (top moves only), structs
-and CONFIG values; this adds the commits around it and the CONFIG usage of the sources.
+joined on their coordinate, else on the path they were recorded from, symbols in
+bloat-o-meter's grammar (top moves only), structs and CONFIG values; this adds the commits
+around it and the CONFIG usage of the sources.
 """
 from dataclasses import dataclass
 
+from . import model
 from ..compare import diff as engine
 
 TOP_SYMBOLS = 25
@@ -26,13 +28,40 @@ class Diff:
 
 
 def coord_label(coord):
-    arch, cc, scen, _, obj = coord
-    return "%s/%s/%s/%s" % (arch, cc, scen, obj)
+    """'arch/compiler/label/object', then the extra keys in brackets."""
+    arch, cc, label, keys, obj = coord
+    kl = model.keys_label(keys)
+    return "%s/%s/%s/%s%s" % (arch, cc, label, obj, " (%s)" % kl if kl else "")
+
+
+def pair_by_path(old, new):
+    """old re-keyed so that an object whose coordinate is on one side only meets the object
+    recorded from the same path (else of the same name, arch and compiler) on the other: a
+    build record added or dropped between two commits does not make every object new."""
+    lone_old = [k for k in old if k not in new]
+    lone_new = [k for k in new if k not in old]
+    if not lone_old or not lone_new:
+        return old
+    out = dict(old)
+    for how in (lambda o: o.path, lambda o: (o.arch, o.compiler, o.object)):
+        olds, news = {}, {}
+        for k in lone_old:
+            olds.setdefault(how(out[k]), []).append(k)
+        for k in lone_new:
+            news.setdefault(how(new[k]), []).append(k)
+        for ident, ks in olds.items():
+            if len(ks) == 1 and len(news.get(ident, ())) == 1:
+                o, n = ks[0], news[ident][0]
+                out[n] = out.pop(o)
+                lone_old.remove(o)
+                lone_new.remove(n)
+    return out
 
 
 def compute(data, base, head):
     old = {o.coord: o for o in data.objs.get(base["commit_id"], [])}
     new = {o.coord: o for o in data.objs.get(head["commit_id"], [])}
+    old = pair_by_path(old, new)
     result = engine.compute(old, new, data, TOP_SYMBOLS, where=lambda k: "/".join(k[:3]))
     ua = [(r["source"], r["config"]) for r in data.usage_rows(base["commit_id"])]
     ub = [(r["source"], r["config"]) for r in data.usage_rows(head["commit_id"])]

@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Sizes across commits: one series per variant, compiler and arch, and the commits that moved them.
+"""Sizes across commits: per coordinate, per object and per symbol; for a declared table one
+series per row, compiler and arch, and the commits that moved them.
 
-A series follows one build folder (arch, compiler, scenario) through the recorded commits
-that built; its value is the variant's total (rcupdate.o + the variant's object).  The
-scenario is the one the head commit files under the article's configuration for that
-variant, else the variant's first scenario.  A commit is marked when it moves a series by
-more than the noise floor: max(NOISE_BYTES, NOISE_PCT of the previous value).
+A row's series follows one build folder (arch, compiler, config label) through the recorded
+commits that built; its value is the total of the row's objects.  The label is the one the
+head commit files under the table's configuration for that row, else the row's first label.
+A commit is marked when it moves a series by more than the noise floor: max(NOISE_BYTES,
+NOISE_PCT of the previous value).
 """
 import collections
 from dataclasses import dataclass, field
@@ -49,26 +50,22 @@ def scenario_for(data, arch, compiler, variant):
 
 def build_series(data, noise):
     """[Series] for every (variant, compiler, arch) of the head commit, points in history order."""
-    folders = {}    # commit_id -> {(arch, cc, scen): [Obj]}
+    folders = {}    # commit_id -> {(arch, cc, label): Build}
     for c in data.ok:
-        idx = collections.defaultdict(list)
-        for o in data.objs.get(c["commit_id"], ()):
-            if not o.in_matrix:
-                continue
-            idx[(o.arch, o.compiler, o.scenario)].append(o)
-        folders[c["commit_id"]] = idx
+        folders[c["commit_id"]] = {(b.arch, b.compiler, b.scenario): b
+                                   for b in model.builds(data.objs.get(c["commit_id"], ()), {})}
     out = []
     for variant in data.variants():
-        for arch, cc in data.coordinates():
+        for arch, cc in data.table_coordinates():
             scen = scenario_for(data, arch, cc, variant)
             if scen is None:
                 continue
             s = Series(variant, cc, arch, scen)
             for c in data.ok:
-                objs = folders[c["commit_id"]].get((arch, cc, scen), [])
-                if not any(o.variant == variant for o in objs):
+                b = folders[c["commit_id"]].get((arch, cc, scen))
+                if b is None or b.variant != variant:
                     continue
-                p = Point(c, *[sum(getattr(o, f) for o in objs) for f in ("text", "data", "bss", "total")])
+                p = Point(c, *b.sums())
                 if s.points:
                     prev = s.points[-1].total
                     p.delta = p.total - prev
@@ -83,3 +80,47 @@ def movers(series):
     out = [(p.commit, s, p) for s in series for p in s.points if p.marked]
     out.sort(key=lambda x: (x[0]["ord"], -abs(x[2].delta), x[1].variant, x[1].arch, x[1].compiler))
     return out
+
+
+def by_coordinate(data):
+    """{(arch, compiler): {commit_id: (text, data, bss, total, objects)}} of every ok commit."""
+    out = collections.defaultdict(dict)
+    for c in data.ok:
+        per = collections.defaultdict(list)
+        for o in data.objs.get(c["commit_id"], ()):
+            per[(o.arch, o.compiler)].append(o)
+        for k, objs in per.items():
+            out[k][c["commit_id"]] = model.sums(objs) + (len(objs),)
+    return out
+
+
+def by_object(data, name):
+    """{build coordinate: {commit_id: Obj}} of one object name across the ok commits."""
+    out = collections.defaultdict(dict)
+    for c in data.ok:
+        for o in data.objs.get(c["commit_id"], ()):
+            if o.object == name:
+                out[o.coord[:4]][c["commit_id"]] = o
+    return out
+
+
+def symbol_moves(data, series, limit=40):
+    """[(symbol, [size or None per commit])] of the symbols whose size changed across one
+    object's recorded commits ({commit_id: Obj}, history order), biggest range first;
+    sizes are bloat-o-meter's (the compare engine's reading of nm)."""
+    from ..compare import bloat
+    cids = [c["commit_id"] for c in data.ok if c["commit_id"] in series]
+    sizes, seen = [], set()
+    for cid in cids:
+        aid = series[cid].analysis_id
+        got = bloat.sizes(data.symbols_of(aid), bloat.TABLES["default"][0][1])
+        sizes.append(got)
+        seen |= set(got)
+    moved = []
+    for name in seen:
+        row = [s.get(name) for s in sizes]
+        if len(set(row)) > 1:
+            vals = [v or 0 for v in row]
+            moved.append((-(max(vals) - min(vals)), name, row))
+    moved.sort()
+    return cids, [(name, row) for _, name, row in moved[:limit]], max(0, len(moved) - limit)

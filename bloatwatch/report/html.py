@@ -7,17 +7,33 @@ templates as plain strings, so Jinja escapes them in text and attributes; file n
 anchors come from output.slug().
 """
 import collections
+import importlib
 import os
 
 import jinja2
 
-from . import STATIC, TEMPLATES, configcost, diffs, history, layout, model, plots, structs, tables
+from . import STATIC, TEMPLATES, diffs, history, layout, model, overview, plots, \
+    structpage, structs, tables
 from ..compare import tables as compare_tables
+from ..render.cells import Bytes, Text
+from ..render.table import Column, Table
 from .data import date
 from .model import article_key, spec, variant_name
-from .output import slug
+from .output import name_slug, slug
 
-SUBDIRS = ("coord", "structs", "diff", "plots")
+SUBDIRS = ("coord", "obj", "structs", "diff", "plots")
+
+# The site's pages, in the navigation bar's order: (title in the bar, file, writer). A writer
+# is a function of the Site, or the name of a module of this package whose write(site) writes
+# the page; a new page is one line here. Pages under coord/, obj/, structs/ and diff/ are
+# linked from these.
+PAGES = [
+    ("Overview", "index.html", lambda site: site.page_index()),
+    ("History", "history.html", lambda site: site.page_history()),
+    ("Structs", "structs.html", lambda site: site.page_struct_index()),
+    ("CONFIG values", "config-values.html", lambda site: site.page_config_values()),
+    ("CONFIG options", "config.html", "configpage"),
+]
 
 
 def env():
@@ -34,12 +50,18 @@ def coord_url(arch, compiler):
     return "coord/%s.html" % slug("%s-%s" % (arch, compiler))
 
 
-def struct_url(variant):
-    return "structs/%s.html" % slug(variant)
+def object_url(name):
+    return "obj/%s.html" % slug(name)
 
 
 def diff_url(commit):
     return "diff/%s.html" % slug(commit["label"])
+
+
+def writer(fn):
+    if isinstance(fn, str):
+        return importlib.import_module("." + fn, __package__).write
+    return fn
 
 
 class Site:
@@ -48,13 +70,14 @@ class Site:
         self.env = env()
         self.series = history.build_series(data, noise)
         self.movers = history.movers(self.series)
-        self.pairs = configcost.pairs(data.builds)
         self.diffs = {}
         for c in data.ok:
             prev = data.prev.get(c["commit_id"])
             if prev is not None:
                 self.diffs[c["commit_id"]] = diffs.compute(data, prev, c)
-        self.struct_variants = sorted({r["variant"] for r in data.structs}, key=model.variant_sort)
+        self.object_names = sorted({o.object for o in data.objects})
+        self.struct_objects = sorted({r["object"] for r in data.structs})
+        self.struct_layouts = {n: structpage.layouts(data, n) for n in self.struct_objects}
 
     # ---- rendering helpers --------------------------------------------------------------
 
@@ -62,20 +85,30 @@ class Site:
         depth = rel.count("/")
         root = "../" * depth
         base = dict(root=root, head=self.data.head, db=os.path.basename(self.data.where) or self.data.where,
-                    nav_variants=[(variant_name(v), root + struct_url(v)) for v in self.struct_variants],
+                    nav=[(title, root + f) for title, f, _ in PAGES if title],
                     variant_name=variant_name, coord_url=lambda a, c: root + coord_url(a, c),
+                    object_url=lambda n: root + object_url(n),
                     diff_url=lambda c: root + diff_url(c), has_diff=lambda c: c["commit_id"] in self.diffs,
                     commits=len(self.data.commits))
         base.update(ctx)
         self.tree.write(rel, self.env.get_template(template).render(**base))
         return rel
 
-    # ---- plots --------------------------------------------------------------------------
+    def link(self, rel_from):
+        """Object-page links for Tables on a page at `rel_from`."""
+        root = "../" * rel_from.count("/")
+        return lambda name: root + object_url(name)
+
+    # ---- plots (a declared table's rows only) ---------------------------------------------
+
+    def row_objects(self, variant):
+        r = spec().row(variant)
+        return " + ".join(r.objects) if r else "the row's objects"
 
     def plot_footprint(self):
-        """Stacked bars at the article's configuration, a panel per compiler; [(rel, caption)]."""
+        """Stacked bars at the table's configuration, a panel per compiler; [(rel, caption)]."""
         panels = []
-        for cc in sorted({c for _, c in self.data.coordinates()}):
+        for cc in sorted({c for _, c in self.data.table_coordinates()}):
             sums = {}
             for g in self.data.groups:
                 if g.compiler == cc and g.key == article_key():
@@ -89,13 +122,14 @@ class Site:
         arches = sorted({a for _, sums in panels for a, _ in sums})
         rel = plots.footprint_bars(
             self.tree, "plots/footprint.svg",
-            "text / data / bss per variant at %s (commit %s)" % (article_key().label(), self.data.head["label"]),
-            arches, variants, panels)
-        return [(rel, "rcupdate.o plus each variant's object at %s, stacked by section class "
-                      "(size(1)'s text, data and bss)." % article_key().label())]
+            "text / data / bss per row at %s (commit %s)" % (article_key().label(), self.data.head["label"]),
+            arches, variants, panels, "bytes (the row's objects)")
+        return [(rel, "Each row's objects (%s) at %s, stacked by section class (size(1)'s text, "
+                      "data and bss)." % ("; ".join("%s = %s" % (v, self.row_objects(v))
+                                                   for v in variants), article_key().label()))]
 
     def plot_history(self):
-        """One plot per variant (a panel per compiler, a line per arch); [(variant, rel, caption)]."""
+        """One plot per row (a panel per compiler, a line per arch); [(row, rel, caption)]."""
         commits = self.data.commits
         index = {c["commit_id"]: i for i, c in enumerate(commits)}
         by = collections.defaultdict(lambda: collections.defaultdict(list))
@@ -108,11 +142,11 @@ class Site:
                 ss = sorted(by[variant][cc], key=lambda s: s.arch)
                 panels.append((cc, [(s.arch, [(index[p.commit["commit_id"]], p.total, p.marked,
                                                p.delta, p.commit) for p in s.points]) for s in ss]))
-            objs = "rcupdate.o + %s" % self._own_object(variant)
+            objs = self.row_objects(variant)
             scen = sorted({s.scenario for cc in by[variant] for s in by[variant][cc]})
             rel = plots.history_lines(
-                self.tree, "plots/history-%s.svg" % slug(variant),
-                "%s across commits (scenario %s)" % (variant_name(variant), ", ".join(scen)),
+                self.tree, "plots/history-%s.svg" % name_slug(variant),
+                "%s across commits (config %s)" % (variant_name(variant), ", ".join(scen)),
                 "bytes (%s)" % objs, commits, panels, lambda c: "../" + diff_url(c))
             out.append((variant, rel, "%s: total of %s per architecture and compiler; circled "
                                       "points moved by more than the noise floor (in the SVG "
@@ -120,137 +154,149 @@ class Site:
                         % (variant_name(variant), objs)))
         return out
 
-    def _own_object(self, variant):
-        for b in self.data.builds:
-            if b.variant == variant:
-                for o in b.objects:
-                    if o.variant == variant:
-                        return o.object
-        return "the variant's object"
-
-    def plot_config(self):
-        """{variant: (rel, caption)} option costs per arch and compiler."""
-        out = {}
-        arches = sorted({a for a, _ in self.data.coordinates()})
-        compilers = sorted({c for _, c in self.data.coordinates()})
-        for variant in sorted({p.variant for p in self.pairs}, key=model.variant_sort):
-            ps = [p for p in self.pairs if p.variant == variant]
-            opts = configcost.options(ps)
-            cost = collections.defaultdict(list)
-            for p in ps:
-                cost[(p.compiler, p.arch, p.option)].append(p.deltas()[3])
-            used_cc = [c for c in compilers if any(k[0] == c for k in cost)]
-            rel = plots.config_costs(
-                self.tree, "plots/config-%s.svg" % slug(variant),
-                "Bytes each CONFIG option adds, %s (rcupdate.o + %s, commit %s)"
-                % (variant_name(variant), self._own_object(variant), self.data.head["label"]),
-                used_cc, arches, opts, cost)
-            out[variant] = (rel, "%s: bar = mean over the pairs of builds that differ only in that "
-                                 "option; whiskers = smallest and largest pair." % variant_name(variant))
-        return out
-
     # ---- pages --------------------------------------------------------------------------
 
     def write(self):
-        data = self.data
-        footprint_plots = self.plot_footprint()
-        history_plots = self.plot_history()
-        config_plots = self.plot_config()
-        for arch, cc in data.coordinates():
+        self.footprint_plots = self.plot_footprint()
+        self.history_plots = self.plot_history()
+        for arch, cc in self.data.coordinates():
             self.page_coord(arch, cc)
-        for v in self.struct_variants:
-            self.page_structs(v)
-        for cid, d in self.diffs.items():
+        for name in self.object_names:
+            self.page_object(name)
+        for name in self.struct_objects:
+            self.page_structs(name)
+        for d in self.diffs.values():
             self.page_diff(d)
-        self.page_config(config_plots)
-        self.page_history(history_plots)
+        for _, rel, fn in PAGES:
+            if rel != "index.html":
+                writer(fn)(self)
         self.tree.write("style.css", open(os.path.join(STATIC, "style.css"), encoding="utf-8").read())
         self.tree.prune(SUBDIRS)
-        overview = layout.overview_table(data, href=coord_url)
-        rel = self.render("index.html", "index.html.j2", title="RCU memory footprint",
-                          header=layout.header(data), article=self.sections[0],
-                          overview=overview, footprint_plots=footprint_plots,
-                          history_plots=history_plots, movers=self.movers[-20:][::-1],
-                          coords=data.coordinates(), variants=self.struct_variants,
-                          noise=self.noise, missing=self._missing())
-        index = self.tree.path(rel)
+        index = self.tree.path(self.page_index())
         os.utime(index)     # the make target: newer than its inputs even when unchanged
         return index
 
+    def page_index(self):
+        data = self.data
+        declared = spec().table is not None
+        rollups = overview.rollups(data, self.link("index.html"))
+        return self.render(
+            "index.html", "index.html.j2", title="Memory footprint",
+            header=layout.header(data), declared=declared,
+            article=self.sections[0] if declared else None,
+            table_overview=layout.overview_table(data, href=coord_url) if declared else None,
+            totals=overview.totals(data, href=coord_url),
+            objects=overview.objects(data, href=self.link("index.html")),
+            rollups=[t for _, t in rollups[:8]], more_rollups=len(rollups) - 8,
+            footprint_plots=self.footprint_plots, history_plots=self.history_plots,
+            movers=self.movers[-20:][::-1], coords=data.coordinates(),
+            latest=self.diffs.get(data.head["commit_id"]), noise=self.noise,
+            missing=self._missing() if declared else [])
+
     def _missing(self):
-        have = set(self.data.variants())
-        have = {variant_name(v) for v in have}
+        have = {variant_name(v) for v in self.data.variants()}
         return [n for n in spec().names if n not in have]
 
     def page_coord(self, arch, cc):
         data = self.data
+        rel = coord_url(arch, cc)
+        link = self.link(rel)
+        per = collections.defaultdict(list)
+        for o in data.objects:
+            if (o.arch, o.compiler) == (arch, cc):
+                per[o.build].append(o)
+        builds = []
+        for b, objs in sorted(per.items()):
+            builds.append(dict(
+                name=model.build_name(b), anchor="b-" + slug(model.build_name(b)),
+                objects=overview.build_objects(objs, link, "Objects of %s" % model.build_name(b)),
+                rollup=(overview.rollup(objs, "By folder", link)
+                        if model.has_folders(objs) else None)))
         groups = [g for g in data.groups if (g.arch, g.compiler) == (arch, cc)]
-        secs, syms = self._by_coord()
-        objects = []
-        for b in data.builds:
-            if (b.arch, b.compiler) != (arch, cc):
-                continue
-            for o in b.objects:
-                objects.append(dict(build=b, obj=o, sections=tables.sections(secs[o.coord]),
-                                    symbols=tables.symbols(syms[o.coord]),
-                                    anchor="o-" + slug("%s-%s" % (b.scenario, o.object))))
-        self.render(coord_url(arch, cc), "coord.html.j2", title="%s/%s" % (arch, cc),
-                    arch=arch, compiler=cc, tables=[(layout.article_table(g), g) for g in groups],
-                    objects=objects)
+        self.render(rel, "coord.html.j2", title="%s/%s" % (arch, cc), arch=arch, compiler=cc,
+                    summary=overview.builds(data, arch, cc,
+                                            href=lambda b: "#b-" + slug(model.build_name(b))),
+                    tables=[(layout.article_table(g), g) for g in groups],
+                    group_by=[k.replace("CONFIG_", "") for k in spec().group_by], builds=builds)
 
-    def _by_coord(self):
-        """Sections and symbols of the head commit indexed by coordinate (computed once)."""
-        if not hasattr(self, "_coord_index"):
-            secs, syms = collections.defaultdict(list), collections.defaultdict(list)
-            for r in self.data.sections:
-                secs[(r["arch"], r["compiler"], r["scenario"], r["variant"], r["object"])].append(r)
-            for r in self.data.symbols:
-                syms[(r["arch"], r["compiler"], r["scenario"], r["variant"], r["object"])].append(r)
-            self._coord_index = (secs, syms)
-        return self._coord_index
-
-    def page_structs(self, variant):
+    def page_object(self, name):
         data = self.data
-        rows = [r for r in data.structs if r["variant"] == variant]
-        bits = {}
-        for b in data.builds:
-            for o in b.objects:
-                bits[o.coord] = o.bits
-        by_layout = collections.defaultdict(list)
-        for r in rows:
-            by_layout[r["layout_id"]].append(r)
-        members = data.members_of(list(by_layout))
-        # Layouts equal in geometry (compilers spell some types differently, e.g. `long int`
-        # and `long`) are drawn once, with every build that has them.
-        by_shape = collections.OrderedDict()
-        for lid in sorted(by_layout):
-            r0 = by_layout[lid][0]
-            shape = (r0["struct"], r0["kind"], r0["size"], r0["holes"], r0["padding"], r0["reorg_size"],
-                     tuple((m["member"], m["byte_offset"], m["size"], m["bit_size"], m["bit_offset"],
-                            m["reorg_seq"]) for m in members[lid]))
-            by_shape.setdefault(shape, []).append(lid)
-        structs_ = collections.defaultdict(list)
-        for lids in by_shape.values():
-            lid = lids[0]
-            rs = [r for l in lids for r in by_layout[l]]
-            r0 = rs[0]
-            coords = sorted({(r["arch"], r["compiler"], r["scenario"], r["object"]) for r in rs})
-            arches = sorted({c[0] for c in coords})
-            wbits = {bits.get((r["arch"], r["compiler"], r["scenario"], r["variant"], r["object"]), 0)
-                     for r in rs}
-            wbits = max(wbits) if wbits else 0
-            mem = structs.members_of(members[lid])
-            structs_[(r0["struct"], r0["kind"])].append(dict(
-                row=r0, members=tables.members(members[lid]), drawing=structs.rows(r0["size"], mem),
-                reorg=_reorganized(r0, members[lid], mem, wbits, arches),
-                where=_where(coords), bits=wbits, ncoords=len(coords),
-                anchor="s-" + slug("%s-%s-%d" % (r0["kind"], r0["struct"], lid))))
-        summary = tables.structs_summary("Every struct and union in %s objects at %s"
-                                         % (variant_name(variant), data.head["label"]), structs_)
-        items = [dict(name=name, kind=kind, layouts=ls) for (name, kind), ls in sorted(structs_.items())]
-        self.render(struct_url(variant), "structs.html.j2", title="Struct layouts: %s" % variant_name(variant),
-                    variant=variant, summary=summary, structs=items, row_bytes=structs.ROW_BYTES,
+        rel = object_url(name)
+        builds = [o for o in data.objects if o.object == name]
+        t = overview.build_objects(builds, None,
+                                   "Every build of %s at %s" % (name, data.head["label"]))
+        t.columns[0] = Column("build")
+        for row, o in zip(t.rows, sorted(builds, key=lambda o: (-o.total, o.object))):
+            bname = model.build_name(o.coord[:4])
+            row.cells[0] = Text(bname, href="#b-" + slug(bname))
+        series = history.by_object(data, name)
+        hist = self.object_history(name, series)
+        details = []
+        for o in builds:
+            bname = model.build_name(o.coord[:4])
+            cids, moves, more = history.symbol_moves(data, series.get(o.coord[:4], {}))
+            details.append(dict(
+                obj=o, name=bname, anchor="b-" + slug(bname),
+                sections=tables.sections(data.sections.get(o.coord, [])),
+                symbols=tables.symbols(data.symbols.get(o.coord, []), structpage.TOP),
+                moves=self.symbol_history(cids, moves, more) if moves else None))
+        self.render(rel, "object.html.j2", title=name, name=name, builds=t, history=hist,
+                    details=details,
+                    structs_url=("../" + structpage.url(name)
+                                 if name in self.struct_layouts else None))
+
+    def object_history(self, name, series):
+        """Totals of one object per build across the last commits."""
+        cids = [c["commit_id"] for c in self.data.ok][-12:]
+        t = Table("%s across the last %d commits that built (total bytes)" % (name, len(cids)),
+                  [Column("build")] + [Column(self.data.by_id[c]["label"][:7], "r") for c in cids])
+        for b in sorted(series):
+            t.add([Text(model.build_name(b))] + [Bytes(series[b][c].total) if c in series[b]
+                                                 else Text("-") for c in cids])
+        return t
+
+    def symbol_history(self, cids, moves, more):
+        t = Table("Symbols whose size changed across the recorded commits (bloat-o-meter's "
+                  "sizes; - = absent)", [Column("symbol")]
+                  + [Column(self.data.by_id[c]["label"][:7], "r") for c in cids])
+        for name, row in moves:
+            t.add([Text(name)] + [Text("-") if v is None else Bytes(v) for v in row])
+        if more:
+            t.notes.append("%d more symbols changed size (smaller ranges)." % more)
+        return t
+
+    def page_structs(self, name):
+        data = self.data
+        structs_ = self.struct_layouts[name]
+        summary = tables.structs_summary(
+            "Every struct and union in %s at %s, most waste (hole bytes + padding) first"
+            % (name, data.head["label"]), structs_)
+        items = [dict(name=n, kind=k, layouts=ls) for (n, k), ls in structpage.by_waste(structs_)]
+        self.render(structpage.url(name), "structs.html.j2", title="Struct layouts: %s" % name,
+                    object=name, summary=summary, structs=items, row_bytes=structs.ROW_BYTES,
                     cacheline=structs.CACHELINE)
+
+    def page_struct_index(self):
+        every, groups = [], []
+        link = lambda obj, anchor: structpage.url(obj) + "#" + anchor  # noqa: E731
+        where = collections.Counter(k for n in self.struct_objects for k in self.struct_layouts[n])
+        for name in self.struct_objects:
+            items = structpage.worst(name, self.struct_layouts[name])
+            every += items
+            # An object's own structs (in no other object) first: they are not buried among
+            # the hundreds its headers bring.
+            own = [i for i in items if where[i[0]] == 1]
+            shared = [i for i in items if where[i[0]] > 1]
+            groups.append(dict(
+                name=name, url=structpage.url(name), count=len(items), own=len(own),
+                waste=max((l["waste"] for _, _, l in items), default=0),
+                own_table=structpage.index_table("Only in %s" % name, own, link) if own else None,
+                shared_table=structpage.index_table("", shared, link) if shared else None,
+                shared=len(shared)))
+        top = structpage.index_table("Most waste across every object", every, link, structpage.TOP)
+        no_dwarf = [n for n in self.object_names if n not in self.struct_layouts]
+        self.render("structs.html", "structindex.html.j2", title="Structs", top=top,
+                    groups=groups, no_dwarf=no_dwarf)
 
     def page_diff(self, d):
         label = diffs.coord_label
@@ -262,68 +308,43 @@ class Site:
                                                                "Struct layouts that changed"),
                     config_table=compare_tables.config_table(d.config), coord_label=label)
 
-    def page_config(self, config_plots):
+    def page_config_values(self):
         data = self.data
-        src_variant = collections.defaultdict(set)
-        for r in data.build_records:
-            src_variant[r["source"]].add(r["variant"])
-        measured = collections.defaultdict(set)
-        for p in self.pairs:
-            measured[p.option].add(p.variant)
-        by_src = collections.defaultdict(list)
-        for r in data.usage:
-            by_src[r["source"]].append(r["config"])
-        usage = tables.config_usage("CONFIG_ symbols each source uses at %s (extractconfig.sh's "
-                                    "logic)" % data.head["label"], by_src, src_variant, measured)
-        scen = tables.scenarios(data)
-        cost_tables = tables.config_costs(data, self.pairs)
-        self.render("config.html", "config.html.j2", title="CONFIG options", usage=usage,
-                    scenarios=scen, cost_tables=cost_tables, config_plots=config_plots,
-                    unmeasured=self._unmeasured(by_src, measured))
+        folders = sorted({(o.arch, o.compiler, o.label) for o in data.objects})
+        rows = [dict(r, keys="") for r in data.config_rows]
+        builds = [f + ("",) for f in folders]
+        if len(builds) <= 12:
+            parts = [("Every build", overview.config_values(rows, builds))]
+        else:
+            parts = [("%s/%s" % ac, overview.config_values(
+                rows, [b for b in builds if b[:2] == ac])) for ac in data.coordinates()]
+        parts = [(h, t) for h, t in parts if t.rows]
+        self.render("config-values.html", "configvalues.html.j2", title="CONFIG values",
+                    parts=parts, without=[model.build_name(b) for b in builds
+                                          if not any(r["arch"] == b[0] and r["compiler"] == b[1]
+                                                     and r["label"] == b[2] for r in rows)])
 
-    def _unmeasured(self, by_src, measured):
-        used = sorted({c for cs in by_src.values() for c in cs})
-        return [c for c in used if c not in measured]
-
-    def page_history(self, history_plots):
+    def page_history(self):
         data = self.data
         t = tables.commits(data, self.diffs, self.movers, diff_url)
         movers = tables.movers(self.movers, self.diffs, diff_url)
         self.render("history.html", "history.html.j2", title="History", commits_table=t,
-                    movers_table=movers, history_plots=history_plots, noise=self.noise)
+                    movers_table=movers, history_plots=self.history_plots, noise=self.noise,
+                    coords_table=self.coordinate_history())
 
-
-def _reorganized(row, rows, mem, bits, arches):
-    """The tighter order a layout's page shows, or None.
-
-    The analyzer's (pahole's --reorganize) order, size and saving as recorded; it is drawn
-    only when laying the members out in that order comes to pahole's size (pahole also keeps
-    forced alignments the database does not hold).  A layout recorded without its order
-    (before schema version 4) gets the report's own estimate, labelled as such."""
-    index = structs.stored_order(rows)
-    if index is not None:
-        if not row["reorg_saving"]:
-            return None
-        ordered = [mem[i] for i in index]
-        placed = structs.place(row["size"], mem, ordered, bits, arches)
-        fits = placed is not None and placed[1] == row["reorg_size"]
-        return dict(source="analyzer", order=[structs.label(m) for m in ordered],
-                    size=row["reorg_size"], saving=row["reorg_saving"],
-                    placed_size=placed[1] if placed else None,
-                    drawing=structs.rows(placed[1], placed[0]) if fits else None)
-    guess = structs.reorganize(row["kind"], row["size"], mem, bits, arches)
-    if guess is None:
-        return None
-    return dict(source="estimate", order=[structs.label(m) for m in guess[1]],
-                size=guess[2], saving=row["size"] - guess[2], placed_size=None,
-                drawing=structs.rows(guess[2], guess[1]))
-
-
-def _where(coords):
-    """'i386/gcc, arm/gcc; scenarios TINY01, TINY02' for a list of (arch, cc, scenario, object)."""
-    pairs = sorted({"%s/%s" % (a, c) for a, c, _, _ in coords})
-    scen = sorted({s for _, _, s, _ in coords})
-    return "%s; scenarios %s" % (", ".join(pairs), ", ".join(scen))
+    def coordinate_history(self):
+        """Totals per arch and compiler across the last commits that built."""
+        per = history.by_coordinate(self.data)
+        cids = [c["commit_id"] for c in self.data.ok][-12:]
+        t = Table("Total bytes per architecture and compiler, the last %d commits that built"
+                  % len(cids), [Column("commit"), Column("subject")]
+                  + [Column("%s/%s" % k, "r") for k in sorted(per)])
+        for cid in reversed(cids):
+            c = self.data.by_id[cid]
+            t.add([Text(c["label"], href=diff_url(c) if cid in self.diffs else None),
+                   Text(c["subject"])]
+                  + [Bytes(per[k][cid][3]) if cid in per[k] else Text("-") for k in sorted(per)])
+        return t
 
 
 def write(tree, data, sections, noise):

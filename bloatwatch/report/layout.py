@@ -1,14 +1,16 @@
 # SPDX-License-Identifier: GPL-2.0
 """LAYOUT: what the footprint report says, as sections of tables built from the views' rows.
 
-Each table is columns plus a row function over data read from one view (v_footprint for
-sizes, v_config_values for the grouping); text.py and html.py render the same Tables.
+Every project gets the totals per coordinate, every object and the directory rollup
+(overview.py); a project that declares a comparison table in bloatwatch.toml also gets that
+table regenerated beside its published figures, and the table per coordinate and
+configuration.  text.py and html.py render the same Tables.
 """
 import itertools
 from dataclasses import dataclass
 from typing import Callable
 
-from . import article
+from . import article, overview
 from .data import date
 from ..render.cells import Bytes, Delta, Ratio, Strong, Text, blank
 from .output import slug
@@ -52,8 +54,8 @@ def totals(g):
 
 def closing(g):
     config = next(iter(g.builds.values()))[0].config
-    # A row whose declared CONFIG values the group lacks (Tiny RCU is CONFIG_SMP=n by
-    # design) is not a missing build: the table's `why` says so instead.
+    # A row whose declared CONFIG values (`requires`) the group lacks is not a missing
+    # build: the table's `why` says so instead.
     expected, why = spec().expected(config)
     text = " ".join([article.closing(totals(g), expected, where(g))] + why)
     several = [g.first(v).scenario for v in g.variants() if len(g.builds[v]) > 1]
@@ -148,8 +150,10 @@ def overview_table(data, href=None):
     subject, short = s.subject, s.subject.split()[0]
     cols = [Column("arch"), Column("compiler")] + [Column(n, "r") for n in names]
     cols += [Column("%s vs %s" % (short, n.split()[0]), "r") for n in names if n != subject]
-    t = Table("Totals (rcupdate.o + the variant's object) at %s" % key.label(), cols)
-    for arch, cc in data.coordinates():
+    t = Table("Totals of each row's objects at %s" % key.label(), cols)
+    t.notes.append("Objects of each row: %s." % "; ".join(
+        "%s = %s" % (r.name, " + ".join(r.objects)) for r in s.rows))
+    for arch, cc in data.table_coordinates():
         g = data.group(arch, cc, key)
         tot = totals(g) if g else {}
         link = href(arch, cc) if href else None
@@ -179,22 +183,42 @@ def coordinates_section(data):
     return items
 
 
+def objects_section(data):
+    items = [overview.totals(data), overview.objects(data)]
+    items += [t for _, t in overview.rollups(data)]
+    return items
+
+
+def builds_section(data):
+    return [overview.builds(data)]
+
+
 def layout():
-    """The report's sections, titled from the declared table."""
+    """The report's sections: the declared table's first (when there is one), then what every
+    project gets."""
     s = spec()
-    return [
-        Section("article", "The Bloatwatch table, regenerated: %s/%s %s beside the article"
-                % (s.arch, s.compiler, article_key().label()), article_section),
-        Section("overview", "Every architecture and compiler at the article's configuration",
-                overview_section),
-        Section("coordinates", "Every architecture, compiler and configuration", coordinates_section),
+    out = []
+    if s.table is not None:
+        out += [
+            Section("article", "The %s table, regenerated: %s/%s %s beside the %s"
+                    % (s.table.title or s.table.name, s.arch, s.compiler, article_key().label(),
+                       s.reference or "published figures"), article_section),
+            Section("overview", "Every architecture and compiler at the table's configuration",
+                    overview_section),
+            Section("coordinates", "Every architecture, compiler and configuration",
+                    coordinates_section),
+        ]
+    return out + [
+        Section("objects", "Every recorded object", objects_section),
+        Section("builds", "Every build", builds_section),
     ]
 
 
 def header(data):
     h = data.head
     n_ok = len(data.ok)
-    return ("Commit %s (%s UTC) \"%s\"; %d objects in %d builds; history: %d recorded commits "
+    nb = len({o.build for o in data.objects})
+    return ("Commit %s (%s UTC) \"%s\"; %d objects in %d build%s; history: %d recorded commits "
             "(%d built, %d failed)." % (h["label"], date(h["commit_date"]), h["subject"],
-                                        len(data.objs[h["commit_id"]]), len(data.builds),
+                                        len(data.objects), nb, "" if nb == 1 else "s",
                                         len(data.commits), n_ok, len(data.commits) - n_ok))

@@ -1,22 +1,22 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Plain data the report is built from: objects, builds (one scenario folder), CONFIG groups.
+"""The report's one model: commits -> builds (a coordinate: arch, compiler, config label and the
+keys a project declares) -> objects -> sections, symbols, structs, CONFIG values.
 
-A build is the pair the article measures: the shared update object (variant `common`,
-rcupdate.o) and the variant's own object, compiled for one arch, compiler and scenario.
-Builds of different variants are compared when their recorded CONFIG values agree on the
-options that decide the footprint's context (SMP/NR_CPUS, PREEMPT, NO_HZ); scenario names
-are never parsed.
+Nothing here knows a project: a declared comparison table (bloatwatch.toml's [[table]], read by
+spec.py) names rows as groups of objects, and only then are builds matched to rows and grouped
+by the CONFIG options the table lists in `group_by`.
 """
 import collections
 from dataclasses import dataclass, field
 
-COMMON = "common"
-GROUP_OPTIONS = ("CONFIG_SMP", "CONFIG_NR_CPUS", "CONFIG_PREEMPT", "CONFIG_NO_HZ")
-_spec = []   # the Spec (bloatwatch.toml) of the report being written: names, order, the table
+from ..db.ingest import parse_keys
+
+NONE = "-"
+_spec = []   # the Spec (bloatwatch.toml) of the report being written: the table, labels
 
 
 def use(spec):
-    """Name and order variants, and pick the article's builds, as `spec` declares."""
+    """Name and order rows, and pick the table's builds, as `spec` declares."""
     _spec[:] = [spec]
 
 
@@ -40,13 +40,21 @@ def article_key():
     return ConfigKey.of(spec().config_values)
 
 
+# ---- coordinates and objects ----------------------------------------------------------------
+
+def keys_label(keys_text):
+    """'variant=tree' for an extra-keys JSON text ('' when there are none)."""
+    k = parse_keys(keys_text)
+    return ", ".join("%s=%s" % (n, k[n]) for n in sorted(k))
+
+
 @dataclass(frozen=True)
 class Obj:
     """One recorded object: its coordinate and size(1)'s Berkeley totals."""
     arch: str
     compiler: str
-    scenario: str
-    variant: str
+    label: str
+    keys: str               # the extra keys as the views give them (canonical JSON, '' if none)
     object: str
     path: str
     analysis_id: int
@@ -59,59 +67,147 @@ class Obj:
 
     @property
     def coord(self):
-        return (self.arch, self.compiler, self.scenario, self.variant, self.object)
+        return (self.arch, self.compiler, self.label, self.keys, self.object)
 
     @property
-    def in_matrix(self):
-        """Filed under a scenario and a variant: one of the builds the article's tables pair."""
-        return self.scenario not in ("-", "") and self.variant not in ("-", "")
+    def build(self):
+        """The build it belongs to: arch, compiler and config label (the extra keys tag each
+        object: one build folder may hold objects of different keys)."""
+        return (self.arch, self.compiler, self.label)
+
+    @property
+    def name(self):
+        """The object's name with its extra keys, if any: 'tree.o (variant=tree)'."""
+        kl = keys_label(self.keys)
+        return "%s (%s)" % (self.object, kl) if kl else self.object
+
+    @property
+    def scenario(self):
+        return self.label
 
     @property
     def bits(self):
         """32 or 64 from the BFD target name (elf32-i386, elf64-x86-64), else 0."""
         return 64 if self.format.startswith("elf64") else 32 if self.format.startswith("elf32") else 0
 
+    def key(self, name):
+        return parse_keys(self.keys).get(name, NONE)
+
+
+def build_name(build):
+    """'arch/compiler/label[ (key=value ...)]' of a build (with or without extra keys)."""
+    kl = keys_label(build[3]) if len(build) > 3 else ""
+    return "%s/%s/%s%s" % (build[0], build[1], build[2], " (%s)" % kl if kl else "")
+
+
+def coord_name(coord):
+    """A recorded object's full name: its build, then the object."""
+    return "%s %s" % (build_name(coord[:4]), coord[4])
+
+
+def objects(rows):
+    """Obj per v_footprint row (every recorded object, with a build record or not)."""
+    return [Obj(r["arch"], r["compiler"], r["label"], r["keys"] or "", r["object"], r["path"],
+                r["analysis_id"], r["text"], r["data"], r["bss"], r["total"],
+                r.get("format") or "", r.get("config_id")) for r in rows]
+
+
+def coord_of(row):
+    """The coordinate tuple of a view row (v_sections, v_symbols, v_structs ...)."""
+    return (row["arch"], row["compiler"], row["label"], row["keys"] or "", row["object"])
+
+
+def sums(objs):
+    """(text, data, bss, total) of objects."""
+    return tuple(sum(getattr(o, f) for o in objs) for f in ("text", "data", "bss", "total"))
+
+
+# ---- the directory rollup -------------------------------------------------------------------
+
+@dataclass
+class Folder:
+    """A folder of object paths: its sizes are the sums of every object below it."""
+    name: str               # 'lib/zlib/' ('' for the root)
+    depth: int
+    text: int = 0
+    data: int = 0
+    bss: int = 0
+    total: int = 0
+    objects: int = 0
+    children: dict = field(default_factory=dict)   # name -> Folder
+    leaves: list = field(default_factory=list)     # [Obj] directly in this folder
+
+    def add(self, o):
+        self.text += o.text
+        self.data += o.data
+        self.bss += o.bss
+        self.total += o.total
+        self.objects += 1
+
+
+def has_folders(objs):
+    return any("/" in o.object for o in objs)
+
+
+def rollup(objs):
+    """The folder tree of objects' names (kernel/, kernel/sched/, lib/ ...): each folder sums
+    the objects below it, so the root's figures are the objects' totals."""
+    root = Folder("", 0)
+    for o in objs:
+        root.add(o)
+        node, path = root, ""
+        for part in o.object.split("/")[:-1]:
+            path += part + "/"
+            node = node.children.setdefault(path, Folder(path, node.depth + 1))
+            node.add(o)
+        node.leaves.append(o)
+    return root
+
+
+def walk(folder):
+    """(Folder, [Obj]) pre-order: each folder, then its subfolders, largest first."""
+    yield folder
+    for child in sorted(folder.children.values(), key=lambda f: (-f.total, f.name)):
+        yield from walk(child)
+
+
+# ---- a declared comparison table: builds matched to its rows ---------------------------------
 
 @dataclass(frozen=True, order=True)
 class ConfigKey:
-    """The CONFIG values a footprint comparison holds equal."""
-    smp: str
-    nr_cpus: str
-    preempt: str
-    no_hz: str
+    """The values of the table's group_by options a comparison holds equal."""
+    values: tuple           # ((option, value), ...) in group_by order
 
     @classmethod
     def of(cls, config):
-        get = lambda k: str(config.get(k, "n"))  # noqa: E731  (matrix records unset as n)
-        return cls(get("CONFIG_SMP"), get("CONFIG_NR_CPUS"), get("CONFIG_PREEMPT"),
-                   get("CONFIG_NO_HZ"))
+        # A recorded bool that is not set is n (the matrix records unset bools so).
+        return cls(tuple((k, str(config.get(k, "n"))) for k in spec().group_by))
 
     def label(self):
-        cpus = "UP" if self.smp != "y" else "SMP"
-        if self.nr_cpus not in ("n", ""):
-            cpus += " (NR_CPUS=%s)" % self.nr_cpus
-        flag = lambda v, name: name if v == "y" else "!" + name  # noqa: E731
-        return "%s, %s, %s" % (cpus, flag(self.preempt, "PREEMPT"), flag(self.no_hz, "NO_HZ"))
+        """'!SMP, NR_CPUS=1, NO_HZ': bools by name, other values as NAME=value."""
+        parts = []
+        for k, v in self.values:
+            name = k.replace("CONFIG_", "")
+            parts.append(name if v == "y" else "!" + name if v == "n" else "%s=%s" % (name, v))
+        return ", ".join(parts) or "any configuration"
 
     def sort_key(self):
-        """SMP last, then NR_CPUS by number (4 before 1024), then PREEMPT, NO_HZ."""
-        n = int(self.nr_cpus) if self.nr_cpus.isdigit() else 0
-        return (self.smp, n, self.nr_cpus, self.preempt, self.no_hz)
+        """Numbers by value (4 before 1024), then text."""
+        return tuple((0, int(v), "") if v.isdigit() else (1, 0, v) for _, v in self.values)
 
     def slug(self):
-        return "%s%s-%s-%s" % ("smp" if self.smp == "y" else "up", self.nr_cpus,
-                               "preempt" if self.preempt == "y" else "nopreempt",
-                               "nohz" if self.no_hz == "y" else "hz")
+        return "-".join("%s%s" % (k.replace("CONFIG_", "").lower(), v) for k, v in self.values) \
+            or "all"
 
 
 @dataclass
 class Build:
-    """One scenario folder: the shared update object and the variant's own object."""
+    """One build folder (arch, compiler, config label) matched to a row of the table."""
     arch: str
     compiler: str
     scenario: str
-    variant: str
-    objects: list = field(default_factory=list)   # common first, then the variant's
+    variant: str            # the row's name
+    objects: list = field(default_factory=list)   # in the row's object order
     config: dict = field(default_factory=dict)
 
     @property
@@ -123,22 +219,22 @@ class Build:
         return sum(o.total for o in self.objects)
 
     def sums(self):
-        return tuple(sum(getattr(o, f) for o in self.objects) for f in ("text", "data", "bss", "total"))
+        return sums(self.objects)
 
 
 @dataclass
 class Group:
-    """Builds of one arch and compiler whose CONFIG key is equal: one article table."""
+    """Builds of one arch and compiler whose CONFIG key is equal: one table."""
     arch: str
     compiler: str
     key: ConfigKey
-    builds: dict = field(default_factory=dict)    # variant -> [Build], scenario order
+    builds: dict = field(default_factory=dict)    # row name -> [Build], label order
 
     def variants(self):
         return sorted(self.builds, key=variant_sort)
 
     def distinct(self, variant):
-        """{scenario: 'CONFIG_X=v, ...'}: what sets a variant's builds in this group apart."""
+        """{label: 'CONFIG_X=v, ...'}: what sets a row's builds in this group apart."""
         bs = self.builds.get(variant, [])
         keys = sorted(set().union(*(b.config for b in bs))) if bs else []
         varied = [k for k in keys if len({b.config.get(k, "n") for b in bs}) > 1]
@@ -150,35 +246,40 @@ class Group:
         return b[0] if b else None
 
 
-def objects(rows):
-    """Obj per v_footprint row (every recorded object, with a build record or not)."""
-    out = []
-    for r in rows:
-        out.append(Obj(r["arch"], r["compiler"], r["scenario"], r["variant"], r["object"],
-                       r["path"], r["analysis_id"], r["text"], r["data"], r["bss"], r["total"],
-                       r.get("format") or "", r.get("config_id")))
-    return out
-
-
 def configs_by_folder(rows):
-    """{(arch, compiler, scenario): {CONFIG: value}} from v_config_values rows."""
+    """{(arch, compiler, label): {CONFIG: value}} from v_config_values rows."""
     out = collections.defaultdict(dict)
     for r in rows:
-        out[(r["arch"], r["compiler"], r["scenario"])][r["config"]] = r["value"]
+        out[(r["arch"], r["compiler"], r["label"])][r["config"]] = r["value"]
     return out
+
+
+def match_row(names):
+    """The table row whose objects a folder holds (the row with most objects wins), or None."""
+    best = None
+    for r in spec().rows:
+        if all(any(n == o or n.endswith("/" + o) for n in names) for o in r.objects):
+            if best is None or len(r.objects) > len(best.objects):
+                best = r
+    return best
 
 
 def builds(objs, configs):
-    """Build per (arch, compiler, scenario) folder, in coordinate order."""
+    """Build per (arch, compiler, label) folder that holds a declared row's objects."""
     folders = collections.defaultdict(list)
     for o in objs:
-        folders[(o.arch, o.compiler, o.scenario)].append(o)
+        folders[(o.arch, o.compiler, o.label)].append(o)
     out = []
-    for (arch, cc, scen), members in sorted(folders.items()):
-        own = sorted({o.variant for o in members} - {COMMON})
-        variant = own[0] if len(own) == 1 else (COMMON if not own else "+".join(own))
-        members.sort(key=lambda o: (o.variant != COMMON, o.object))
-        out.append(Build(arch, cc, scen, variant, members, dict(configs.get((arch, cc, scen), {}))))
+    for (arch, cc, label), members in sorted(folders.items()):
+        row = match_row({o.object for o in members})
+        if row is None:
+            continue
+        order = {name: i for i, name in enumerate(row.objects)}
+        chosen = [o for o in members if o.object in order or
+                  any(o.object.endswith("/" + n) for n in order)]
+        chosen.sort(key=lambda o: (order.get(o.object, len(order)), o.object))
+        out.append(Build(arch, cc, label, row.name, chosen,
+                         dict(configs.get((arch, cc, label), {}))))
     return out
 
 
@@ -186,8 +287,6 @@ def groups(all_builds):
     """Group per (arch, compiler, CONFIG key), sorted by arch, compiler, key."""
     out = {}
     for b in all_builds:
-        if b.variant == COMMON:
-            continue
         g = out.setdefault((b.arch, b.compiler, b.key), Group(b.arch, b.compiler, b.key))
         g.builds.setdefault(b.variant, []).append(b)
     return [out[k] for k in sorted(out, key=lambda k: (k[0], k[1], k[2].sort_key()))]

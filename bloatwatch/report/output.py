@@ -19,6 +19,11 @@ def slug(name):
     return s
 
 
+def name_slug(name):
+    """A readable file name for a declared name ('Tiny RCU' -> 'tiny-rcu'), safe as slug()."""
+    return slug(re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "_")
+
+
 class Tree:
     """The files of one output directory written by one run."""
 

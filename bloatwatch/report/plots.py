@@ -37,10 +37,11 @@ def save(fig, tree, rel):
 
 
 def short(variant):
-    return {"classic": "Classic", "tree": "Tree", "tiny": "Tiny", "tinyrcu": "Tiny"}.get(variant, variant)
+    """A row's name as a bar label: its first word ("Tiny" of "Tiny RCU")."""
+    return variant_name(variant).split()[0] if variant_name(variant).split() else variant
 
 
-def footprint_bars(tree, rel, title, arches, variants, panels):
+def footprint_bars(tree, rel, title, arches, variants, panels, ylabel="bytes"):
     """Stacked text/data/bss bars: a panel per compiler, a group per arch, a bar per variant.
 
     panels: [(compiler, {(arch, variant): (text, data, bss, total)})]"""
@@ -76,7 +77,7 @@ def footprint_bars(tree, rel, title, arches, variants, panels):
         ax.set_title(cc)
         ax.grid(axis="x", visible=False)
         ax.margins(y=0.16)
-    axes[0][0].set_ylabel("bytes (rcupdate.o + the variant's object)")
+    axes[0][0].set_ylabel(ylabel)
     handles, labels = axes[0][0].get_legend_handles_labels()
     keep = {}
     for h, l in zip(handles, labels):
@@ -146,7 +147,7 @@ def history_lines(tree, rel, title, ylabel, commits, panels, url_for):
 
 def config_costs(tree, rel, title, compilers, arches, options, cost):
     """Bars of what each option adds: a row per option (its own scale: NR_CPUS can cost a
-    thousand times what PREEMPT does), a column per compiler, a bar per arch.
+    thousand times what a bool does), a column per compiler, a bar per arch.
 
     cost: {(compiler, arch, option): [deltas]} -> bar at the mean, whiskers min..max."""
     fig, axes = plt.subplots(len(options), len(compilers),

@@ -1,14 +1,16 @@
 # bloatwatch/report/report.mk: generate the text, Markdown and HTML reports from the history database.
 #
-#   make report         deps -> objects -> analyzer -> record this commit in $(DB_FILE) (first
-#                       tracking the last $(REPORT_TRACK) commits when it holds no other one)
-#                       -> reports/out/ (footprint.txt, footprint.md, index.html and its pages)
+#   make report         deps -> objects -> analyzer -> the CONFIG sweep (make sweep) -> record
+#                       this commit in $(DB_FILE) (first tracking the last $(REPORT_TRACK)
+#                       commits when it holds no other one) -> reports/out/ (footprint.txt,
+#                       footprint.md, index.html and its pages, config.html from the sweep)
 #   make test-reports   the reports tests (tests/reports, pytest, headless Chromium)
 #
 # Every step is the command line (`bloatwatch record`, `stamp`, `report`). Stamps in
 # $(REPORT_OUT)/.state keep a second `make report` with nothing changed cheap:
 #   head      HEAD, dirty or not, and its status in the database (rewritten only on change)
-#   recorded  newer than head, every matrix object and the analyzer: nothing to record
+#   sweep     touched when build/sweep.json changed (a sweep object or analysis was remade)
+#   recorded  newer than head, every matrix object, the sweep and the analyzer: nothing to record
 #   dbstate   digest of the recorded commits (rewritten only on change): nothing to render
 
 REPORT_OUT        ?= reports/out
@@ -36,7 +38,17 @@ report-build: $(REPORT_OUT)/index.html
 $(REPORT_STATE)/head: report-always
 	$(Q)$(BLOATWATCH) --db $(DB_FILE) stamp head $@
 
-$(REPORT_STATE)/recorded: $(REPORT_STATE)/head $(MATRIX_MANIFEST) $(MATRIX_JSON) $(AN_BIN) | objects analysis
+# The sweep runs after the matrix (its options come from the matrix's objects); its stamp moves
+# only when the sweep's manifest did, so recording is skipped when nothing changed.
+# REPORT_SWEEP=0 leaves it out (record then reads the build/sweep.json an earlier `make sweep`
+# left, if any): the sweep builds about three times the matrix's objects.
+REPORT_SWEEP      ?= 1
+$(REPORT_STATE)/sweep: report-always | objects analysis
+	$(Q)$(if $(filter 1,$(REPORT_SWEEP)),$(MAKE) --no-print-directory sweep-build,:)
+	@mkdir -p $(@D); [ -f $@ ] && [ ! $(SWEEP_MANIFEST) -nt $@ ] || touch $@
+
+$(REPORT_STATE)/recorded: $(REPORT_STATE)/head $(MATRIX_MANIFEST) $(MATRIX_JSON) $(AN_BIN) \
+		$(REPORT_STATE)/sweep | objects analysis
 	$(Q)$(BLOATWATCH) --db $(DB_FILE) record --seed $(REPORT_TRACK) --seed-jobs $(REPORT_TRACK_JOBS)
 	$(Q)$(BLOATWATCH) --db $(DB_FILE) stamp head $(REPORT_STATE)/head
 	@touch $@

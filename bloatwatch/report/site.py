@@ -5,7 +5,7 @@ from ..render import text
 from .data import Data
 from .output import Tree
 
-TITLE = "Bloatwatch: RCU memory footprint"
+TITLE = "Bloatwatch: memory footprint"
 
 
 def text_sections(data):

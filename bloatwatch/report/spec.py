@@ -1,19 +1,18 @@
 # SPDX-License-Identifier: GPL-2.0
-"""What the footprint report takes from bloatwatch.toml: the declared comparison table and the
-labels of the `variant` key.
+"""What the footprint report takes from bloatwatch.toml: the declared comparison table.
 
-A table row stands for the variants whose label is its name (this repository labels both
-`tinyrcu` and the older `tiny` "Tiny RCU"); the rows' order is the report's order of variants;
-the table's `where` and `config_values` pick the builds set beside the published figures.
+A table row is a named group of objects of one build (model.match_row pairs a build folder
+with the row whose objects it holds); the rows' order is the report's order of rows; the
+table's `where` and `config_values` pick the builds set beside the published figures and its
+`group_by` the CONFIG options compared builds must agree on. A project that declares no table
+gets none of this: the report's other pages do not need it.
 """
 from .. import project as projects
-
-KEY = "variant"
 
 
 class Spec:
     def __init__(self, project):
-        self.labels = dict(project.keys.get(KEY, {}))
+        self.project = project      # the config page reads its sweep manifests' refusals
         t = project.table("article") or (project.tables[0] if project.tables else None)
         self.table = t
         self.rows = t.rows if t else []
@@ -22,18 +21,18 @@ class Spec:
         self.arch = (t.where.get("arch") or ["-"])[0] if t else "-"
         self.compiler = (t.where.get("compiler") or ["-"])[0] if t else "-"
         self.config_values = t.config_values if t else {}
+        self.group_by = t.group_by if t else []
         self.reference = t.reference if t else ""
         self.note = t.note if t else ""
         self.quote = t.quote if t else ""
 
-    def name(self, variant):
-        """The display name of a variant: its declared label, else the value itself."""
-        return self.labels.get(variant, variant)
+    def name(self, row):
+        """The display name of a row (its declared name)."""
+        return row
 
-    def sort(self, variant):
-        """Sort key: the table's rows in order, then other variants by name."""
-        n = self.name(variant)
-        return (self.names.index(n) if n in self.names else len(self.names), variant)
+    def sort(self, row):
+        """Sort key: the table's rows in order, then anything else by name."""
+        return (self.names.index(row) if row in self.names else len(self.names), row)
 
     def row(self, name):
         return next((r for r in self.rows if r.name == name), None)

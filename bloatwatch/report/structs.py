@@ -144,7 +144,7 @@ def _inner(row):
 
 def _collapse(rows, keep=2):
     """Rows inside one big member beyond the first `keep` become one elided row, so a
-    40 KB array of rcu_node draws in a few lines."""
+    40 KB array of structs draws in a few lines."""
     out, i = [], 0
     while i < len(rows):
         seg = _inner(rows[i])

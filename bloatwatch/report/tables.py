@@ -8,7 +8,7 @@ import collections
 
 from . import configcost, model
 from .data import date
-from .model import COMMON, variant_name
+from .model import variant_name
 from .output import slug
 from ..render.cells import Bytes, Delta, Text, blank
 from ..render.table import Column, Table
@@ -22,13 +22,17 @@ def sections(rows):
     return t
 
 
-def symbols(rows):
-    """An object's sized symbols (v_symbols rows), largest first."""
+def symbols(rows, top=None):
+    """An object's sized symbols (v_symbols rows), largest first (the `top` largest)."""
     t = Table("", [Column("symbol"), Column("nm"), Column("section"), Column("kind"),
                    Column("size", "r")])
-    for r in sorted(rows, key=lambda r: (-r["size"], r["raw_name"])):
+    ranked = sorted(rows, key=lambda r: (-r["size"], r["raw_name"]))
+    for r in ranked[:top]:
         t.add([Text(r["raw_name"]), Text(r["type"]), Text(r["section"]), Text(r["kind"]),
                Bytes(r["size"])])
+    if top and len(ranked) > top:
+        t.notes.append("The %d largest of %d sized symbols (%d bytes in the rest)." % (
+            top, len(ranked), sum(r["size"] for r in ranked[top:])))
     return t
 
 
@@ -43,31 +47,32 @@ def members(rows):
 
 
 def structs_summary(title, structs_):
-    """One row per distinct layout of each struct ({(name, kind): [layout dicts]}), the
-    largest first; a layout dict has row, bits, ncoords, anchor."""
-    t = Table(title, [Column("struct"), Column("layouts", "r"), Column("size", "r"),
-                      Column("holes", "r"), Column("hole bytes", "r"), Column("padding", "r"),
-                      Column("reorganized", "r"), Column("saving", "r")])
-    for (name, kind), ls in sorted(structs_.items()):
-        ls.sort(key=lambda l: (-l["row"]["size"], l["where"]))
+    """One row per distinct layout of each struct ({(name, kind): [layout dicts]}), the most
+    wasteful (hole bytes + padding) first; a layout dict has row, bits, ncoords, waste, anchor."""
+    t = Table(title, [Column("struct"), Column("layouts", "r"), Column("waste", "r"),
+                      Column("size", "r"), Column("holes", "r"), Column("hole bytes", "r"),
+                      Column("padding", "r"), Column("reorganized", "r"), Column("saving", "r")])
+    ranked = sorted(structs_.items(), key=lambda x: (-max(l["waste"] for l in x[1]), x[0]))
+    for (name, kind), ls in ranked:
+        ls.sort(key=lambda l: (-l["waste"], -l["row"]["size"], l["where"]))
         for i, l in enumerate(ls):
             r = l["row"]
             t.add([Text("%s %s" % (kind, name) if i == 0 else ""),
                    Text(("%d bits, %d builds" % (l["bits"], l["ncoords"])) if l["bits"]
                         else "%d builds" % l["ncoords"], href="#" + l["anchor"]),
-                   Bytes(r["size"]), Bytes(r["holes"]), Bytes(r["hole_bytes"]),
+                   Bytes(l["waste"]), Bytes(r["size"]), Bytes(r["holes"]), Bytes(r["hole_bytes"]),
                    Bytes(r["padding"]), Bytes(r["reorg_size"]), Bytes(r["reorg_saving"])])
     return t
 
 
-def config_usage(title, by_src, src_variant, measured):
-    """The CONFIG_ symbols each source uses, which variants build it, which have a cost."""
-    t = Table(title, [Column("source"), Column("variant"), Column("CONFIG_ symbols"),
+def config_usage(title, by_src, src_objects, measured):
+    """The CONFIG_ symbols each source uses, which objects are built from it, which options
+    have a measured cost."""
+    t = Table(title, [Column("source"), Column("objects"), Column("CONFIG_ symbols"),
                       Column("cost measured")])
-    for src in sorted(by_src, key=lambda s: (sorted(src_variant.get(s, {"~"})), s)):
+    for src in sorted(by_src, key=lambda s: (sorted(src_objects.get(s, {"~"})), s)):
         cfgs = sorted(by_src[src])
-        vs = sorted(src_variant.get(src, ()), key=model.variant_sort)
-        t.add([Text(src), Text(", ".join(variant_name(v) if v != COMMON else "common" for v in vs)),
+        t.add([Text(src), Text(", ".join(sorted(src_objects.get(src, ())))),
                Text(" ".join(cfgs)), Text(" ".join(c for c in cfgs if c in measured) or "-")])
     return t
 
@@ -76,8 +81,6 @@ def scenarios(data):
     """The CONFIG values that differ between the scenarios, one row per scenario."""
     per = {}
     for b in data.builds:
-        if b.variant == COMMON:
-            continue
         per.setdefault((model.variant_sort(b.variant), b.scenario), b)
     keys = sorted({k for b in per.values() for k in b.config})
     varied = [k for k in keys if len({configcost.value(b, k) for b in per.values()}) > 1]
@@ -99,7 +102,7 @@ def config_costs(data, pairs):
     out = []
     for opt in configcost.options(pairs):
         ps = [p for p in pairs if p.option == opt]
-        t = Table("%s: bytes added (total of rcupdate.o and the variant's object)" % opt,
+        t = Table("%s: bytes added (total of the row's objects)" % opt,
                   [Column("variant"), Column("change"), Column("other options"), Column("compiler")]
                   + [Column(a, "r") for a in arches], anchor="opt-" + slug(opt))
         rows = collections.OrderedDict()

@@ -32,8 +32,8 @@ struct rcu_ctrlblk {
 	unsigned long gp_start;		/* jiffies when batch cur started */
 	unsigned long jiffies_stall;	/* jiffies at which to complain about laggards */
 #endif
-	unsigned long jiffies_force;	/* no progress by then: poke the mask's CPUs (our addition) */
-	int signaled;		/* the mask's CPUs were poked for batch cur */
+	unsigned long jiffies_force;	/* no progress or poke by then: poke the mask's CPUs (our addition) */
+	int signaled;		/* times the mask's CPUs were poked for batch cur (0: not yet) */
 	spinlock_t lock ____cacheline_internodealigned_in_smp;
 	cpumask_t cpumask;	/* CPUs that still owe a QS for batch cur */
 } ____cacheline_internodealigned_in_smp;

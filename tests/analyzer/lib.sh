@@ -55,6 +55,14 @@ system_files() {
 	done
 }
 
+# Files on stdin that binutils reads without their architecture (objdump -f: UNKNOWN!): a
+# single-target binutils reads foreign objects as generic ELF, and its nm then lists what the
+# target's rules hide (riscv64's .L local labels). binutils-multiarch knows every matrix arch.
+unknown_arch() {
+	xargs -r objdump -f 2>/dev/null | awk '/:     file format /{f=$0; sub(/:     file format .*/, "", f)}
+		/^architecture: UNKNOWN!/{print f}'
+}
+
 has_symtab() {
 	case "$1" in *.a) return 0 ;; esac
 	readelf -SW "$1" 2>/dev/null | grep -q '\] \.symtab '

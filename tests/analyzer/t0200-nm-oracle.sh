@@ -10,6 +10,13 @@ while read -r f; do
 	if has_symtab "$f"; then echo "$f" >>symtab.list; else echo "$f" >>dynonly.list; fi
 done <all.list
 
+# nm must know each file's target, as the analyzer does (binutils-multiarch).
+unknown_arch <symtab.list >generic.list
+if [ -s generic.list ]; then
+	not_ok "nm reads $(wc -l <generic.list) files as generic ELF, first $(head -n 1 generic.list): install binutils-multiarch (make deps)"
+else
+	ok "nm knows the target of all $(wc -l <symtab.list) files"
+fi
 # One process per list (nm's per-file headers included), then each file alone.
 xargs nm -S --size-sort <symtab.list >expect.out 2>/dev/null
 xargs "$BW" symbols <symtab.list >actual.out 2>/dev/null

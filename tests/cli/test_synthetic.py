@@ -1,33 +1,112 @@
 # SPDX-License-Identifier: GPL-2.0
 """A small make project with a history (tests/makeproject.py), as a new user meets Bloatwatch:
-`bloatwatch init && bloatwatch track ... && bloatwatch report`."""
-import glob
+`bloatwatch init && bloatwatch track ... && bloatwatch report`; the pages checked against
+size, pahole and the kernel's own scripts/bloat-o-meter."""
 import os
+import re
 import subprocess
 
-from conftest import bw, git
+import pytest
+
+import pages
+from bloatwatch.report.output import slug
+from conftest import bw, git, linux
 from tests import makeproject
 
+# A struct with two 7-byte holes (on a 64-bit host): the struct pages' waste figures.
+STATE = ("struct state { char flag; long count; char mode; int *next; };\n"
+         "struct state app_state = { 1, 2, 3, 0 };\n")
 
-def test_init_track_report_on_a_make_project(tmp_path, analyzer):
-    repo = str(tmp_path / "proj")
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory, analyzer):
+    top = tmp_path_factory.mktemp("synthetic")
+    repo = str(top / "proj")
     os.makedirs(repo)
     git(repo, "init", "-q", "-b", "main")
     shas = makeproject.make(repo, [16, 64, 256])
+    shas.append(makeproject.commit(repo, {"src/state.c": STATE}, "state: a struct with holes", 9))
     subprocess.run(["make", "-s"], cwd=repo, check=True)
     r = bw("init", cwd=repo)
     assert "guessed: Makefile: make" in r.stdout and "build/app" in r.stdout
     r = bw("track", "HEAD", cwd=repo)
     assert "%d commits: %d recorded, 0 failed to build" % (len(shas), len(shas)) in r.stdout
-    out = str(tmp_path / "site")
-    bw("report", "--out", out, cwd=repo)
-    text = open(os.path.join(out, "footprint.txt")).read()
-    for obj in ("build/app", "build/main.o", "build/helper.o"):
+    site = str(top / "site")
+    bw("report", "--out", site, cwd=repo)
+    return repo, shas, site
+
+
+def build_at(repo, sha, dest):
+    """The project's objects at a commit, built in a clone of its own (the objects track
+    built are gone with its worktree): the folder holding build/."""
+    subprocess.run(["git", "clone", "-q", repo, dest], check=True)
+    git(dest, "checkout", "-q", sha)
+    subprocess.run(["make", "-s"], cwd=dest, check=True)
+    return dest
+
+
+def test_every_object_on_every_page_that_lists_objects(project):
+    repo, shas, site = project
+    objs = ("build/app", "build/main.o", "build/helper.o", "build/state.o")
+    text = open(os.path.join(site, "footprint.txt")).read()
+    html = pages.html_pages(site)
+    for obj in objs:
         assert obj in text, obj
-    assert "RCU" not in text
-    pages = "\n".join(open(p).read() for p in glob.glob(os.path.join(out, "**", "*.html"),
-                                                        recursive=True))
-    assert "RCU" not in pages        # no variant this project does not declare
-    # The diff pages name the symbols that moved: each commit's new helper_N.
-    for n in (16, 64, 256):
-        assert "helper_%d" % n in pages, n
+        for page in ["index.html"] + [p for p in html if p.startswith("coord/")]:
+            assert obj in pages.text_of(html[page]), (page, obj)
+        assert any(p.startswith("obj/") and obj in pages.text_of(html[p]) for p in html), obj
+    assert "RCU" not in text and pages.undeclared(text) == []
+    for rel, page in html.items():       # no row this project does not declare
+        assert "RCU" not in page and pages.undeclared(page) == [], rel
+
+
+def test_rollup_sums_to_the_objects_size(project):
+    repo, shas, site = project
+    text = open(os.path.join(site, "footprint.txt")).read()
+    build = re.search(r"By folder: (\S+)", text).group(1)
+    rows = pages.rollup_rows(text, build)
+    want = pages.size_total([os.path.join(repo, "build", f) for f in
+                             ("app", "main.o", "helper.o", "state.o")])
+    assert rows["(all objects)"][:4] == (4,) + want
+    assert rows["build/"] == rows["(all objects)"]
+    assert rows["(all objects)"][4] == sum(want)
+
+
+def test_diff_pages_list_the_symbols_bloat_o_meter_lists(project, tmp_path):
+    repo, shas, site = project
+    script = os.path.join(linux("src"), "scripts", "bloat-o-meter")
+    for i, (old, new) in enumerate(zip(shas, shas[1:])):
+        a = build_at(repo, old, str(tmp_path / ("a%d" % i)))
+        b = build_at(repo, new, str(tmp_path / ("b%d" % i)))
+        page = open(os.path.join(site, "diff", new[:12] + ".html")).read()
+        assert "0 compared" not in page
+        blocks = pages.bom_blocks(page)
+        for obj in ("build/helper.o", "build/app"):
+            want = pages.bloat_o_meter(script, os.path.join(a, obj), os.path.join(b, obj))
+            if want[0].startswith("add/remove: 0/0 grow/shrink: 0/0"):
+                continue
+            # Objects whose symbols moved alike share one block, whose Total line is its
+            # first object's (build/app's).
+            assert want[:-1] in [b[:-1] for b in blocks], (new[:12], obj, want, blocks)
+            if obj == "build/app":
+                assert want in blocks, (new[:12], obj, want, blocks)
+    # Each helper commit's diff names its new helper_N and the one it replaced.
+    for n, sha in zip((16, 64, 256), shas[1:4]):
+        page = pages.text_of(open(os.path.join(site, "diff", sha[:12] + ".html")).read())
+        assert "helper_%d" % n in page
+
+
+def test_struct_pages_sort_by_waste_with_pahole_figures(project):
+    repo, shas, site = project
+    out = subprocess.run(["pahole", "-C", "state", os.path.join(repo, "build", "state.o")],
+                         stdout=subprocess.PIPE, text=True, check=True).stdout
+    holes = re.search(r"sum members: (\d+), holes: (\d+), sum holes: (\d+)", out)
+    size = re.search(r"/\* size: (\d+),", out)
+    index = pages.text_of(open(os.path.join(site, "structs.html")).read())
+    # struct state: waste = hole bytes (no tail padding), holes, size as pahole says.
+    row = re.search(r"struct state build/state\.o (\d+) (\d+) (\d+) (\d+) (\d+)", index)
+    assert row, index[:2000]
+    assert row.groups()[:3] == (holes.group(3), holes.group(3), holes.group(2))
+    assert row.group(5) == size.group(1)
+    page = open(os.path.join(site, "structs", slug("build/state.o") + ".html")).read()
+    assert 'class="seg hole' in page and "struct state" in page

@@ -62,6 +62,21 @@ def locate():
     return path
 
 
+def unknown_arch(paths):
+    """The paths binutils reads without their architecture (objdump -f says UNKNOWN!): a
+    single-target binutils falls back to generic ELF for foreign objects, and its nm then
+    lists what the target's own rules hide (riscv64's .L local labels), unlike the analyzer."""
+    r = subprocess.run(["objdump", "-f"] + paths, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True)
+    bad, current = [], None
+    for line in r.stdout.splitlines():
+        if ":     file format " in line:
+            current = line.split(":     file format ")[0]
+        elif line.startswith("architecture: UNKNOWN!") and current:
+            bad.append(current)
+    return bad
+
+
 class Oracle:
     """Runs the script over `nm --size-sort` listings: binutils' own for real objects (nm runs
     once per object), or a synthetic table written in nm's format."""
@@ -76,6 +91,11 @@ class Oracle:
         todo = sorted(set(paths) - set(self.listings))
         if not todo:
             return
+        generic = unknown_arch(todo)
+        if generic:
+            pytest.fail("nm reads %d objects as generic ELF (no target rules: riscv64 .L labels "
+                        "listed), first %s; install binutils-multiarch (make deps)"
+                        % (len(generic), generic[0]))
         r = subprocess.run(["nm", "--size-sort"] + todo, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True)
         assert r.returncode == 0, r.stderr

@@ -109,6 +109,27 @@ def test_bad_manifest_is_one_line(tmp_path, manifest_tree, change, message):
     assert "Traceback" not in r.stderr and not db.exists()
 
 
+def test_a_sweep_manifest_beside_the_matrix_files_objects_under_its_labels(tmp_path, manifest_tree):
+    """A sweep lists its base (the matrix's own coordinate: recorded once) and may file the
+    base's objects under a flip's label (Kconfig resolved the flip to the base's config)."""
+    tree = manifest_tree
+    doc = json.load(open(os.path.join(tree, "out", "matrix.json")))
+    base = [c for c in doc["coordinates"] if c["arch"] == "x86_64"][0]
+    flip = dict(base, config="SMALL:N=4", flip={"CONFIG_N": "4"}, kind="curve", option="CONFIG_N")
+    write_json(os.path.join(tree, "out", "sweep.json"),
+               dict(doc, coordinates=[dict(base, kind="base"), flip]))
+    with open(os.path.join(tree, "bloatwatch.toml"), "w") as f:
+        f.write('build = "true"\nmanifest = ["out/matrix.json", "out/sweep.json"]\n')
+    db = str(tmp_path / "s.db")
+    r = run_bw("--db", db, "-C", tree, "record", check=0)
+    assert "5 objects" in r.stdout, r.stdout
+    rows = sql(db, "SELECT arch, label, object, path FROM v_footprint ORDER BY 1, 2, 3")
+    assert [r[:3] for r in rows] == [("i386", "SMALL", "a.o"), ("x86_64", "SMALL", "a.o"),
+                                     ("x86_64", "SMALL", "b.o"), ("x86_64", "SMALL:N=4", "a.o"),
+                                     ("x86_64", "SMALL:N=4", "b.o")]
+    assert rows[1][3] == rows[3][3]          # one file, two coordinates
+
+
 KCONFIG = """#
 # Automatically generated file; DO NOT EDIT.
 #

@@ -34,10 +34,16 @@ def test_every_link_and_image_resolves(fx):
 
 def test_pages_the_issue_asks_for_exist_and_are_linked(fx):
     index = fx.read("index.html")
-    for page in ("history.html", "config.html", "structs/tiny.html", "structs/classic.html",
-                 "structs/tree.html", "coord/i386-gcc.html", "footprint.txt", "footprint.md"):
+    for page in ("history.html", "config.html", "structs.html", "config-values.html",
+                 "obj/rcutiny.o.html", "obj/rcupdate.o.html", "coord/i386-gcc.html",
+                 "footprint.txt", "footprint.md"):
         assert os.path.isfile(os.path.join(fx.out, page)), page
         assert 'href="%s"' % page in index, page
+    # The struct pages, one per object name, are linked from the struct index.
+    structs = fx.read("structs.html")
+    for obj in ("rcutiny.o", "rcuclassic.o", "rcutree.o", "rcupdate.o"):
+        assert os.path.isfile(os.path.join(fx.out, "structs", obj + ".html")), obj
+        assert 'href="structs/%s.html"' % obj in structs, obj
     # One diff page per commit that has a previous commit that built; none for the first or
     # the failed one.
     labels = [c["sha"][:12] for c in fx.commits]
@@ -49,7 +55,8 @@ def test_plots_are_svg_with_title_labels_and_legend(fx):
     index = htmlcheck.parse(os.path.join(fx.out, "index.html"))
     imgs = [a["src"] for t, a in index.tags if t == "img"]
     assert "plots/footprint.svg" in imgs
-    assert {"plots/history-tiny.svg", "plots/history-classic.svg", "plots/history-tree.svg"} <= set(imgs)
+    assert {"plots/history-tiny-rcu.svg", "plots/history-classic-rcu.svg",
+            "plots/history-hierarchical-rcu.svg"} <= set(imgs)
     config = htmlcheck.parse(os.path.join(fx.out, "config.html"))
     imgs += [a["src"] for t, a in config.tags if t == "img"]
     for src in imgs:
@@ -65,12 +72,12 @@ def test_plots_are_svg_with_title_labels_and_legend(fx):
 
 def test_history_marks_the_move_above_the_noise_floor_and_links_its_diff(fx):
     tiny_growth = fx.commits[1]["sha"][:12]
-    root = htmlcheck.svg(os.path.join(fx.out, "plots/history-tiny.svg"))
+    root = htmlcheck.svg(os.path.join(fx.out, "plots/history-tiny-rcu.svg"))
     urls = set(htmlcheck.svg_links(root))
     assert urls == {"../diff/%s.html" % tiny_growth}
     assert os.path.isfile(os.path.join(fx.out, "diff", tiny_growth + ".html"))
     # Classic's -4 bytes is under the 8-byte floor: on the line, not circled.
-    assert not set(htmlcheck.svg_links(htmlcheck.svg(os.path.join(fx.out, "plots/history-classic.svg"))))
+    assert not set(htmlcheck.svg_links(htmlcheck.svg(os.path.join(fx.out, "plots/history-classic-rcu.svg"))))
     history = fx.read("history.html")
     assert 'href="diff/%s.html"' % tiny_growth in history
     assert history.count("i386") >= 2
@@ -86,7 +93,7 @@ def test_diff_page_lists_objects_symbols_in_bloat_o_meter_grammar_and_structs(fx
 
 
 def test_struct_page_draws_holes_padding_and_the_reorganized_order(fx):
-    page = fx.read("structs/tree.html")
+    page = fx.read("structs/rcutree.o.html")
     assert 'class="seg hole' in page and 'class="seg pad' in page
     # The analyzer's order and saving (the fixture's reorganized.order), drawn at its size.
     block = page.split("Reorganized by the analyzer (pahole --reorganize): 24 bytes (saves 16)</h4>", 1)[1]
@@ -95,7 +102,7 @@ def test_struct_page_draws_holes_padding_and_the_reorganized_order(fx):
                             'passed_quiesc, qs_pending</p>')
     assert "gives pahole's size" in block and 'aria-label="reorganized layout of struct rcu_data"' in block
     assert "the report's estimate" not in page and "Not drawn" not in page
-    big = fx.read("structs/classic.html")
+    big = fx.read("structs/rcuclassic.o.html")
     assert "64-bit" in big and "32-bit" in big
 
 
@@ -111,7 +118,7 @@ def test_struct_page_without_a_stored_order_says_the_order_is_its_own(fx, tmp_pa
     con.close()
     out = str(tmp_path / "out")
     generate(db, out)
-    with open(os.path.join(out, "structs", "tree.html"), encoding="utf-8") as f:
+    with open(os.path.join(out, "structs", "rcutree.o.html"), encoding="utf-8") as f:
         page = f.read()
     assert "Reorganized by the analyzer" not in page
     assert "Reorganized, the report's estimate: 24 bytes (saves 16)" in page
@@ -119,13 +126,12 @@ def test_struct_page_without_a_stored_order_says_the_order_is_its_own(fx, tmp_pa
     assert "The analyzer (pahole's reorganize algorithm) gets it to 24 bytes, saving 16." in page
 
 
-def test_config_page_measures_options_from_single_option_pairs(fx):
+def test_config_page_without_a_sweep_says_how_to_get_one(fx):
+    # The fixture records scenarios, no CONFIG sweep (test_configpage.py checks a real one).
     page = fx.read("config.html")
-    # Tiny: PREEMPT adds 24 bytes of text on i386/gcc in both NO_HZ contexts; NO_HZ adds 21+4.
-    assert 'id="opt-CONFIG_PREEMPT' in page and 'id="opt-CONFIG_NO_HZ' in page
-    assert "text +24, data +0, bss +0; rcupdate.o +0, rcutiny.o +24; TINY03 vs TINY01" in page
-    assert "text +21, data +4, bss +0; rcupdate.o +0, rcutiny.o +25; TINY02 vs TINY01" in page
-    assert "CONFIG_HOTPLUG_CPU" in page      # used by a source, never varied: listed as unmeasured
+    assert "No CONFIG sweep is recorded at this commit" in page and "make sweep" in page
+    assert ">HOTPLUG_CPU<" in page       # the usage table lists every option the sources use
+    assert "not measured" not in page
 
 
 def test_output_is_deterministic_and_a_rerun_changes_nothing(fx, tmp_path):

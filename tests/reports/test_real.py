@@ -19,7 +19,7 @@ from conftest import Site, generate
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ANALYZER = os.path.join(ROOT, "bin", "bloatwatch-analyze")
 BLOATWATCH = os.path.join(ROOT, "bin", "bloatwatch")
-TITLE = re.compile(r"^(\S+)/(\S+) (UP|SMP) .*\(scenarios ([A-Z0-9_, ]+)\)$")
+TITLE = re.compile(r"^(\S+)/(\S+) (!?SMP), .*\(scenarios ([A-Z0-9_, ]+)\)$")
 
 
 @pytest.fixture(scope="module")
@@ -120,7 +120,7 @@ def test_every_figure_of_the_text_report_equals_the_analyzer(real):
 
 def test_article_configuration_of_the_real_matrix(real):
     text = real.read("footprint.txt")
-    assert "i386/gcc UP (NR_CPUS=1), !PREEMPT, NO_HZ" in text
+    assert "i386/gcc !SMP, NR_CPUS=1, !PREEMPT, NO_HZ" in text
     i386 = analyzer_sizes(real.snap, sorted(glob.glob("build/i386/gcc/*/rcutiny.o", root_dir=real.snap)))
     # The Tiny row beside the article: the rcutiny.o built with !PREEMPT and NO_HZ.
     for path, f in i386.items():
@@ -131,7 +131,7 @@ def test_article_configuration_of_the_real_matrix(real):
 
 
 def test_struct_pages_show_the_analyzers_reorganized_order(real):
-    """For every struct with holes that the analyzer can shrink, the variant's struct page
+    """For every struct with holes that the analyzer can shrink, the object's struct page
     shows the analyzer's `reorganized.order`, size and saving (pahole's --reorganize), not an
     order of the report's own."""
     own = [o for o in real.objects if os.path.basename(o) != "rcupdate.o"]
@@ -140,16 +140,16 @@ def test_struct_pages_show_the_analyzers_reorganized_order(real):
     assert r.returncode == 0, r.stderr
     pages, checked, moved = {}, set(), set()
     for f in json.loads(r.stdout)["files"]:
-        variant = f["build"]["variant"]
-        if variant not in pages:
-            pages[variant] = real.read("structs/%s.html" % variant)
+        variant, obj = f["build"]["variant"], os.path.basename(f["file"])
+        if obj not in pages:
+            pages[obj] = real.read("structs/%s.html" % obj)
         for s in f["structs"]:
             reorg = s["reorganized"]
             if not s["holes"] or not reorg["saving"]:
                 continue
             shown = ("Reorganized by the analyzer (pahole --reorganize): %d bytes (saves %d)</h4>\n"
                      '<p class="order">Order: %s</p>' % (reorg["size"], reorg["saving"], ", ".join(reorg["order"])))
-            assert shown in pages[variant], (f["file"], s["name"])
+            assert shown in pages[obj], (f["file"], s["name"])
             checked.add((variant, s["name"], tuple(reorg["order"])))
             if reorg["order"] != [m["name"] for m in s["members"]]:
                 moved.add(s["name"])

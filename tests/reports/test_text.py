@@ -62,15 +62,15 @@ def test_every_coordinate_has_its_table(fx):
     text = fx.read("footprint.txt")
     for arch in fixture.ARCHES:
         for cc in fixture.COMPILERS:
-            for label in ("UP (NR_CPUS=1), !PREEMPT, !NO_HZ", "UP (NR_CPUS=1), PREEMPT, NO_HZ",
-                          "SMP (NR_CPUS=8), !PREEMPT, NO_HZ"):
+            for label in ("!SMP, NR_CPUS=1, !PREEMPT, !NO_HZ", "!SMP, NR_CPUS=1, PREEMPT, NO_HZ",
+                          "SMP, NR_CPUS=8, !PREEMPT, NO_HZ"):
                 assert "%s/%s %s (scenarios" % (arch, cc, label) in text
     # The SMP group holds only Tree: it says so instead of inventing rows.
-    smp = text.split("i386/gcc SMP (NR_CPUS=8), !PREEMPT, NO_HZ (scenarios TREE05)", 1)[1]
+    smp = text.split("i386/gcc SMP, NR_CPUS=8, !PREEMPT, NO_HZ (scenarios TREE05)", 1)[1]
     smp = " ".join(smp.split("\n\n\n", 1)[0].split())
     assert "Tiny RCU  " not in smp.split("Hierarchical RCU Total")[0]   # no Tiny row
     assert ("Hierarchical RCU totals 4283 bytes. Classic RCU has no recorded build "
-            "for i386/gcc SMP (NR_CPUS=8), !PREEMPT, NO_HZ, so it is not compared. Tiny RCU is "
+            "for i386/gcc SMP, NR_CPUS=8, !PREEMPT, NO_HZ, so it is not compared. Tiny RCU is "
             "uniprocessor-only, so it has no SMP build to compare.") in smp
 
 
@@ -86,7 +86,7 @@ def test_missing_variants_are_reported_not_invented(tmp_path):
     assert rows[("Classic RCU", "Classic RCU Total")] == ["-", "1824"]
     flat = " ".join(text.split())
     assert ("Tiny RCU totals 953 bytes. Classic RCU and Hierarchical RCU have no recorded build "
-            "for i386/gcc UP (NR_CPUS=1), !PREEMPT, NO_HZ, so they are not compared.") in flat
+            "for i386/gcc !SMP, NR_CPUS=1, !PREEMPT, NO_HZ, so they are not compared.") in flat
     assert "1820" not in text and "3167 " not in text.split("Article (2009)")[0].split("Tiny RCU")[-1]
 
 
@@ -114,7 +114,7 @@ def test_phrasing_when_tiny_is_larger_or_equal():
 
 
 def _obj(scen, variant, obj, total):
-    return Obj("i386", "gcc", scen, variant, obj, "p/" + obj, hash((scen, obj)) & 0xffff, total, 0, 0, total)
+    return Obj("i386", "gcc", scen, '{"variant": "%s"}' % variant, obj, "p/" + obj, hash((scen, obj)) & 0xffff, total, 0, 0, total)
 
 
 def test_variants_are_grouped_by_recorded_config_not_scenario_names():
@@ -126,10 +126,10 @@ def test_variants_are_grouped_by_recorded_config_not_scenario_names():
                ("i386", "gcc", "BBB"): dict(up, CONFIG_PREEMPT="y")}
     groups = model.groups(model.builds(objs, configs))
     article_group = model.find_group(groups, "i386", "gcc", model.article_key())
-    assert sorted(article_group.builds) == ["classic", "tiny"]
-    assert article_group.first("classic").scenario == "AAA" and article_group.first("tiny").total == 900
-    assert ConfigKey.of(configs[("i386", "gcc", "BBB")]).label() == "UP (NR_CPUS=1), PREEMPT, NO_HZ"
-    assert isinstance(article_group.first("tiny"), Build)
+    assert sorted(article_group.builds) == ["Classic RCU", "Tiny RCU"]
+    assert article_group.first("Classic RCU").scenario == "AAA" and article_group.first("Tiny RCU").total == 900
+    assert ConfigKey.of(configs[("i386", "gcc", "BBB")]).label() == "!SMP, NR_CPUS=1, PREEMPT, NO_HZ"
+    assert isinstance(article_group.first("Tiny RCU"), Build)
 
 
 def test_objects_without_build_records_are_counted_and_compared(tmp_path):
@@ -156,6 +156,6 @@ def test_objects_without_build_records_are_counted_and_compared(tmp_path):
     out = str(tmp_path / "out")
     generate(db, out)
     text = " ".join(open(os.path.join(out, "footprint.txt")).read().split())
-    assert "2 objects in 0 builds" in text
+    assert "2 objects in 1 build;" in text
     page = open(os.path.join(out, "diff", "020202020202.html")).read()
     assert "Objects: 2 compared, 1 differ" in page and "lib/bloat.o" in page

@@ -254,10 +254,14 @@ static void do_synchronize(void)
 	bw_torture_stats.syncs++;
 }
 
-static void do_barrier(void)
+/* rcu_barrier*() of kind @which (0 std, 1 bh, 2 sched; -1: at random), then O6. */
+void bw_torture_barrier(int which)
 {
 	unsigned long snap[NR_CPUS][2];
-	int which = (int)bw_sim_below(3), flavor, c;
+	int flavor, c;
+
+	if (which < 0)
+		which = (int)bw_sim_below(3);
 
 	might_sleep();
 	memcpy(snap, queued_seq, sizeof(snap));
@@ -291,7 +295,7 @@ static void worker_action(void)
 		do_synchronize();
 	} else if (r < 635) {
 		if (!var->barrier_permille || bw_sim_below(1000) < var->barrier_permille)
-			do_barrier();
+			bw_torture_barrier(-1);
 	} else if (r < 755) {
 		bw_sim_user(1 + (int)bw_sim_below(16));
 	} else if (r < 855) {

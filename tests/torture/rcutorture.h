@@ -90,6 +90,8 @@ int bw_torture_main(int argc, char **argv, const struct bw_torture_variant *v);
 /* Oldest outstanding (queued, not invoked) object of (cpu, flavor), or NULL. */
 struct bw_obj *bw_torture_oldest(int cpu, int flavor);
 long bw_torture_outstanding(void);
+/* From a task: rcu_barrier (0), _bh (1), _sched (2) or one at random (-1), checked by O6. */
+void bw_torture_barrier(int which);
 /* The torture object behind a queued rcu_head, or NULL for other callbacks (barrier, sync). */
 struct bw_obj *bw_torture_obj(struct rcu_head *head);
 

@@ -78,8 +78,10 @@ torture: $(TORTURE_BINS)
 		$(foreach s,$(TORTURE_$(v)_SCENARIOS),$(foreach k,plain san,\
 		"$(BUILD)/torture/$(s)/$(k)/$(v) $(TORTURE_$(v)_LONG)")))
 
-# Mutants: rules generated from the mutant files (mutants/gen.sh).
-$(BUILD)/mutants.gen.mk: tests/torture/mutants/gen.sh $(wildcard tests/torture/mutants/*/*.sed)
+# Mutants: rules generated from the mutant files (mutants/gen.sh). The folders are prerequisites
+# too: deleting a mutant changes its folder's time, and the rules must forget it.
+$(BUILD)/mutants.gen.mk: tests/torture/mutants/gen.sh $(wildcard tests/torture/mutants/*/*.sed) \
+		$(wildcard tests/torture/mutants/*/ tests/torture/mutants/*/*/)
 	@mkdir -p $(@D)
 	$(Q)sh tests/torture/mutants/gen.sh $(BUILD) > $@.tmp && mv $@.tmp $@
 # `make clean` needs no rules (and no compilers).
@@ -96,3 +98,6 @@ TESTS += test-torture test-mutants
 
 # The real-threads mode (TSan) of the registered variants.
 include tests/torture/threads/threads.mk
+
+# The exhaustive model of Tiny RCU's lists and dynticks interface (spin).
+include tests/torture/model/model.mk

@@ -8,6 +8,10 @@
 # other pair); `make torture` adds every pair without NO_HZ (PREEMPT the other way round),
 # so each pair also meets both PREEMPT settings, and runs longer (TREE_LONG=1 adds them to any
 # goal, e.g. `make TREE_LONG=1 torture-bins`).
+# Irregular pairs (`make test` too): CPU counts that are neither powers of two nor multiples of
+# the fanout, fanouts 2-16 with and without FANOUT_EXACT, so leaves hold fewer CPUs than the
+# fanout, the last node of a level is partial, or spreads differ from the fanout; oracle GI
+# (tree_geom.c) checks their shape at boot and after every hotplug event.
 
 TREE_NR := 1 2 4 16 64 256
 TREE_FANOUT := 2 4 16 64
@@ -18,13 +22,16 @@ TREE_PAIR_NAMES := $(foreach p,$(TREE_PAIRS),TT$(subst :,x,$(p)))
 # Alternate PREEMPT along the list: odd positions -pz, even -z (and the opposite without NO_HZ).
 tree_odd = $(filter 1,$(shell echo $$(( $(1) % 2 ))))
 tree_alt = $(foreach i,$(shell seq 1 $(words $(1))),$(word $(i),$(1))-$(if $(call tree_odd,$(i)),$(2),$(3)))
-TREE_TEST_CONFIGS := $(call tree_alt,$(TREE_PAIR_NAMES),pz,z) TT6x2-ze TT64x4-ze
+TREE_IRREGULAR_CONFIGS := TT3x2-pz TT6x4-z TT6x4-pze TT7x2-ze TT12x3-pz TT12x5-z TT12x8-pze \
+	TT100x5-z TT100x16-pz TT100x16-ze
+TREE_TEST_CONFIGS := $(call tree_alt,$(TREE_PAIR_NAMES),pz,z) TT6x2-ze TT64x4-ze \
+	$(TREE_IRREGULAR_CONFIGS)
 TREE_LONG_CONFIGS := $(patsubst %-,%,$(call tree_alt,$(TREE_PAIR_NAMES),,p))
 TREE_MATRIX_SCENARIOS := TREE01 TREE02 TREE03 TREE04 TREE05 TREE06 TREE07 TREE08 TREE13
 
 TORTURE_VARIANTS += rcutree
 TORTURE_rcutree_SRC := tests/torture/tree_harness.c tests/torture/tree_check.c \
-	tests/torture/tree_services.c tree/rcutree.c common/rcupdate.c
+	tests/torture/tree_services.c tests/torture/tree_geom.c tree/rcutree.c common/rcupdate.c
 TORTURE_rcutree_SCENARIOS := $(TREE_MATRIX_SCENARIOS) $(TREE_TEST_CONFIGS) \
 	$(if $(or $(filter torture,$(MAKECMDGOALS)),$(TREE_LONG)),$(TREE_LONG_CONFIGS))
 TORTURE_rcutree_ARGS := --rounds 4
@@ -47,7 +54,7 @@ TESTS += test-tree-refuse
 # Real threads under ThreadSanitizer: one host thread per CPU, 1-, 2- and 3-level trees.
 THREADS_VARIANTS += rcutree
 THREADS_rcutree_SRC := tests/torture/tree_threads.c tests/torture/tree_check.c \
-	tests/torture/tree_services.c tree/rcutree.c common/rcupdate.c
+	tests/torture/tree_services.c tests/torture/tree_geom.c tree/rcutree.c common/rcupdate.c
 THREADS_rcutree_SCENARIOS := TREE06 TREE13 TT8x2-pz
 THREADS_rcutree_ARGS := --steps 20000
 THREADS_rcutree_LONG := --steps 200000

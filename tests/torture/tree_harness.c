@@ -9,6 +9,11 @@
  *       build: level counts from the formula, spreads, every node covers at
  *       least one CPU, children tile their parent's range in order, grpmask
  *       and parent links, each CPU's leaf;
+ *   GI  geometry against tree_geom.c's own computation of the tree (from the
+ *       definition, by division, not rcutree.c's strides), at boot and after
+ *       every CPU notifier event: every node's level, CPU range, grpnum,
+ *       grpmask and parent, every CPU's leaf and bit, and every qsmaskinit
+ *       equal to the bits of the CPUs between CPU_UP_PREPARE and CPU_DEAD;
  *   O2  a callback queued while the flavor's gpnum was g runs only once
  *       completed >= g + 1 (the exact form of reference 5.14);
  *   O7  completed <= gpnum <= completed + 1, both never decrease, and every
@@ -51,6 +56,7 @@
 #include "rcutorture.h"
 #include "sim/sim_internal.h"
 #include "tree_check.h"
+#include "tree_geom.h"
 
 #define NFL		2
 #define FL_NAME(f)	((f) ? "rcu_bh" : "rcu")
@@ -107,6 +113,24 @@ static unsigned long n_hogs, n_hogs_late_tick, n_hogs_aborted, n_spurious_stalls
 /* ---- geometry (G): tree_check_geometry() ---- */
 
 static unsigned long valid_mask[NFL][NUM_RCU_NODES];
+static unsigned char rcu_up[NR_CPUS];	/* between CPU_UP_PREPARE and CPU_DEAD (or UP_CANCELED) */
+static unsigned long n_geom_checks;
+
+/* GI on both flavors; @when names the moment for the message. */
+static void geom_check(const char *when, int cpu)
+{
+	int f;
+
+	n_geom_checks++;
+	for (f = 0; f < NFL; f++) {
+		const char *err = tree_geom_check(rsps[f], rcu_up);
+
+		if (err)
+			bw_sim_fail("GI: %s, %s cpu %d (NR_CPUS %d, fanout %d%s): %s", FL_NAME(f), when,
+				    cpu, NR_CPUS, CONFIG_RCU_FANOUT,
+				    IS_ENABLED(CONFIG_RCU_FANOUT_EXACT) ? " exact" : "", err);
+	}
+}
 
 /* ---- quiescent states as the simulator defines them ---- */
 
@@ -669,6 +693,15 @@ static int window_notify(struct notifier_block *nb, unsigned long action, void *
 	int seen[NFL] = { 0, 0 };
 
 	(void)nb;
+	/* RCU's notifier has run: its view of the event is complete. */
+	if (action == CPU_UP_PREPARE)
+		rcu_up[cpu] = 1;
+	else if (action == CPU_DEAD || action == CPU_UP_CANCELED)
+		rcu_up[cpu] = 0;
+	geom_check(action == CPU_UP_PREPARE ? "after CPU_UP_PREPARE of" :
+		   action == CPU_ONLINE ? "after CPU_ONLINE of" :
+		   action == CPU_DOWN_PREPARE ? "after CPU_DOWN_PREPARE of" :
+		   action == CPU_DEAD ? "after CPU_DEAD of" : "after a notifier event of", cpu);
 	if (action != CPU_UP_PREPARE || !want_window)
 		return NOTIFY_OK;
 	want_window = 0;
@@ -990,6 +1023,9 @@ static void tree_setup(void)
 	 * softirq forever. A tick period of 12 resumes keeps handlers short.
 	 */
 	((struct bw_sim_config *)bw_sim_cfg)->tick_gap = 12;
+	for (i = 0; i < NR_CPUS; i++)
+		rcu_up[i] = (unsigned char)bw_sim_cpu_is_online(i);	/* __rcu_init() brought these up */
+	geom_check("at boot, seen from", smp_processor_id());
 	for (f = 0; f < NFL; f++) {
 		const char *err = tree_check_geometry(rsps[f]);
 
@@ -1089,11 +1125,11 @@ static void tree_finish(void)
 	       "(%lu waited for an idle CPU); forcing %lu passes, %lu dyntick and %lu offline "
 	       "credits, %lu IPIs; %lu hogs (%lu with a late tick, %lu cut short by hotplug), "
 	       "%lu+%lu stall warnings (%lu without a hog); hotplug %lu down %lu up, %lu/%lu "
-	       "offline windows credited\n", NR_CPUS, CONFIG_RCU_FANOUT,
+	       "offline windows credited; %lu geometry checks\n", NR_CPUS, CONFIG_RCU_FANOUT,
 	       IS_ENABLED(CONFIG_RCU_FANOUT_EXACT) ? " exact" : "", NUM_RCU_LVLS, NUM_RCU_NODES,
 	       obs[0].gps, obs[1].gps, obs[0].gps_idle + obs[1].gps_idle, fqs, dfqs, ofqs, ri, n_hogs,
 	       n_hogs_late_tick, n_hogs_aborted, n_stalls, n_self_stalls, n_spurious_stalls,
-	       n_downs, n_ups, n_window_credits, n_windows);
+	       n_downs, n_ups, n_window_credits, n_windows, n_geom_checks);
 }
 
 static const struct bw_torture_variant tree = {

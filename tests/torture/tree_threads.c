@@ -21,6 +21,7 @@
 #include <linux/irqflags.h>
 #include "threads/threadtorture.h"
 #include "tree_check.h"
+#include "tree_geom.h"
 
 #define LIMIT	(64L * NR_CPUS + 64)
 
@@ -82,6 +83,8 @@ static void tree_finish(void)
 
 	for (f = 0; f < 2; f++) {
 		err = tree_check_geometry(rsps[f]);
+		if (!err)
+			err = tree_geom_check(rsps[f], NULL);
 		if (!err)
 			err = tree_check_masks_at_rest(rsps[f]);
 		if (err)

@@ -13,15 +13,28 @@
  *       is never in a mask;
  *   C1  a CPU clears its bit (in its RCU softirq) only after it noticed that batch in an
  *       earlier softirq pass and then passed a QS of the flavor (an rcu_bh QS never
- *       counts for rcu): the "notice first, report later" rule;
+ *       counts for rcu): the "notice first, report later" rule. Every clear is judged,
+ *       a batch that another CPU started while this one waited for the lock included;
+ *       only CPU_DEAD processing clears the bit of another (dead) CPU;
+ *   R   a CPU that noticed a batch, is in its mask and passed a QS reports it before it
+ *       takes R_TICKS more ticks outside softirq context and irq nesting (rcu_pending()
+ *       must see the QS it owes, so that the tick raises the softirq that reports it);
  *   L   every online CPU's list keeps its segment shape, tails and qlen whenever its
  *       interrupts are on and it is not inside its RCU softirq;
  *   D   a CPU asleep in dyntick-idle has no callbacks (rcu_needs_cpu() kept its tick);
- *   F   our forcing addition: the first RCU softirq that finds a batch without progress
- *       (a bit cleared) for RCU_JIFFIES_TILL_FORCE_QS jiffies pokes it, every other CPU
- *       still owing a QS then gets a reschedule IPI, and no poke comes earlier unless a
- *       callback flood forced it; the drain by ticks keeps one worker in kernel mode
- *       (kernel_hog), where only a poke or other work on its CPU makes it schedule;
+ *   F1  our forcing addition: the first RCU softirq that finds a batch not yet poked and
+ *       without progress (a bit cleared) for RCU_JIFFIES_TILL_FORCE_QS jiffies pokes it;
+ *       every other online CPU still owing a QS then gets a reschedule IPI; no poke comes
+ *       sooner than that after the last progress or poke, except a callback flood's first
+ *       poke of a batch; the drain by ticks keeps one worker in kernel mode (kernel_hog),
+ *       where only a poke or other work on its CPU makes it schedule;
+ *   F2  forcing state belongs to a batch: a batch starts unpoked (a poke count left from
+ *       an earlier batch would silence its forcing), unless a flood poked it in that step;
+ *   F3  no reschedule IPI goes to an offline CPU (a dead CPU keeps its bit until CPU_DEAD);
+ *   F4  every poke is followed, within RCU_JIFFIES_TILL_FORCE_QS * (CPUs poked + 1) +
+ *       F4_SLACK jiffies, by the QS of every CPU it poked (or the batch's end) or by
+ *       another poke: a poke whose QS got lost (e.g. it came before the CPU noticed the
+ *       batch) must be repeated;
  *   S   (CONFIG_RCU_CPU_STALL_DETECTOR) a task that holds an rcu reader for longer than
  *       the stall timeout gets its CPU named by a stall warning; every warning names
  *       exactly the CPUs of a mask whose batch is older than the timeout; at most one
@@ -33,6 +46,20 @@
  *       once its old callbacks ran;
  *   O9  in some random phases the odd CPUs are kept idle: batches must complete while
  *       they sleep in dyntick-idle (NO_HZ).
+ * Schedules aimed at narrow windows:
+ *   dead window   (CONFIG_HOTPLUG_CPU) half the CPU removals hold the CPU offline without
+ *                 CPU_DEAD for RCU_JIFFIES_TILL_FORCE_QS + 2 jiffies (forcing becomes due
+ *                 while a dead CPU may still hold its bit: F3), and when the dead CPU holds
+ *                 callbacks a barrier task runs rcu_barrier*() of their flavor meanwhile
+ *                 (O6: the barrier must wait for them, so it must hold off hotplug);
+ *   flood-before-notice  (SMP, up to CHECK_SPAN CPUs) in each drain by ticks a flood
+ *                 task on CPU 0 starts a batch and floods call_rcu() right after the
+ *                 kernel-mode hog CPU ticked, so the flood's poke makes the hog
+ *                 context-switch before it noticed the batch: that QS cannot count, and
+ *                 without a repeated poke the hog never reports (F4);
+ *   --lock-stretch (sim option, 10% by default here up to CHECK_SPAN CPUs) stretches
+ *                 spinlock acquisitions, so a batch can end and the next one start while
+ *                 a CPU waits for the lock to report its QS (C1).
  * Tunables are lowered to reach the rare paths: blimit 1 (leftover callbacks, which a CPU
  * going down may still hold in its donelist), qhimark 8 and qlowmark 2 (floods).
  * CONFIG_HZ sets the stall timeout in jiffies; the random phases are sized to hold one.
@@ -64,6 +91,25 @@ static unsigned long drain_invoked[2];
 static cpumask_t last_mask[2];		/* mask after the previous event */
 static unsigned long progress_j[2];	/* jiffies at the batch start or last bit cleared */
 static int last_signaled[2];
+static long poke_batch[2];		/* batch of the last observed poke */
+static unsigned long poke_j[2];		/* jiffies of that poke */
+
+/* F4: the last poke waits for the QS of the CPUs it poked, or another poke. */
+#define F4_SLACK	32	/* a CPU may sit in one long softirq or irq nest that long */
+static int follow_on[2];
+static long follow_batch[2];
+static unsigned long follow_j[2], follow_bound[2];
+static cpumask_t follow_mask[2];
+
+/*
+ * R: a passed QS the CPU owes is reported within R_TICKS of its ticks taken outside
+ * softirq context (whose irq exit runs the RCU softirq the tick raised).
+ */
+#define R_TICKS		4
+static unsigned long free_ticks[NR_CPUS];
+static int ready_on[NR_CPUS][2];		/* a QS for ready_batch is waiting to be reported */
+static long ready_batch[NR_CPUS][2];
+static unsigned long ready_ticks[NR_CPUS][2];	/* the CPU's tick count when it became ready */
 static uint64_t last_observed[2];	/* stamp of the previous observation */
 static uint64_t ipi_stamp[NR_CPUS];	/* last reschedule IPI sent to each CPU */
 
@@ -99,6 +145,7 @@ static unsigned long quiet_batches;	/* batches completed in this quiet phase wit
 static unsigned long rounds, forced[2], batches[2], batches_asleep, check_rr;
 
 static void observe(int f, int asleep, int poker);
+static void flood_noticed(int cpu, int f);
 
 /* ---- quiescent states and the RCU softirq (C1) ---- */
 
@@ -126,9 +173,47 @@ static void classic_qs(int cpu, enum bw_sim_qs kind)
 	uint64_t now = bw_sim_stamp();
 	int f;
 
-	for (f = 0; f < 2; f++)
-		if (m & (1U << f))
-			qs_stamp[cpu][f] = now;
+	/* ticks outside softirq context and not nested in another irq: their exit runs softirqs */
+	free_ticks[cpu] += (kind == BW_QS_TICK_USER || kind == BW_QS_TICK_IDLE ||
+			    kind == BW_QS_TICK_BH) && hardirq_count() <= HARDIRQ_OFFSET;
+
+	for (f = 0; f < 2; f++) {
+		struct rcu_ctrlblk *rcp = classic_blk(f);
+
+		if (!(m & (1U << f)))
+			continue;
+		qs_stamp[cpu][f] = now;
+		/* R: noticed in an earlier pass, still owed: the report is due from now on */
+		if (!ready_on[cpu][f] && rcp->cur != rcp->completed && noticed[cpu][f] == rcp->cur &&
+		    cpu_isset(cpu, rcp->cpumask)) {
+			ready_on[cpu][f] = 1;
+			ready_batch[cpu][f] = rcp->cur;
+			ready_ticks[cpu][f] = free_ticks[cpu];
+		}
+	}
+}
+
+/* R, after each event of @cpu: a ready QS not reported within R_TICKS of its ticks. */
+static void check_ready(int cpu)
+{
+	int f;
+
+	for (f = 0; f < 2; f++) {
+		struct rcu_ctrlblk *rcp = classic_blk(f);
+
+		if (!ready_on[cpu][f])
+			continue;
+		if (rcp->cur != ready_batch[cpu][f] || !cpu_isset(cpu, rcp->cpumask) ||
+		    !bw_sim_cpu_is_online(cpu)) {
+			ready_on[cpu][f] = 0;
+			continue;
+		}
+		if (free_ticks[cpu] - ready_ticks[cpu][f] > R_TICKS)
+			bw_sim_fail("R: cpu %d noticed %s batch %ld and passed a QS, but %lu of its ticks "
+				    "outside softirq later it still has not reported it (rcu_pending() "
+				    "must ask for the softirq)", cpu, fl_name[f], rcp->cur,
+				    free_ticks[cpu] - ready_ticks[cpu][f]);
+	}
 }
 
 static void classic_softirq_begin(int cpu, int nr)
@@ -144,8 +229,8 @@ static void classic_softirq_begin(int cpu, int nr)
 		observe(f, -1, cpu);
 		sb_bit[cpu][f] = cpu_isset(cpu, rcp->cpumask);
 		sb_cur[cpu][f] = rcp->cur;
-		/* F: forcing is due, so this pass must poke (unless progress comes first) */
-		sb_due[cpu][f] = rcp->cur != rcp->completed && !rcp->signaled &&
+		/* F1: the batch is due its first poke: this pass must poke (unless progress comes first) */
+		sb_due[cpu][f] = rcp->cur != rcp->completed && poke_batch[f] != rcp->cur &&
 				 time_after_eq(jiffies, progress_j[f] + RCU_JIFFIES_TILL_FORCE_QS);
 		sb_progress[cpu][f] = progress_j[f];
 	}
@@ -157,14 +242,14 @@ static void classic_softirq_end(int cpu, int nr)
 
 	if (nr != RCU_SOFTIRQ)
 		return;
-	in_rcu_softirq[cpu] = 0;
 	for (f = 0; f < 2; f++) {
 		struct rcu_ctrlblk *rcp = classic_blk(f);
 		struct rcu_data *rdp = classic_rdp(f, cpu);
+
 		observe(f, -1, cpu);
 		if (sb_due[cpu][f] && rcp->cur == sb_cur[cpu][f] && progress_j[f] == sb_progress[cpu][f] &&
-		    !rcp->signaled)
-			bw_sim_fail("F: %s batch %ld made no progress for %lu jiffies (forcing delay %d), "
+		    poke_batch[f] != rcp->cur)
+			bw_sim_fail("F1: %s batch %ld made no progress for %lu jiffies (forcing delay %d), "
 				    "yet the RCU softirq on cpu %d did not poke its CPUs", fl_name[f],
 				    rcp->cur, jiffies - progress_j[f], RCU_JIFFIES_TILL_FORCE_QS, cpu);
 
@@ -184,8 +269,10 @@ static void classic_softirq_end(int cpu, int nr)
 		if (rdp->quiescbatch != noticed[cpu][f]) {
 			noticed[cpu][f] = rdp->quiescbatch;
 			notice_stamp[cpu][f] = bw_sim_stamp();
+			flood_noticed(cpu, f);
 		}
 	}
+	in_rcu_softirq[cpu] = 0;
 }
 
 /* ---- the grace-period number rule (O2) ---- */
@@ -242,16 +329,107 @@ static int any_flood(void)
 }
 
 /*
+ * C1 for every bit of batch @b cleared since the last observation (@cleared): only
+ * CPU_DEAD processing clears a dead CPU's bit; otherwise the CPU itself, in its RCU
+ * softirq, after noticing @b in an earlier pass and passing a QS since.
+ */
+static void judge_clears(int f, long b, const cpumask_t *cleared, int poker)
+{
+	int cpu;
+
+	if (cpus_empty(*cleared))
+		return;		/* the usual case: keep big machines fast */
+	for (cpu = 0; cpu < bw_sim_ncpus(); cpu++) {
+		if (!cpu_isset(cpu, *cleared) || cpu_isset(cpu, dying))
+			continue;
+		if (cpu != poker || !in_rcu_softirq[cpu])
+			bw_sim_fail("C1: cpu %d's bit in %s batch %ld was cleared by cpu %d %s", cpu,
+				    fl_name[f], b, poker, cpu != poker ? "(only the CPU itself reports)" :
+				    "outside its RCU softirq");
+		if (noticed[cpu][f] != b)
+			bw_sim_fail("C1: cpu %d reported a %s QS for batch %ld it had not noticed in an "
+				    "earlier softirq pass (last noticed %ld)", cpu, fl_name[f], b,
+				    noticed[cpu][f]);
+		if (qs_stamp[cpu][f] < notice_stamp[cpu][f])
+			bw_sim_fail("C1: cpu %d reported a %s QS for batch %ld without a %s QS since it "
+				    "noticed the batch", cpu, fl_name[f], b, fl_name[f]);
+	}
+}
+
+/* @poker ran since the last observation: every other online laggard got a reschedule IPI. */
+static void check_poke_ipis(int f, int poker)
+{
+	struct rcu_ctrlblk *rcp = classic_blk(f);
+	int cpu;
+
+	for (cpu = 0; cpu < bw_sim_ncpus(); cpu++)
+		if (cpu != poker && cpu_isset(cpu, rcp->cpumask) && bw_sim_cpu_is_online(cpu) &&
+		    ipi_stamp[cpu] <= last_observed[f])
+			bw_sim_fail("F1: %s batch %ld was poked from cpu %d, but cpu %d, which still owes "
+				    "its QS, got no reschedule IPI", fl_name[f], rcp->cur, poker, cpu);
+}
+
+/* A poke of batch cur was observed: F1's timing, then F4 waits for its outcome. */
+static void poked(int f, int poker)
+{
+	struct rcu_ctrlblk *rcp = classic_blk(f);
+	unsigned long base = progress_j[f];
+
+	forced[f]++;
+	check_poke_ipis(f, poker);
+	if (poke_batch[f] == rcp->cur && time_after(poke_j[f], base))
+		base = poke_j[f];
+	/* before this observation's progress: the poke may precede a report */
+	if (time_before(jiffies, base + RCU_JIFFIES_TILL_FORCE_QS) &&
+	    (poke_batch[f] == rcp->cur || !any_flood()))
+		bw_sim_fail("F1: %s batch %ld poked its CPUs %lu jiffies after its last progress or "
+			    "poke, before the forcing delay of %d and not a flood's first poke",
+			    fl_name[f], rcp->cur, jiffies - base, RCU_JIFFIES_TILL_FORCE_QS);
+	poke_batch[f] = rcp->cur;
+	poke_j[f] = jiffies;
+	follow_on[f] = 1;
+	follow_batch[f] = rcp->cur;
+	follow_j[f] = jiffies;
+	follow_mask[f] = rcp->cpumask;
+	follow_bound[f] = RCU_JIFFIES_TILL_FORCE_QS * ((unsigned long)cpus_weight(rcp->cpumask) + 1) +
+			  F4_SLACK;
+}
+
+/* F4: the last poke's CPUs have all reported, or the batch ended, or the bound passed. */
+static void check_follow(int f)
+{
+	struct rcu_ctrlblk *rcp = classic_blk(f);
+	cpumask_t owed;
+	int cpu;
+
+	if (!follow_on[f])
+		return;
+	cpus_and(owed, follow_mask[f], rcp->cpumask);
+	if (rcp->cur != follow_batch[f] || rcp->cur == rcp->completed || cpus_empty(owed)) {
+		follow_on[f] = 0;
+		return;
+	}
+	if (!time_after(jiffies, follow_j[f] + follow_bound[f]))
+		return;
+	for (cpu = 0; cpu < bw_sim_ncpus() && !cpu_isset(cpu, owed); cpu++)
+		;
+	bw_sim_fail("F4: %s batch %ld was poked at jiffy %lu; %lu jiffies later cpu %d still owes "
+		    "the QS it was asked for and no further poke came (bound %lu)", fl_name[f],
+		    rcp->cur, follow_j[f], jiffies - follow_j[f], cpu, follow_bound[f]);
+}
+
+/*
  * Follow one flavor's batches: called after every event and around every RCU
  * softirq pass, so a bit cleared or a batch started is seen in the same jiffy.
  * Progress (a new batch or a cleared bit) is what the forcing delay counts from.
+ * Everything since the last observation was done by CPU @poker.
  */
 static void observe(int f, int asleep, int poker)
 {
 	struct rcu_ctrlblk *rcp = classic_blk(f);
 	const char *err = classic_check_counters(rcp);
 	int in_progress = rcp->cur != rcp->completed;
-	cpumask_t allowed, nohz = nohz_cpu_mask;
+	cpumask_t allowed, nohz = nohz_cpu_mask, cleared;
 
 	if (err)
 		bw_sim_fail("O7: %s_ctrlblk: %s (cur %ld completed %ld pending %ld)", fl_name[f], err,
@@ -263,6 +441,12 @@ static void observe(int f, int asleep, int poker)
 	if (in_progress == cpus_empty(rcp->cpumask))
 		bw_sim_fail("M: %s batch %ld %s but its mask is %s", fl_name[f], rcp->cur,
 			    in_progress ? "is in progress" : "is over", in_progress ? "empty" : "not empty");
+	/* C1: the bits of the last observed batch that are clear now */
+	cleared = last_mask[f];
+	if (rcp->cur == last_cur[f])
+		cpus_andnot(cleared, last_mask[f], rcp->cpumask);
+	if (poker >= 0)
+		judge_clears(f, last_cur[f], &cleared, poker);
 	if (rcp->completed != last_completed[f]) {
 		batches[f] += (unsigned long)(rcp->completed - last_completed[f]);
 		batches_asleep += asleep > 0;
@@ -276,33 +460,30 @@ static void observe(int f, int asleep, int poker)
 			bw_sim_fail("M: new %s batch %ld includes a CPU that is offline or in "
 				    "nohz_cpu_mask", fl_name[f], rcp->cur);
 		progress_j[f] = jiffies;
-		forced[f] += rcp->signaled;	/* a flood poked it at once */
-	} else {
-		if (rcp->signaled && !last_signaled[f]) {
-			int cpu;
-
-			forced[f]++;
-			/* @poker ran since the last observation: every other laggard got an IPI */
-			for (cpu = 0; cpu < bw_sim_ncpus(); cpu++)
+		if (rcp->signaled) {
+			/* F2: only a flood in this very step may have poked the new batch already */
+			if (!any_flood())
+				bw_sim_fail("F2: %s batch %ld starts marked poked (signaled %d) without a "
+					    "flood: forcing state left from an earlier batch", fl_name[f],
+					    rcp->cur, rcp->signaled);
+			for (int cpu = 0; cpu < bw_sim_ncpus(); cpu++)
 				if (cpu != poker && cpu_isset(cpu, rcp->cpumask) &&
 				    bw_sim_cpu_is_online(cpu) && ipi_stamp[cpu] <= last_observed[f])
-					bw_sim_fail("F: %s batch %ld was poked from cpu %d, but cpu %d, which "
-						    "still owes its QS, got no reschedule IPI", fl_name[f],
-						    rcp->cur, poker, cpu);
-			/* before this observation's progress: the poke may precede a report */
-			if (in_progress && !any_flood() &&
-			    time_before(jiffies, progress_j[f] + RCU_JIFFIES_TILL_FORCE_QS))
-				bw_sim_fail("F: %s batch %ld poked its CPUs %lu jiffies after its last "
-					    "progress, before the forcing delay of %d and without a flood",
-					    fl_name[f], rcp->cur, jiffies - progress_j[f],
-					    RCU_JIFFIES_TILL_FORCE_QS);
+					bw_sim_fail("F2: %s batch %ld starts marked poked, but cpu %d in its "
+						    "mask got no reschedule IPI: forcing state left from an "
+						    "earlier batch", fl_name[f], rcp->cur, cpu);
+			poked(f, poker);
 		}
+	} else {
+		if (rcp->signaled != last_signaled[f])
+			poked(f, poker);
 		if (!mask_subset(&rcp->cpumask, &last_mask[f]))
 			bw_sim_fail("M: a bit was set in the %s mask in the middle of batch %ld",
 				    fl_name[f], rcp->cur);
 		if (!mask_equal(&rcp->cpumask, &last_mask[f]))
 			progress_j[f] = jiffies;
 	}
+	check_follow(f);
 	last_cur[f] = rcp->cur;
 	last_completed[f] = rcp->completed;
 	last_mask[f] = rcp->cpumask;
@@ -312,7 +493,9 @@ static void observe(int f, int asleep, int poker)
 
 static void classic_resched_ipi(int from, int to)
 {
-	(void)from;
+	if (!bw_sim_cpu_is_online(to))
+		bw_sim_fail("F3: cpu %d sends a reschedule IPI to cpu %d, which is offline%s", from, to,
+			    cpu_isset(to, dying) ? " (its CPU_DEAD processing is still to come)" : "");
 	ipi_stamp[to] = bw_sim_stamp();
 }
 
@@ -391,6 +574,8 @@ static void classic_check(void)
 	}
 	for (f = 0; f < 2; f++)
 		check_flavor(f, asleep);
+	if (bw_sim_last_cpu() >= 0)
+		check_ready(bw_sim_last_cpu());
 	if (n <= CHECK_SPAN) {
 		for (cpu = 0; cpu < n; cpu++)
 			check_cpu(cpu);
@@ -594,18 +779,32 @@ static int may_come_up(int cpu)
 	       !bw_torture_oldest(cpu, BW_RCU_BH);
 }
 
-/* Half the time, a CPU that still holds ready callbacks goes down (their order must survive). */
+/* Does @cpu hold ready callbacks (and, with @both, waiting ones too) of one flavor? */
+static int holds(int cpu, int both)
+{
+	int f;
+
+	for (f = 0; f < 2; f++)
+		if (classic_rdp(f, cpu)->donelist && (!both || classic_rdp(f, cpu)->nxtlist))
+			return 1;
+	return 0;
+}
+
+/*
+ * Half the time, a CPU that still holds ready callbacks goes down, preferably one that
+ * also holds waiting ones (their order must survive the adoption).
+ */
 static int pick_victim(int n)
 {
-	int cpu, tries;
+	int cpu, tries, both;
 
 	if (bw_sim_chance(50))
-		for (tries = 0; tries < 8; tries++) {
-			cpu = 1 + (int)bw_sim_below((unsigned int)n - 1);
-			if (bw_sim_cpu_is_online(cpu) &&
-			    (classic_rdp(BW_RCU, cpu)->donelist || classic_rdp(BW_RCU_BH, cpu)->donelist))
-				return cpu;
-		}
+		for (both = 1; both >= 0; both--)
+			for (tries = 0; tries < 8; tries++) {
+				cpu = 1 + (int)bw_sim_below((unsigned int)n - 1);
+				if (bw_sim_cpu_is_online(cpu) && holds(cpu, both))
+					return cpu;
+			}
 	return 1 + (int)bw_sim_below((unsigned int)n - 1);
 }
 
@@ -640,6 +839,157 @@ static void hotplug_task(void *arg)
 	}
 }
 
+/*
+ * The dead window: @cpu is offline, CPU_DEAD not yet run. Half the time hold it open for
+ * RCU_JIFFIES_TILL_FORCE_QS + 2 jiffies (forcing may come due while the dead CPU holds its
+ * bit: F3), and if the dead CPU holds callbacks, have the barrier task run a barrier of
+ * their flavor meanwhile: rcu_barrier*() must hold off hotplug, or its heads go only to
+ * the online CPUs and the dead CPU's callbacks, adopted later, run after them (O6).
+ */
+static struct completion barrier_kick;
+static int barrier_which, barrier_busy;
+static unsigned long dead_windows, dead_barriers;
+
+static void classic_dead_window(int cpu)
+{
+	unsigned long until = jiffies + RCU_JIFFIES_TILL_FORCE_QS + 2;
+	int rcu = classic_rdp(BW_RCU, cpu)->qlen > 0, bh = classic_rdp(BW_RCU_BH, cpu)->qlen > 0;
+	long points = 0;
+
+	if (bw_sim_phase() != BW_PHASE_RANDOM || !bw_sim_chance(50))
+		return;
+	dead_windows++;
+	if (!barrier_busy && (rcu || bh)) {
+		barrier_which = rcu && (!bh || bw_sim_chance(50)) ? (bw_sim_chance(50) ? 0 : 2) : 1;
+		barrier_busy = 1;
+		dead_barriers++;
+		complete(&barrier_kick);
+	}
+	/* cpu_down() sleeps in __cpu_die() meanwhile: other tasks, this CPU's included, run */
+	while (time_before(jiffies, until) && points++ < 4000)
+		bw_sim_point(BW_PT_TASK);
+}
+
+/* On CPU 0: the barrier of the dead window. */
+static void barrier_task(void *arg)
+{
+	(void)arg;
+	for (;;) {
+		wait_for_completion(&barrier_kick);
+		bw_torture_barrier(barrier_which);
+		barrier_busy = 0;
+	}
+}
+
+/* ---- the flood-before-notice schedule (SMP, drain by ticks) ---- */
+
+/*
+ * The hog CPU runs a task in kernel mode that schedules only when asked to. A flood on
+ * CPU 0 pokes the batch it just started right after the hog's tick, so the hog takes
+ * the IPI and context-switches before its next tick makes it notice the batch: that QS
+ * predates the notice and cannot count. The hog owes a new one, which only another poke
+ * can obtain (F4). flood_wasted counts the pokes whose QS came before the notice.
+ */
+#define FLOOD_N		12	/* above qhimark (8 here) with the first head */
+#define FLOOD_TRIES	24
+static struct completion flood_kick;
+static struct rcu_head flood_heads[FLOOD_N];
+static int flood_outstanding, flood_busy;
+static long flood_batch;
+static uint64_t flood_stamp;
+static unsigned long flood_tries, flood_hits, flood_wasted;
+
+static void flood_cb(struct rcu_head *h)
+{
+	(void)h;
+	flood_outstanding--;
+}
+
+static int flood_wait(int (*cond)(void))
+{
+	long points = 0;
+
+	while (!cond()) {
+		if (points++ > 3000 || bw_sim_phase() != BW_DRAIN_TICK)
+			return 0;
+		bw_sim_point(BW_PT_TASK);
+	}
+	return 1;
+}
+
+/* No rcu batch runs, the flood's callbacks ran, and the hog just ticked (its softirq done). */
+static int flood_ready(void)
+{
+	struct sim_cpu *h = &bw_sim_cpus[hog_cpu];
+
+	return !flood_outstanding && rcu_ctrlblk.cur == rcu_ctrlblk.completed &&
+	       classic_rdp(BW_RCU, hog_cpu)->quiescbatch == rcu_ctrlblk.cur &&
+	       h->since_tick <= 1 && !h->softirq_pending && !(h->hw_pending & HW_TICK);
+}
+
+/* One try; 0 if the hog does not tick (its worker slept when the drain began: it idles). */
+static int flood_once(void)
+{
+	struct rcu_data *hog = classic_rdp(BW_RCU, hog_cpu);
+	unsigned long flags;
+	long cur;
+	int i;
+
+	if (!flood_wait(flood_ready))
+		return 0;
+	flood_tries++;
+	cur = rcu_ctrlblk.cur;
+	flood_outstanding = FLOOD_N;
+	call_rcu(&flood_heads[0], flood_cb);
+	/* run this CPU's RCU softirq now: it asks for batch cur + 1 and starts it */
+	local_bh_disable();
+	raise_softirq(RCU_SOFTIRQ);
+	local_bh_enable();
+	if (rcu_ctrlblk.cur == cur || hog->quiescbatch == rcu_ctrlblk.cur ||
+	    !cpu_isset(hog_cpu, rcu_ctrlblk.cpumask) || rcu_ctrlblk.signaled) {
+		/* the batch did not start here, or the hog already noticed it: no flood */
+		local_irq_save(flags);
+		for (i = 1; i < FLOOD_N; i++)
+			call_rcu(&flood_heads[i], flood_cb);
+		local_irq_restore(flags);
+		return 1;
+	}
+	flood_batch = rcu_ctrlblk.cur;
+	flood_stamp = bw_sim_stamp();
+	local_irq_save(flags);
+	for (i = 1; i < FLOOD_N; i++)
+		call_rcu(&flood_heads[i], flood_cb);
+	flood_hits += ipi_stamp[hog_cpu] > flood_stamp;
+	local_irq_restore(flags);
+	return 1;
+}
+
+static void flood_task(void *arg)
+{
+	(void)arg;
+	for (;;) {
+		unsigned long hits;
+		int tries;
+
+		wait_for_completion(&flood_kick);
+		hits = flood_wasted;
+		for (tries = 0; tries < FLOOD_TRIES && flood_wasted == hits &&
+		     bw_sim_phase() == BW_DRAIN_TICK && flood_once(); tries++)
+			;
+		flood_busy = 0;
+	}
+}
+
+/* The hog noticed the flooded batch: was the QS its poke caused already spent? */
+static void flood_noticed(int cpu, int f)
+{
+	if (f == BW_RCU && cpu == hog_cpu && noticed[cpu][f] == flood_batch && flood_stamp &&
+	    qs_stamp[cpu][f] > flood_stamp && ipi_stamp[cpu] > flood_stamp) {
+		flood_wasted++;
+		flood_stamp = 0;
+	}
+}
+
 /* ---- phases, drain, setup ---- */
 
 static void classic_phase(enum bw_sim_phase phase)
@@ -669,6 +1019,21 @@ static void classic_phase(enum bw_sim_phase phase)
 		rounds++;
 	} else if (phase == BW_DRAIN_TICK) {
 		hog_cpu = (int)bw_sim_below((unsigned int)n);
+		if (IS_ENABLED(CONFIG_SMP) && n > 1 && n <= CHECK_SPAN) {
+			struct sim_cpu *h;
+			int i;
+
+			hog_cpu = 1 + (int)bw_sim_below((unsigned int)n - 1);
+			/* a hog asleep since the random phase would leave its CPU idle: wake it */
+			h = &bw_sim_cpus[hog_cpu];
+			for (i = 0; i < h->ntasks; i++)
+				if (h->tasks[i]->sleeping) {
+					h->tasks[i]->sleeping = 0;
+					sim_wake(h->tasks[i]);
+				}
+			flood_busy = 1;
+			complete(&flood_kick);
+		}
 	}
 }
 
@@ -700,7 +1065,7 @@ static int classic_settled(void)
 			    classic_rdp(f, cpu)->qlen)
 				return 0;
 	}
-	if (stall_active)
+	if (stall_active || barrier_busy || flood_busy || flood_outstanding)
 		return 0;
 	for (f = 0; f < 2; f++) {
 		long c = f ? rcu_batches_completed_bh() : rcu_batches_completed();
@@ -732,12 +1097,18 @@ static void classic_setup(void)
 	 */
 	((struct bw_sim_config *)bw_sim_cfg)->weights[BW_DRAIN_SCHED][1] = 10;
 	((struct bw_sim_hooks *)bw_sim_h)->resched_ipi = classic_resched_ipi;
+	((struct bw_sim_hooks *)bw_sim_h)->cpu_dead_window = classic_dead_window;
 	init_completion(&hp_kick);
 	init_completion(&stall_kick);
+	init_completion(&barrier_kick);
+	init_completion(&flood_kick);
 	if (IS_ENABLED(CONFIG_HOTPLUG_CPU) && n > 1) {
 		register_cpu_notifier(&dying_nb);
 		bw_sim_task_create(0, "hotplug", hotplug_task, NULL);
+		bw_sim_task_create(0, "barrier", barrier_task, NULL);
 	}
+	if (IS_ENABLED(CONFIG_SMP) && n > 1 && n <= CHECK_SPAN)
+		bw_sim_task_create(0, "flood", flood_task, NULL);
 	if (IS_ENABLED(CONFIG_RCU_CPU_STALL_DETECTOR)) {
 		stall_cpu = n - 1;
 		bw_sim_task_create(stall_cpu, "staller", staller, NULL);
@@ -749,6 +1120,9 @@ static void classic_finish(void)
 	printf("# classic: %lu/%lu batches (rcu/bh), %lu with a CPU in dyntick-idle, pokes %lu/%lu, "
 	       "stall tests %lu, stall warnings %lu, CPUs down %lu up %lu\n", batches[0], batches[1],
 	       batches_asleep, forced[0], forced[1], stall_tests, stall_warnings, hp_down, hp_up);
+	printf("# classic: dead windows %lu (with a barrier %lu); flood-before-notice: %lu tries, "
+	       "%lu pokes before the notice, %lu of them spent before it\n", dead_windows,
+	       dead_barriers, flood_tries, flood_hits, flood_wasted);
 	if (IS_ENABLED(CONFIG_RCU_CPU_STALL_DETECTOR) && !stall_tests)
 		bw_sim_fail("S: no stall test completed: make the random phases longer");
 }
@@ -828,7 +1202,7 @@ static long default_drain_limit(void)
 
 int main(int argc, char **argv)
 {
-	char events[32], drain[32], **args = calloc((size_t)argc + 5, sizeof(*args));
+	char events[32], drain[32], **args = calloc((size_t)argc + 7, sizeof(*args));
 	int i;
 
 	if (!args)
@@ -843,9 +1217,12 @@ int main(int argc, char **argv)
 	args[2] = events;
 	args[3] = (char *)"--drain-limit";
 	args[4] = drain;
+	/* C1's window: stretched unless the command line says 0 (not on big machines: slow) */
+	args[5] = (char *)"--lock-stretch";
+	args[6] = (char *)(NR_CPUS <= CHECK_SPAN ? "10" : "0");
 	for (i = 1; i < argc; i++)
-		args[i + 4] = argv[i];
-	i = bw_torture_main(argc + 4, args, &classic);
+		args[i + 6] = argv[i];
+	i = bw_torture_main(argc + 6, args, &classic);
 	free(args);
 	return i;
 }

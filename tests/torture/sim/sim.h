@@ -56,7 +56,7 @@
  *    variant is told); check() runs after every event; settled() says when a
  *    drain phase has finished all outstanding work;
  *  - call bw_sim_main(argc, argv, &hooks) from main(): it parses the common
- *    options (--seed, --rounds, --events, --cpus, -v), runs random phases
+ *    options (--seed, --rounds, --events, --cpus, --lock-stretch, -v), runs random phases
  *    alternating with drain phases and returns 0 on success.
  *  - worker tasks loop forever calling the variant's API; they call
  *    bw_sim_point()/bw_sim_user()/bw_sim_cond_resched() to let time pass and
@@ -112,6 +112,12 @@ struct bw_sim_hooks {
 	void (*printk)(int cpu, const char *msg);	/* every printk() line */
 	void (*finish)(void);			/* after the last round: final checks, free memory */
 	void (*resched_ipi)(int from, int to);	/* smp_send_reschedule(), before it takes effect */
+	/*
+	 * bw_sim_cpu_down(): @cpu has left cpu_online_map and CPU_DEAD has not run yet; runs
+	 * in the hotplug caller's task, which may pass interleaving points to hold the window
+	 * open (as the kernel's cpu_down() sleeps in __cpu_die() before the CPU_DEAD notifiers).
+	 */
+	void (*cpu_dead_window)(int cpu);
 };
 
 /* Run parameters (bw_sim_main fills them from the command line). */
@@ -124,6 +130,12 @@ struct bw_sim_config {
 	int verbose;
 	int hotplug;		/* allow bw_sim_cpu_down/up (harness-driven) */
 	int tick_gap;		/* resumes of a CPU between two of its ticks, at least (0: default 4) */
+	/*
+	 * --lock-stretch P: P% of spinlock acquisitions first pass 1..16 spin points even when
+	 * the lock is free, so other CPUs run inside the window between a lockless check and
+	 * the locked re-check (a contended lock at batch end, stretched). 0: off.
+	 */
+	int lock_stretch;
 	unsigned int weights[BW_NR_PHASES][8];	/* per phase: driver event weights, see sim_core.c */
 };
 

@@ -667,6 +667,7 @@ int bw_sim_main(int argc, char **argv, const struct bw_sim_hooks *hooks)
 		{ "events", required_argument, NULL, 'e' },
 		{ "drain-limit", required_argument, NULL, 'd' },
 		{ "cpus", required_argument, NULL, 'c' },
+		{ "lock-stretch", required_argument, NULL, 'l' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -680,23 +681,25 @@ int bw_sim_main(int argc, char **argv, const struct bw_sim_hooks *hooks)
 	cfg.drain_limit = 200000;
 	cfg.ncpus = NR_CPUS;
 	default_weights(&cfg);
-	while ((opt = getopt_long(argc, argv, "s:r:e:d:c:vh", opts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "s:r:e:d:c:l:vh", opts, NULL)) != -1) {
 		switch (opt) {
 		case 's': cfg.seed = strtoull(optarg, NULL, 0); break;
 		case 'r': cfg.rounds = strtol(optarg, NULL, 0); break;
 		case 'e': cfg.events = strtol(optarg, NULL, 0); break;
 		case 'd': cfg.drain_limit = strtol(optarg, NULL, 0); break;
 		case 'c': cfg.ncpus = (int)strtol(optarg, NULL, 0); break;
+		case 'l': cfg.lock_stretch = (int)strtol(optarg, NULL, 0); break;
 		case 'v': cfg.verbose++; break;
 		default:
 			fprintf(stderr, "usage: %s [--seed N] [--rounds N] [--events N] "
-				"[--drain-limit N] [--cpus N] [-v]\n", argv[0]);
+				"[--drain-limit N] [--cpus N] [--lock-stretch PERCENT] [-v]\n", argv[0]);
 			return opt == 'h' ? 0 : 2;
 		}
 	}
 	bw_sim_run(hooks, &cfg);
 	print_stats();
-	printf("ok - %s: seed %llu, %ld rounds, %llu events, %d cpu(s)\n", hooks->name,
-	       (unsigned long long)cfg.seed, cfg.rounds, (unsigned long long)events, cfg.ncpus);
+	printf("ok - %s: seed %llu, %ld rounds, %llu events, %d cpu(s)%s\n", hooks->name,
+	       (unsigned long long)cfg.seed, cfg.rounds, (unsigned long long)events, cfg.ncpus,
+	       cfg.lock_stretch ? ", lock windows stretched" : "");
 	return 0;
 }

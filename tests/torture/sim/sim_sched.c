@@ -228,6 +228,14 @@ void bw_sim_spin_lock(struct bw_sim_spinlock *l)
 	bw_k_lock_usage(&c->k, l);
 	if (l->owner == c->id)
 		bw_sim_fail("cpu %d takes lock %s it already holds", c->id, l->name);
+	/* --lock-stretch: the lock looks contended for a while, so other CPUs act meanwhile */
+	if (bw_sim_cfg->lock_stretch && sim_in_cpu_context() &&
+	    bw_sim_chance((unsigned int)bw_sim_cfg->lock_stretch)) {
+		int n = 1 + (int)bw_sim_below(16);
+
+		while (n--)
+			bw_sim_point(BW_PT_SPIN);
+	}
 	while (l->owner >= 0)
 		bw_sim_point(BW_PT_SPIN);
 	c = bw_sim_cur;
@@ -341,6 +349,8 @@ int bw_sim_cpu_down(int cpu)
 	cpu_clear(cpu, cpu_online_map);
 	if (bw_sim_timekeeper == cpu)
 		bw_sim_timekeeper = -1;
+	if (bw_sim_h->cpu_dead_window)
+		bw_sim_h->cpu_dead_window(cpu);
 	bw_k_cpu_notify(CPU_DEAD, cpu);
 #if IS_ENABLED(CONFIG_HOTPLUG_CPU)
 	hotplug_in_progress = 0;

@@ -1,0 +1,128 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The struct pages: every layout of each object name's structs (drawn with holes, padding,
+cachelines and a tighter order), and an index of every struct sorted by waste (hole bytes +
+tail padding), grouped per object so that one object's structs are not buried among the
+hundreds a kernel header brings."""
+import collections
+
+from . import structs, tables
+from .output import slug
+from ..render.cells import Bytes, Text
+from ..render.table import Column, Table
+
+TOP = 30
+
+
+def url(name):
+    return "structs/%s.html" % slug(name)
+
+
+def waste(row):
+    return (row["hole_bytes"] or 0) + (row["padding"] or 0)
+
+
+def layouts(data, name):
+    """{(struct, kind): [layout dict]} of every struct in the objects named `name`."""
+    rows = [r for r in data.structs if r["object"] == name]
+    bits = {o.coord: o.bits for o in data.objects}
+    by_layout = collections.defaultdict(list)
+    for r in rows:
+        by_layout[r["layout_id"]].append(r)
+    members = data.members_of(list(by_layout))
+    # Layouts equal in geometry (compilers spell some types differently, e.g. `long int`
+    # and `long`) are drawn once, with every build that has them.
+    by_shape = collections.OrderedDict()
+    for lid in sorted(by_layout):
+        r0 = by_layout[lid][0]
+        shape = (r0["struct"], r0["kind"], r0["size"], r0["holes"], r0["padding"], r0["reorg_size"],
+                 tuple((m["member"], m["byte_offset"], m["size"], m["bit_size"], m["bit_offset"],
+                        m["reorg_seq"]) for m in members[lid]))
+        by_shape.setdefault(shape, []).append(lid)
+    out = collections.defaultdict(list)
+    for lids in by_shape.values():
+        lid = lids[0]
+        rs = [r for l in lids for r in by_layout[l]]
+        r0 = rs[0]
+        coords = sorted({(r["arch"], r["compiler"], r["label"], r["object"]) for r in rs})
+        arches = sorted({c[0] for c in coords})
+        wbits = {bits.get((r["arch"], r["compiler"], r["label"], r["keys"] or "", r["object"]), 0)
+                 for r in rs}
+        wbits = max(wbits) if wbits else 0
+        mem = structs.members_of(members[lid])
+        out[(r0["struct"], r0["kind"])].append(dict(
+            row=r0, members=tables.members(members[lid]), drawing=structs.rows(r0["size"], mem),
+            reorg=reorganized(r0, members[lid], mem, wbits, arches),
+            where=where(coords), bits=wbits, ncoords=len(coords), waste=waste(r0),
+            anchor="s-" + slug("%s-%s-%d" % (r0["kind"], r0["struct"], lid))))
+    return out
+
+
+def by_waste(structs_):
+    """[((name, kind), [layouts])] sorted by the largest waste of a layout, then name."""
+    return sorted(structs_.items(), key=lambda x: (-max(l["waste"] for l in x[1]), x[0]))
+
+
+def index_table(title, items, link, limit=None):
+    """A row per struct (its most wasteful layout; one row for the objects that share it):
+    waste, holes, padding, size, the objects, a link to its drawing."""
+    t = Table(title, [Column("struct"), Column("objects"), Column("waste", "r"),
+                      Column("hole bytes", "r"), Column("holes", "r"), Column("padding", "r"),
+                      Column("size", "r"), Column("reorganized", "r"), Column("layouts", "r")])
+    same = collections.OrderedDict()
+    for k, obj, l in sorted(items, key=lambda x: (-x[2]["waste"], x[0][0], x[1])):
+        same.setdefault((k, l["waste"], l["row"]["size"]), []).append((obj, l))
+    rows = list(same.items())
+    for ((name, kind), _, _), objs in rows[:limit]:
+        obj, l = objs[0]
+        r = l["row"]
+        t.add([Text("%s %s" % (kind, name), href=link(obj, l["anchor"])),
+               Text(", ".join(o for o, _ in objs)), Bytes(l["waste"]), Bytes(r["hole_bytes"]),
+               Bytes(r["holes"]), Bytes(r["padding"]), Bytes(r["size"]), Bytes(r["reorg_size"]),
+               Bytes(l["nlayouts"])])
+    if limit and len(rows) > limit:
+        t.notes.append("The %d with most waste of %d; every struct is listed under its object "
+                       "below." % (limit, len(rows)))
+    return t
+
+
+def worst(name, structs_):
+    """[((struct, kind), object, most wasteful layout + nlayouts)] of one object's structs."""
+    out = []
+    for k, ls in structs_.items():
+        l = dict(max(ls, key=lambda l: (l["waste"], l["row"]["size"])))
+        l["nlayouts"] = len(ls)
+        out.append((k, name, l))
+    return out
+
+
+def reorganized(row, rows, mem, bits, arches):
+    """The tighter order a layout's page shows, or None.
+
+    The analyzer's (pahole's --reorganize) order, size and saving as recorded; it is drawn
+    only when laying the members out in that order comes to pahole's size (pahole also keeps
+    forced alignments the database does not hold).  A layout recorded without its order
+    (before schema version 4) gets the report's own estimate, labelled as such."""
+    index = structs.stored_order(rows)
+    if index is not None:
+        if not row["reorg_saving"]:
+            return None
+        ordered = [mem[i] for i in index]
+        placed = structs.place(row["size"], mem, ordered, bits, arches)
+        fits = placed is not None and placed[1] == row["reorg_size"]
+        return dict(source="analyzer", order=[structs.label(m) for m in ordered],
+                    size=row["reorg_size"], saving=row["reorg_saving"],
+                    placed_size=placed[1] if placed else None,
+                    drawing=structs.rows(placed[1], placed[0]) if fits else None)
+    guess = structs.reorganize(row["kind"], row["size"], mem, bits, arches)
+    if guess is None:
+        return None
+    return dict(source="estimate", order=[structs.label(m) for m in guess[1]],
+                size=guess[2], saving=row["size"] - guess[2], placed_size=None,
+                drawing=structs.rows(guess[2], guess[1]))
+
+
+def where(coords):
+    """'i386/gcc, arm/gcc; labels A, B' for a list of (arch, cc, label, object)."""
+    pairs = sorted({"%s/%s" % (a, c) for a, c, _, _ in coords})
+    labels = sorted({s for _, _, s, _ in coords})
+    return "%s; config %s" % (", ".join(pairs), ", ".join(labels))
