@@ -114,7 +114,8 @@ def test_phrasing_when_tiny_is_larger_or_equal():
 
 
 def _obj(scen, variant, obj, total):
-    return Obj("i386", "gcc", scen, '{"variant": "%s"}' % variant, obj, "p/" + obj, hash((scen, obj)) & 0xffff, total, 0, 0, total)
+    return Obj("i386", "gcc", scen, '{"variant": "%s"}' % variant, obj, "p/" + obj,
+               hash((scen, obj)) & 0xffff, total, 0, 0, total)
 
 
 def test_variants_are_grouped_by_recorded_config_not_scenario_names():
