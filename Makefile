@@ -15,7 +15,14 @@ Q :=
 endif
 
 # Host C flags for the analyzer and the test harnesses (not for kernel objects).
-HOST_CC     ?= gcc
+# Host compiles go through ccache like the matrix's, in the same cache ($(BW_CACHE)/ccache), so
+# a fresh clone's `make test` compiles nothing compiled before. Paths are relative to the
+# checkout and its folder is not hashed (CCACHE_NOHASHDIR: debug info names the first
+# clone's folder). HOST_CCACHE= compiles without it.
+HOST_CCACHE ?= $(shell command -v ccache)
+HOST_CCACHE_RUN = $(if $(HOST_CCACHE),env CCACHE_DIR=$(BW_CACHE)/ccache CCACHE_BASEDIR=$(CURDIR) \
+	CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=$(MATRIX_CCACHE_SIZE) $(HOST_CCACHE) )
+HOST_CC     ?= $(HOST_CCACHE_RUN)gcc
 HOST_CFLAGS ?= -std=gnu11 -O2 -g -Wall -Wextra -Werror
 SAN_FLAGS   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
@@ -40,8 +47,9 @@ include bench/bench.mk
 include bench/db.mk
 include tests/kernel/kernel.mk
 include tests/cli/cli.mk
+include tests/lint.mk
 
-.PHONY: all deps test bench clean
+.PHONY: all deps test bench clean lint
 all: objects analyzer
 
 # DEPS: how packages get installed (tests/matrix stands in a simulated one).
@@ -49,9 +57,27 @@ DEPS ?= sh .ci/deps
 deps:
 	$(Q)$(DEPS)
 
+# Every suite runs through tests/tap.sh, which records its counts in $(TAP_RESULTS); the suites
+# run TEST_JOBS at a time (unless make was given -j), each one's output kept whole (-Otarget),
+# and all of them run even when one fails (-k). The table and totals come last (tests/summary.sh);
+# make test fails when any suite failed or did not run.
+TEST_JOBS   ?= 2
+TAP_RESULTS := $(abspath $(BUILD))/tests/results
+export TAP_RESULTS
 test: deps
-	$(Q)$(MAKE) --no-print-directory $(TESTS)
-	@echo "make test: all passed"
+	$(Q)rm -rf $(TAP_RESULTS); t0=$$(date +%s); \
+	$(MAKE) --no-print-directory -k -Otarget $(if $(filter -j%,$(MAKEFLAGS)),,-j$(TEST_JOBS)) \
+		BW_TEST_RUN=1 $(TESTS); rc=$$?; \
+	sh tests/summary.sh $(TAP_RESULTS) $$(($$(date +%s) - t0)) $(TESTS) || rc=1; exit $$rc
+
+# Within make test, the suites that read the matrix's objects start once test-matrix is done
+# (it deletes and rebuilds one, and the manifest with it); test-matrix's failures then count
+# through its results (tests/summary.sh) instead of keeping them from running.
+ifeq ($(BW_TEST_RUN),1)
+TEST_MATRIX_IGNORE := -
+test-analyzer test-analyzer-san test-structs-oracle test-structs-oracle-san test-structs-text \
+	test-db test-reports: | test-matrix
+endif
 
 bench: deps
 	$(Q)$(MAKE) --no-print-directory $(BENCHES)

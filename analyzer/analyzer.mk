@@ -15,7 +15,12 @@ AN_SAN_BIN  := $(AN_OBJDIR)/san/bloatwatch-analyze
 # Libraries: libelf for ELF, libdw/libdwfl for DWARF (lib/dw*.c). Add more here.
 AN_LIBS     := -ldw -lelf -lz
 AN_CPPFLAGS := -Ianalyzer/lib -Ianalyzer/cmd
-AN_CLANG    ?= clang
+AN_CLANG    ?= $(HOST_CCACHE_RUN)clang
+# The library and extractors built once with the fuzzers' instrumentation; every fuzzer
+# (fuzz_obj, fuzz_configs, the structs' fuzz_structs) links it.
+AN_FUZZ_DIR := $(AN_OBJDIR)/fuzz
+AN_FUZZ_LIB := $(AN_FUZZ_DIR)/libbloatwatch-fuzz.a
+AN_FUZZ_CFLAGS := -std=gnu11 -g -O1 -Wall -Wextra -Werror -fno-sanitize-recover=all $(AN_CPPFLAGS)
 
 .PHONY: analyzer analyzer-san
 analyzer: $(AN_BIN)
@@ -53,7 +58,6 @@ AN_FIX       := $(AN_OBJDIR)/fixtures
 AN_FIX_STAMP := $(AN_FIX)/.stamp
 # Cover every object of the build matrix once matrix.mk can build it.
 AN_MATRIX_DEP := $(if $(shell grep -s '^objects:' matrix/matrix.mk),objects)
-AN_FUZZ_DIR  := $(AN_OBJDIR)/fuzz
 AN_FUZZERS   := $(AN_FUZZ_DIR)/fuzz_obj $(AN_FUZZ_DIR)/fuzz_configs
 AN_FUZZ_SRCS := $(filter-out analyzer/main.c,$(AN_SRCS))
 AN_FUZZ_SECS ?= 12
@@ -67,19 +71,32 @@ $(AN_FIX_STAMP): tests/analyzer/fixtures.sh $(wildcard tests/analyzer/fixtures/s
 	@touch $@
 
 .PHONY: test-analyzer test-analyzer-san fuzz-analyzer analyzer-fuzzers
+# $(call AN_TAP,binary,work dir[,environment]): tests/analyzer/tNNNN-*.sh on that binary (lib.sh's
+# environment), through a private copy: others may relink bin/ while the suite runs in the shared tree.
+AN_TAP = mkdir -p $(2) && cp $(1) $(2)/bloatwatch-analyze.under-test && \
+	$(3) BW=$(2)/bloatwatch-analyze.under-test FIX=$(abspath $(AN_FIX)) WORK=$(2) TOP=$(CURDIR) LC_ALL=C \
+	sh tests/tap.sh $@ -e tests/analyzer
+
 test-analyzer: $(AN_BIN) $(AN_FIX_STAMP) $(AN_MATRIX_DEP)
-	$(Q)sh tests/analyzer/run.sh $(abspath $(AN_BIN)) $(abspath $(AN_FIX)) $(abspath $(AN_OBJDIR)/work-plain) analyzer
+	$(Q)$(call AN_TAP,$(abspath $(AN_BIN)),$(abspath $(AN_OBJDIR)/work-plain))
 
 test-analyzer-san: $(AN_SAN_BIN) $(AN_FIX_STAMP) $(AN_MATRIX_DEP)
-	$(Q)$(AN_SAN_ENV) sh tests/analyzer/run.sh $(abspath $(AN_SAN_BIN)) $(abspath $(AN_FIX)) \
-		$(abspath $(AN_OBJDIR)/work-san) analyzer-asan-ubsan
+	$(Q)$(call AN_TAP,$(abspath $(AN_SAN_BIN)),$(abspath $(AN_OBJDIR)/work-san),$(AN_SAN_ENV))
 
 analyzer-fuzzers: $(AN_FUZZERS)
 
-$(AN_FUZZ_DIR)/fuzz_%: analyzer/fuzz/fuzz_%.c $(AN_FUZZ_SRCS) $(wildcard analyzer/lib/*.h analyzer/cmd/*.h)
+$(AN_FUZZ_DIR)/obj/%.o: analyzer/%.c
 	@mkdir -p $(dir $@)
-	$(Q)$(AN_CLANG) -std=gnu11 -g -O1 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=all $(AN_CPPFLAGS) -o $@ $< $(AN_FUZZ_SRCS) $(AN_LIBS)
+	$(Q)$(AN_CLANG) $(AN_FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,address,undefined -MMD -MP -c -o $@ $<
+
+$(AN_FUZZ_LIB): $(patsubst analyzer/%.c,$(AN_FUZZ_DIR)/obj/%.o,$(AN_FUZZ_SRCS))
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+-include $(patsubst analyzer/%.c,$(AN_FUZZ_DIR)/obj/%.d,$(AN_FUZZ_SRCS))
+
+$(AN_FUZZ_DIR)/fuzz_%: analyzer/fuzz/fuzz_%.c $(AN_FUZZ_LIB) $(wildcard analyzer/lib/*.h analyzer/cmd/*.h)
+	@mkdir -p $(dir $@)
+	$(Q)$(AN_CLANG) $(AN_FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< $(AN_FUZZ_LIB) $(AN_LIBS)
 
 # Bounded run: the seed corpus is generated (fixtures and malformed files), never committed.
 fuzz-analyzer: $(AN_FUZZERS) $(AN_FIX_STAMP)
@@ -90,14 +107,12 @@ fuzz-analyzer: $(AN_FUZZERS) $(AN_FIX_STAMP)
 	$(Q)for f in $$(find $(AN_FIX) -name '*.o' -size -64k) $(AN_FIX)/*/gcc/lib.a; do \
 		cp $$f $(AN_FUZZ_DIR)/seeds-obj/$$(echo $$f | tr / _); done
 	$(Q)cp tests/analyzer/configs/*.c tests/analyzer/fixtures/src/*.c $(AN_FUZZ_DIR)/seeds-configs/
-	$(Q)$(AN_FUZZ_DIR)/fuzz_obj -max_total_time=$(AN_FUZZ_SECS) -timeout=20 -rss_limit_mb=2048 \
-		-max_len=131072 -print_final_stats=1 -artifact_prefix=$(AN_FUZZ_DIR)/ $(AN_FUZZ_DIR)/corpus-obj $(AN_FUZZ_DIR)/seeds-obj \
-		2>$(AN_FUZZ_DIR)/fuzz_obj.log || { tail -60 $(AN_FUZZ_DIR)/fuzz_obj.log; exit 1; }
-	$(Q)$(AN_FUZZ_DIR)/fuzz_configs -max_total_time=$$(( $(AN_FUZZ_SECS) / 2 )) -timeout=10 \
-		-artifact_prefix=$(AN_FUZZ_DIR)/ \
-		$(AN_FUZZ_DIR)/corpus-configs $(AN_FUZZ_DIR)/seeds-configs \
-		2>$(AN_FUZZ_DIR)/fuzz_configs.log || { tail -60 $(AN_FUZZ_DIR)/fuzz_configs.log; exit 1; }
-	@grep -h 'stat::number_of_executed_units' $(AN_FUZZ_DIR)/fuzz_obj.log | sed 's/^/fuzz_obj: /'
-	@echo "fuzz-analyzer: no crash, leak or hang in $(AN_FUZZ_SECS)s + $$(( $(AN_FUZZ_SECS) / 2 ))s"
+	$(Q)sh tests/tap.sh $@-obj -c sh tests/fuzz.sh "fuzz_obj $(AN_FUZZ_SECS) s" $(AN_FUZZ_DIR)/fuzz_obj.log \
+		$(AN_FUZZ_DIR)/fuzz_obj -max_total_time=$(AN_FUZZ_SECS) -timeout=20 -rss_limit_mb=2048 \
+		-max_len=131072 -print_final_stats=1 -artifact_prefix=$(AN_FUZZ_DIR)/ $(AN_FUZZ_DIR)/corpus-obj $(AN_FUZZ_DIR)/seeds-obj
+	$(Q)sh tests/tap.sh $@-configs -c sh tests/fuzz.sh "fuzz_configs $$(( $(AN_FUZZ_SECS) / 2 )) s" \
+		$(AN_FUZZ_DIR)/fuzz_configs.log $(AN_FUZZ_DIR)/fuzz_configs -max_total_time=$$(( $(AN_FUZZ_SECS) / 2 )) \
+		-timeout=10 -print_final_stats=1 -artifact_prefix=$(AN_FUZZ_DIR)/ \
+		$(AN_FUZZ_DIR)/corpus-configs $(AN_FUZZ_DIR)/seeds-configs
 
 TESTS += test-analyzer test-analyzer-san fuzz-analyzer

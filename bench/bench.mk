@@ -9,7 +9,7 @@ bench-footprint: objects
 # Torture harness throughput: simulated events per second, median of three runs per binary.
 bench-torture: $(TORTURE_BINS)
 	$(Q)sh bench/torture-speed.sh $(foreach v,$(TORTURE_VARIANTS),$(foreach s,$(TORTURE_$(v)_SCENARIOS),\
-		$(foreach k,plain san,"$(BUILD)/torture/$(s)/$(k)/$(v) $(TORTURE_$(v)_ARGS)")))
+		$(foreach k,plain san,"$(BUILD)/torture/$(s)/$(k)/$(v)-sim $(TORTURE_$(v)_ARGS)")))
 
 # Analyzer speed (bench/analyzer.mk, its own fragment).
 include bench/analyzer.mk

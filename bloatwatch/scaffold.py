@@ -202,7 +202,7 @@ def guess_kbuild(root, outputs, label=None):
         arches = sorted({SRCARCH.get(o.karch, o.karch) for o in facts})
         dirs = sorted(t for t in targets_all if t.endswith("/"))
         g.paths = dirs + ["arch/%s/" % a for a in arches] + ["include/", "Makefile", "scripts/",
-                                                          ":(glob)**/Kconfig*"]
+                                                             ":(glob)**/Kconfig*"]
         if "vmlinux" in targets_all:
             g.paths = []
             g.paths_note = ""
@@ -233,7 +233,7 @@ def group_for(g, root, files, base, excludes=()):
               "list executables)" % base)
     else:
         g.say("objects: %d ELF files in %s/ (%s)" % (found, base, ", ".join(globs[:6]) +
-                                                      (" ..." if len(globs) > 6 else "")))
+                                                     (" ..." if len(globs) > 6 else "")))
     group = {"root": base, "glob": globs}
     if excludes:
         group["exclude"] = list(excludes)
@@ -271,7 +271,7 @@ def guess_make(root, files, makefile):
     globs = object_globs(files)
     if globs:
         g.say("objects: %d ELF files (%s)" % (len(files), ", ".join(globs[:6]) +
-                                               (" ..." if len(globs) > 6 else "")))
+                                              (" ..." if len(globs) > 6 else "")))
     else:
         globs = ["**/*.o"]
         g.say("no ELF output yet: guessing **/*.o (build once and run init again to list "

@@ -113,5 +113,5 @@ menuconfig:
 # #CHECK#, incrementality, symbols, irq instructions, Tiny's size budget, ccache, first run.
 .PHONY: test-matrix
 test-matrix: objects analysis
-	$(Q)sh tests/matrix/run.sh $(BUILD) "$(MAKE)"
+	$(Q)$(TEST_MATRIX_IGNORE)sh tests/tap.sh $@ -e tests/matrix $(BUILD) "$(MAKE)"
 TESTS += test-matrix

@@ -204,11 +204,12 @@ static void json_member(void *arg, char how, const char *name)
 static void json_fn(void *arg, const struct bw_layout *o, const struct bw_layout *n)
 {
 	struct bw_json *j = arg;
+	/* the walk passes at least one of o and n */
 	const struct bw_layout *l = o ? o : n;
 
 	bw_json_obj_begin(j);
-	bw_json_kstr(j, "name", l->name);
-	bw_json_kstr(j, "kind", l->kind);
+	bw_json_kstr(j, "name", l->name); /* cppcheck-suppress nullPointerRedundantCheck */
+	bw_json_kstr(j, "kind", l->kind); /* cppcheck-suppress nullPointerRedundantCheck */
 	bw_json_kstr(j, "status", !o ? "added" : !n ? "removed" : "changed");
 	bw_json_ku64(j, "old_size", o ? o->size : 0);
 	bw_json_ku64(j, "new_size", n ? n->size : 0);

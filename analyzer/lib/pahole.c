@@ -280,7 +280,7 @@ static void print_body(struct pctx *p, const struct bw_layout *l, struct level *
 	FILE *out = p->out;
 	bool is_union = strcmp(l->kind, "union") == 0;
 	struct bw_hole_info *per = NULL;
-	struct bw_layout_sums sums;
+	struct bw_layout_sums sums = { 0 };
 	struct bw_layout tmp = *l;
 	const struct bw_layout_member *last = NULL;
 	uint64_t last_size = 0;

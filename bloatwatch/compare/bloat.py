@@ -118,7 +118,7 @@ def lines(table, top=None):
            "%-40s %7s %7s %+7s" % (table.title, "old", "new", "delta")]
     for d, name in rows:
         out.append("%-40s %7s %7s %+7d" % (name, table.old.get(name, "-"),
-                                          table.new.get(name, "-"), d))
+                                           table.new.get(name, "-"), d))
     otot, ntot = table.total_old, table.total_new
     percent = (ntot - otot) * 100.0 / otot if otot else 0
     out.append("Total: Before=%d, After=%d, chg %+.2f%%" % (otot, ntot, percent))

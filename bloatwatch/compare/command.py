@@ -68,7 +68,7 @@ def run(history, repo, a_spec, b_spec, filters, show_all=False, symbols=True):
     d = diff.compute(old, new, history,
                      where=lambda k: show(k).rsplit("/", 1)[0] if "/" in show(k) else show(k))
     out = ["diff %s (%s) -> %s (%s)" % (a_spec, query.label(a_commit), b_spec,
-                                         query.label(b_commit)), ""]
+                                        query.label(b_commit)), ""]
     out.append("Objects: %d compared, %d differ; total %d -> %d (%s, %s)" % (
         d.compared, len(d.objects), d.total_old, d.total_new,
         Delta(d.total_new - d.total_old).text(), Percent.change(d.total_old, d.total_new).text() or "n/a"))

@@ -111,7 +111,7 @@ def run(store, repo, project, analyzer, rng, metric, filters, threshold, below, 
                 lines.append("note: %s is already %s %g at the start of the range (%s: %s)"
                              % (metric.spec, sense, threshold, parent[:12], before))
     lines.append("first commit with %s %s %g: %s %s" % (metric.spec, sense, threshold,
-                                                       first["sha"], first["subject"]))
+                                                        first["sha"], first["subject"]))
     lines.append("  %s: %s -> %s%s" % (metric.spec, "?" if before is None else before, known[hi],
                                        "" if before is None else " (%+d)" % (known[hi] - before)))
     lines.append("  %d commits in range, %d values looked at, %d commits built and recorded"

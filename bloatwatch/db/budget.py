@@ -170,7 +170,7 @@ def text_report(report, commit, base):
 def markdown_report(report, commit, base):
     bad_rules = sum(1 for _, subjects in report if any(s[3] for s in subjects))
     head = ("### Bloatwatch: %s" % ("all %d budgets met" % len(report) if not bad_rules else
-                                     "%d of %d budgets exceeded" % (bad_rules, len(report))))
+                                    "%d of %d budgets exceeded" % (bad_rules, len(report))))
     lines = [head, "",
              "Commit `%s`%s." % (query.label(commit),
                                  " against baseline `%s`" % query.label(base) if base else ""), "",

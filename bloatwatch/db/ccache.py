@@ -37,7 +37,7 @@ class Stats:
             return "ccache not used"
         rate = self.rate()
         return "%d ccache hits, %d misses%s" % (self.hits, self.misses,
-                                              "" if rate is None else " (%.0f%%)" % (100 * rate))
+                                                "" if rate is None else " (%.0f%%)" % (100 * rate))
 
 
 def size(path):

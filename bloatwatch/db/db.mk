@@ -14,6 +14,6 @@ record: objects analyzer
 	$(Q)$(BLOATWATCH) --db $(DB_FILE) record
 
 test-db: objects analyzer
-	$(Q)$(PYTHON) -m pytest -q -p no:cacheprovider tests/db
+	$(Q)sh tests/tap.sh $@ -p $(PYTHON) -m pytest -q -p no:cacheprovider -rs tests/db
 
 TESTS += test-db

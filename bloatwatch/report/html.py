@@ -126,7 +126,7 @@ class Site:
             arches, variants, panels, "bytes (the row's objects)")
         return [(rel, "Each row's objects (%s) at %s, stacked by section class (size(1)'s text, "
                       "data and bss)." % ("; ".join("%s = %s" % (v, self.row_objects(v))
-                                                   for v in variants), article_key().label()))]
+                                                    for v in variants), article_key().label()))]
 
     def plot_history(self):
         """One plot per row (a panel per compiler, a line per arch); [(row, rel, caption)]."""

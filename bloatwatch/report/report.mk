@@ -60,6 +60,6 @@ $(REPORT_OUT)/index.html: $(REPORT_STATE)/dbstate $(REPORT_SRCS)
 	$(Q)$(BLOATWATCH) --db $(DB_FILE) report --out $(REPORT_OUT) -q $(REPORT_ARGS)
 
 test-reports: objects analyzer
-	$(Q)$(PYTHON) -m pytest -q -p no:cacheprovider tests/reports
+	$(Q)sh tests/tap.sh $@ -p $(PYTHON) -m pytest -q -p no:cacheprovider -rs tests/reports
 
 TESTS += test-reports

@@ -1,6 +1,6 @@
 # tests/analyzer/lib.sh: TAP helpers shared by the t*.sh analyzer tests (sourced, not run).
 # Environment: BW (the analyzer binary), FIX (fixtures dir), WORK (scratch dir), TOP (repo root).
-: "${WORK:?run the analyzer tests through tests/analyzer/run.sh}"
+: "${WORK:?run the analyzer tests through make test-analyzer (BW, FIX, WORK, TOP)}"
 n=0
 failed=0
 

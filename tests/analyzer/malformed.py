@@ -113,12 +113,15 @@ case("shstrndx-zero.o", "size", "no section name string table (e_shstrndx is 0)"
      patched(good64, lambda e: e.put("H", e.shstr_at, 0)))
 case("shstrndx-range.o", "size", "bad e_shstrndx %d: only %d sections" % (e64.shnum + 5, e64.shnum),
      patched(good64, lambda e: e.put("H", e.shstr_at, e64.shnum + 5)))
-case("sec-offset.o", "size", "section 1: contents (offset 0x7fffffff0000, size %#x) extend past the end of the file (%#x bytes)"
-     % (e64.sec(1, "size"), len(g64)), patched(good64, lambda e: e.setsec(1, "offset", 0x7FFFFFFF0000)))
-case("sec-size-huge.o", "size", "section 1: contents (offset %#x, size 0xffffffffffffff00) extend past the end of the file (%#x bytes)"
-     % (e64.sec(1, "offset"), len(g64)), patched(good64, lambda e: e.setsec(1, "size", 0xFFFFFFFFFFFFFF00)))
-case("sec-offset32.o", "size", "section 1: contents (offset 0x7fff0000, size %#x) extend past the end of the file (%#x bytes)"
-     % (e32.sec(1, "size"), len(g32)), patched(good32, lambda e: e.setsec(1, "offset", 0x7FFF0000)))
+case("sec-offset.o", "size", "section 1: contents (offset 0x7fffffff0000, size %#x) extend past the end "
+     "of the file (%#x bytes)" % (e64.sec(1, "size"), len(g64)),
+     patched(good64, lambda e: e.setsec(1, "offset", 0x7FFFFFFF0000)))
+case("sec-size-huge.o", "size", "section 1: contents (offset %#x, size 0xffffffffffffff00) extend past the "
+     "end of the file (%#x bytes)" % (e64.sec(1, "offset"), len(g64)),
+     patched(good64, lambda e: e.setsec(1, "size", 0xFFFFFFFFFFFFFF00)))
+case("sec-offset32.o", "size", "section 1: contents (offset 0x7fff0000, size %#x) extend past the end of "
+     "the file (%#x bytes)" % (e32.sec(1, "size"), len(g32)),
+     patched(good32, lambda e: e.setsec(1, "offset", 0x7FFF0000)))
 shstr = e64.get("H", e64.shstr_at)
 case("sec-name.o", "size", "section 1: name offset 0x7ffffff0 outside the section name table (%#x bytes)"
      % e64.sec(shstr, "size"), patched(good64, lambda e: e.setsec(1, "name", 0x7FFFFFF0)))

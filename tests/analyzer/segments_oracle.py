@@ -11,7 +11,8 @@ import re
 import subprocess
 import sys
 
-PH = re.compile(r"^\s+(\S+)\s+0x([0-9a-f]+) 0x([0-9a-f]+) 0x([0-9a-f]+) 0x([0-9a-f]+) 0x([0-9a-f]+) (.{3}) (?:0x)?([0-9a-f]+)$")
+PH = re.compile(r"^\s+(\S+)\s+0x([0-9a-f]+) 0x([0-9a-f]+) 0x([0-9a-f]+) 0x([0-9a-f]+) 0x([0-9a-f]+) "
+                r"(.{3}) (?:0x)?([0-9a-f]+)$")
 
 
 def readelf(path):
@@ -40,8 +41,8 @@ def main():
         if f["member"] is None:
             segs, maps = readelf(f["file"])
             # readelf cuts type names to 14 characters (RISCV_ATTRIBUT).
-            ours = [{k: s[k][:14] if k == "type" else s[k] for k in ("type", "offset", "vaddr", "paddr", "filesz", "memsz", "flags",
-                                       "align")} for s in f["segments"]]
+            keys = ("type", "offset", "vaddr", "paddr", "filesz", "memsz", "flags", "align")
+            ours = [{k: s[k][:14] if k == "type" else s[k] for k in keys} for s in f["segments"]]
             if ours != segs:
                 bad += 1
                 k = next((i for i, (a, b) in enumerate(zip(ours, segs)) if a != b), min(len(ours), len(segs)))

@@ -125,7 +125,8 @@ for side, syms in (("old", old), ("new", new)):
         f.write('\t.section .modinfo,"a",@progbits\n')
         for n, text in (("__mod_license%d" % rnd.randrange(99), "license=GPL"),
                         ("__mod_vermagic%d" % rnd.randrange(99), "vermagic=6.1.0 SMP"),
-                        ("__UNIQUE_ID_srcversion%d" % rnd.randrange(99), "srcversion=%s" % ("x" * rnd.randrange(1, 30)))):
+                        ("__UNIQUE_ID_srcversion%d" % rnd.randrange(99),
+                         "srcversion=%s" % ("x" * rnd.randrange(1, 30)))):
             f.write('\t.type %s, @object\n%s:\n\t.asciz "%s"\n\t.size %s, %d\n' % (n, n, text, n, len(text) + 1))
         f.write('\t.section .rodata,"a",@progbits\n\t.type vermagic, @object\n'
                 'vermagic:\n\t.zero %d\n\t.size vermagic, %d\n' % ((rnd.randrange(8, 40),) * 2))

@@ -6,6 +6,6 @@
 
 .PHONY: test-cli
 test-cli: analyzer
-	$(Q)$(PYTHON) -m pytest -q -p no:cacheprovider -rs tests/cli
+	$(Q)sh tests/tap.sh $@ -p $(PYTHON) -m pytest -q -p no:cacheprovider -rs tests/cli
 
 TESTS += test-cli

@@ -63,6 +63,6 @@ def test_track_linux_history(tmp_path, rcu_x86_64, analyzer):
     wt = next(l.split()[0] for l in git(clone, "worktree", "list").splitlines()
               if "/.git/bloatwatch/worktrees/" in l and shas[-1][:9] in l)
     for obj, path, t, d, b in sql(db, "SELECT object, path, text, data, bss FROM v_footprint "
-                                       "WHERE sha = ?", (shas[-1],)):
+                                  "WHERE sha = ?", (shas[-1],)):
         assert path == "bloatwatch-out/" + obj
         assert size_of(os.path.join(wt, path))[0][:3] == (t, d, b), obj

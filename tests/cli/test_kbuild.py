@@ -40,21 +40,21 @@ def test_init_and_record_two_kbuild_trees(tmp_path, rcu_x86_64, rcu_i386, analyz
         objs = kernel_objects(out)
         assert len(objs) >= 4
         got = sql(db, "SELECT object, path, text, data, bss, compiler, label, config_id, "
-                       "analysis_id FROM v_footprint WHERE arch = ? ORDER BY object", (arch,))
+                  "analysis_id FROM v_footprint WHERE arch = ? ORDER BY object", (arch,))
         assert [g[0] for g in got] == objs, "every object, with Kbuild's names"
         for obj, path, text, data, bss, compiler, label, config_id, aid in got:
             full = os.path.join(repo, path)
             assert size_of(full)[0][:3] == (text, data, bss), (arch, obj)
             syms = sql(db, "SELECT raw_name, type, size FROM v_analysis_symbols "
-                            "WHERE analysis_id = ?", (aid,))
+                       "WHERE analysis_id = ?", (aid,))
             assert sorted(syms) == nm_sized(full), (arch, obj)
             assert (compiler, label) == ("gcc", "tinyconfig")
             values = dict(sql(db, "SELECT config, value FROM v_config_sets WHERE config_id = ?",
-                               (config_id,)))
+                              (config_id,)))
             assert values == config, "the .config's values, `is not set` as n"
         # The build records are Kbuild's own .cmd files, read by the analyzer.
         builds = sql(db, "SELECT object, source, cmd, compiler_version FROM v_builds "
-                          "WHERE arch = ?", (arch,))
+                     "WHERE arch = ?", (arch,))
         for obj, source, cmd, version in builds:
             assert source.endswith(obj[:-2] + ".c"), (obj, source)
             assert "-D__KERNEL__" in cmd and cmd.split()[0].endswith("gcc"), cmd[:80]
@@ -93,7 +93,7 @@ def kbuild_copy(src_out, dest, objects=("tiny.o",)):
 def test_thin_archive_vmlinux_and_module(tmp_path, rcu_x86_64, analyzer):
     repo = str(tmp_path / "tree")
     out = kbuild_copy(rcu_x86_64, os.path.join(repo, "out"), ["tiny.o", "update.o", "sync.o",
-                                                               "srcutiny.o"])
+                                                              "srcutiny.o"])
     rcu = os.path.join(out, "kernel", "rcu")
     shutil.copy(os.path.join(rcu_x86_64, "kernel", "rcu", "built-in.a"), rcu)
     shutil.copy(os.path.join(rcu_x86_64, "kernel", "rcu", ".built-in.a.cmd"), rcu)

@@ -7,8 +7,11 @@ import subprocess
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-from tests.bwrun import ROOT, BLOATWATCH, ANALYZER, git, run_bw, sql  # noqa: F401 (for the tests)
+from tests.bwrun import ROOT, BLOATWATCH, ANALYZER, git, run_bw, sql  # noqa: E402
 import synth  # noqa: E402  (pytest puts this folder on the import path)
+
+# The names the tests import from here without this file using them (pyflakes reads __all__).
+__all__ = ["BLOATWATCH", "run_bw", "sql"]
 
 
 class Repo:

@@ -128,7 +128,8 @@ def matrix(step=0, arches=ARCHES, compilers=COMPILERS, nscen=30, **kw):
             for scen in scenarios(nscen):
                 variant, obj, src = VARIANTS[scen.rstrip("0123456789")]
                 # A variant's object grows at the steps that touch it: step % 3 picks which.
-                bump = 8 * sum(1 for s in range(1, step + 1) if s % 3 == list(VARIANTS).index(scen.rstrip("0123456789")))
+                which = list(VARIANTS).index(scen.rstrip("0123456789"))
+                bump = 8 * sum(1 for s in range(1, step + 1) if s % 3 == which)
                 files.append(entry(arch, cc, scen, obj, variant, src, bump=bump, **kw))
                 files.append(entry(arch, cc, scen, "rcupdate.o", "common", "common/rcupdate.c",
                                    bump=step // 10, **kw))

@@ -124,10 +124,11 @@ check "autoconf.h holds exactly the resolved .config; CONFIG_64BIT is each objec
 
 # make menuconfig SCENARIO=... works for a person: driven here through a pseudo-terminal
 # (script(1)), quitting at once; the minimal fragment it writes is the scenario's choices.
+# -Onone: under make test's -Otarget, menuconfig's output would go to a file, not the terminal.
 menuconfig_ok() {
 	rm -rf "$build/menuconfig/i386/TINY02"
 	out=$( (sleep 3; printf Q; sleep 2; printf Q) | TERM=xterm timeout 120 \
-		script -qec "$make --no-print-directory menuconfig SCENARIO=TINY02 ARCH=i386" /dev/null 2>&1)
+		script -qec "$make --no-print-directory -Onone menuconfig SCENARIO=TINY02 ARCH=i386" /dev/null 2>&1)
 	printf '%s\n' "$out" | grep -q 'as a scenario fragment' ||
 		{ printf '%s\n' "$out" | tail -n 3 | sed 's/^/# /'; return 1; }
 	[ "$(cat "$build/menuconfig/i386/TINY02/fragment")" = "$(printf 'CONFIG_NO_HZ=y\nCONFIG_TINY_RCU=y')" ]

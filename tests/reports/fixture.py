@@ -12,10 +12,11 @@ an object file, an arch and a commit subject.
 import os
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
 from bloatwatch.db import ingest
 from bloatwatch.db.store import Store
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
 
 HOSTILE_SYMBOL = "<script>alert(1)</script>"
 HOSTILE_STRUCT = "</title><script>alert('s')</script>"

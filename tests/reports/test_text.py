@@ -92,7 +92,8 @@ def test_missing_variants_are_reported_not_invented(tmp_path):
 
 def test_markdown_tables_are_well_formed(fx):
     md = fx.read("footprint.md")
-    assert "| Implementation | filename | Bloatwatch text | Bloatwatch data | Bloatwatch bss | Bloatwatch total | Article (2009) text |" in md
+    assert ("| Implementation | filename | Bloatwatch text | Bloatwatch data | Bloatwatch bss | Bloatwatch total "
+            "| Article (2009) text |") in md
     table = None
     for line in md.splitlines():
         if line.startswith("|"):
@@ -113,7 +114,8 @@ def test_phrasing_when_tiny_is_larger_or_equal():
 
 
 def _obj(scen, variant, obj, total):
-    return Obj("i386", "gcc", scen, '{"variant": "%s"}' % variant, obj, "p/" + obj, hash((scen, obj)) & 0xffff, total, 0, 0, total)
+    return Obj("i386", "gcc", scen, '{"variant": "%s"}' % variant, obj, "p/" + obj,
+               hash((scen, obj)) & 0xffff, total, 0, 0, total)
 
 
 def test_variants_are_grouped_by_recorded_config_not_scenario_names():

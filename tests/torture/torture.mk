@@ -16,18 +16,11 @@ TORTURE_CFLAGS := $(HOST_CFLAGS) -DBW_SIM -Iinclude
 TORTURE_SEEDS ?= 1
 TORTURE_VARIANTS :=
 
-TORTURE_VARIANTS += tiny
-TORTURE_tiny_SRC := tests/torture/tiny_harness.c tinyrcu/rcutiny.c common/rcupdate.c
-TORTURE_tiny_SCENARIOS := TINY01 TINY02 TINY03 TINY04
-TORTURE_tiny_ARGS := --rounds 60 --events 50000
-TORTURE_tiny_LONG := --rounds 400 --events 50000
-
-# Variants with their own fragments (registration lines like Tiny's above).
+# Each variant registers itself in its folder's fragment (tests/torture/<id>/<id>.mk).
 THREADS_VARIANTS :=
+include tests/torture/tinyrcu/tinyrcu.mk
 include tests/torture/classic/classic.mk
-
-# Tree RCU: its configurations and extra tests live in their own fragment.
-include tests/torture/tree.mk
+include tests/torture/tree/tree.mk
 
 # $(call torture_dir,scenario,kind,flags): object rules for one build of one scenario
 define torture_dir
@@ -41,8 +34,8 @@ endef
 define torture_bin
 TORTURE_OBJS_$(1)_$(2)_$(3) := $$(addprefix $(BUILD)/torture/$(2)/$(3)/,$$(patsubst %.c,%.o,$$(TORTURE_$(1)_SRC) $$(TORTURE_COMMON)))
 TORTURE_ALL_OBJS += $$(TORTURE_OBJS_$(1)_$(2)_$(3))
-TORTURE_BINS += $(BUILD)/torture/$(2)/$(3)/$(1)
-$(BUILD)/torture/$(2)/$(3)/$(1): $$(TORTURE_OBJS_$(1)_$(2)_$(3))
+TORTURE_BINS += $(BUILD)/torture/$(2)/$(3)/$(1)-sim
+$(BUILD)/torture/$(2)/$(3)/$(1)-sim: $$(TORTURE_OBJS_$(1)_$(2)_$(3))
 	@echo "  LINK    $$@"
 	$(Q)$(HOST_CC) $(TORTURE_CFLAGS) $(4) -o $$@ $$^
 endef
@@ -67,16 +60,16 @@ torture-bins: $(TORTURE_BINS)
 
 # `make test`: every variant, scenario and build with the short run; TAP lines from the harness.
 test-torture: $(TORTURE_BINS)
-	$(Q)sh tests/torture/run.sh "$(TORTURE_SEEDS)" $(foreach v,$(TORTURE_VARIANTS),\
+	$(Q)sh tests/tap.sh $@ -s "$(TORTURE_SEEDS)" $(foreach v,$(TORTURE_VARIANTS),\
 		$(foreach s,$(TORTURE_$(v)_SCENARIOS),$(foreach k,plain san,\
-		"$(BUILD)/torture/$(s)/$(k)/$(v) $(TORTURE_$(v)_ARGS)")))
+		"$(BUILD)/torture/$(s)/$(k)/$(v)-sim $(TORTURE_$(v)_ARGS)")))
 
 # `make torture`: the long run, several seeds (TORTURE_SEEDS="1 2 3 ..." to choose).
 torture: TORTURE_SEEDS = 1 2 3 4 5 6 7 8
 torture: $(TORTURE_BINS)
-	$(Q)sh tests/torture/run.sh "$(TORTURE_SEEDS)" $(foreach v,$(TORTURE_VARIANTS),\
+	$(Q)sh tests/tap.sh $@ -s "$(TORTURE_SEEDS)" $(foreach v,$(TORTURE_VARIANTS),\
 		$(foreach s,$(TORTURE_$(v)_SCENARIOS),$(foreach k,plain san,\
-		"$(BUILD)/torture/$(s)/$(k)/$(v) $(TORTURE_$(v)_LONG)")))
+		"$(BUILD)/torture/$(s)/$(k)/$(v)-sim $(TORTURE_$(v)_LONG)")))
 
 # Mutants: rules generated from the mutant files (mutants/gen.sh). The folders are prerequisites
 # too: deleting a mutant changes its folder's time, and the rules must forget it.
@@ -91,7 +84,8 @@ endif
 
 mutants: $(MUTANT_STAMPS)
 	$(Q)sh tests/torture/mutants/summary.sh $(MUTANT_STAMPS)
-test-mutants: mutants
+test-mutants: $(MUTANT_STAMPS)
+	$(Q)sh tests/tap.sh $@ -c sh tests/torture/mutants/summary.sh $(MUTANT_STAMPS)
 
 TESTS += test-torture test-mutants
 

@@ -29,13 +29,14 @@ test-structs: test-structs-oracle test-structs-oracle-san test-structs-text test
 	test-structs-fuzz test-structs-kernel
 TESTS += test-structs
 
-$(ST_DRV): $(ST_DIR)/driver.c $(ST_SRCS) $(ST_HDRS)
+# The drivers link the analyzer's own library builds (plain and sanitized): the same code.
+$(ST_DRV): $(ST_DIR)/driver.c $(AN_LIB) $(ST_HDRS)
 	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) -Ianalyzer/lib -o $@ $(ST_DIR)/driver.c $(ST_SRCS) $(ST_LIBS)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) -Ianalyzer/lib -o $@ $(ST_DIR)/driver.c $(AN_LIB) $(ST_LIBS)
 
-$(ST_DRV_SAN): $(ST_DIR)/driver.c $(ST_SRCS) $(ST_HDRS)
+$(ST_DRV_SAN): $(ST_DIR)/driver.c $(AN_SAN_LIB) $(ST_HDRS)
 	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ianalyzer/lib -o $@ $(ST_DIR)/driver.c $(ST_SRCS) $(ST_LIBS)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ianalyzer/lib -o $@ $(ST_DIR)/driver.c $(AN_SAN_LIB) $(ST_LIBS)
 
 $(ST_OUT)/fx/.stamp: $(ST_DIR)/fixtures.sh $(wildcard $(ST_DIR)/src/*.c)
 	$(Q)rm -rf $(@D) && sh $(ST_DIR)/fixtures.sh $(@D) && touch $@
@@ -60,44 +61,36 @@ $(ST_OUT)/rand/.stamp: $(ST_DIR)/randstructs.py
 
 test-structs-oracle: $(ST_DRV) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp $(ST_OUT)/rand/.stamp \
 		$(if $(MATRIX_OBJS),objects) $(AN_BIN)
-	$(Q)$(PYTHON) $(ST_DIR)/oracle.py $(ST_DRV) --reorganize --cli $(AN_BIN) $(ST_INPUTS) \
-		$(ST_OUT)/rand/*.o > $(ST_OUT)/oracle.tap; rc=$$?; grep -v '^ok ' $(ST_OUT)/oracle.tap; \
-		exit $$rc
+	$(Q)TAP_QUIET=1 sh tests/tap.sh $@ -c $(PYTHON) $(ST_DIR)/oracle.py $(ST_DRV) --reorganize \
+		--cli $(AN_BIN) $(ST_INPUTS) $(ST_OUT)/rand/*.o
 
 # The sanitized build on the same inputs must give the plain build's (pahole-checked) layouts.
 test-structs-oracle-san: $(ST_DRV) $(ST_DRV_SAN) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp \
 		$(if $(MATRIX_OBJS),objects)
-	$(Q)sh $(ST_DIR)/sancheck.sh $(ST_DRV) $(ST_DRV_SAN) $(ST_OUT)/san $(ST_INPUTS)
+	$(Q)sh tests/tap.sh $@ -c sh $(ST_DIR)/t0200-sancheck.sh $(ST_DRV) $(ST_DRV_SAN) $(ST_OUT)/san $(ST_INPUTS)
 
 test-structs-text: $(ST_DRV) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp $(if $(MATRIX_OBJS),objects)
-	$(Q)$(PYTHON) $(ST_DIR)/textdiff.py $(ST_DRV) $(ST_INPUTS) \
-		> $(ST_OUT)/text.tap; rc=$$?; grep -v '^ok ' $(ST_OUT)/text.tap; [ $$rc -eq 0 ]
-	$(Q)for cl in 32 128; do $(PYTHON) $(ST_DIR)/textdiff.py $(ST_DRV) --cacheline $$cl \
-		$(ST_OUT)/fx/*.o $(ST_OUT)/real/* > $(ST_OUT)/text-$$cl.tap || \
-		{ grep -v '^ok ' $(ST_OUT)/text-$$cl.tap; exit 1; }; \
-		echo "cacheline $$cl: $$(tail -n 1 $(ST_OUT)/text-$$cl.tap)"; done
+	$(Q)TAP_QUIET=1 sh tests/tap.sh $@ -c $(PYTHON) $(ST_DIR)/textdiff.py $(ST_DRV) $(ST_INPUTS)
+	$(Q)for cl in 32 128; do TAP_QUIET=1 sh tests/tap.sh $@-cacheline$$cl -c $(PYTHON) \
+		$(ST_DIR)/textdiff.py $(ST_DRV) --cacheline $$cl $(ST_OUT)/fx/*.o $(ST_OUT)/real/* || exit 1; done
 
 test-structs-kernel: $(ST_DRV) $(AN_BIN)
 	@mkdir -p $(ST_OUT)
-	$(Q)sh $(ST_DIR)/kernel.sh $(ST_DRV) $(AN_BIN) > $(ST_OUT)/kernel.tap; rc=$$?; \
-		grep -v '^ok [0-9]* - [^#]' $(ST_OUT)/kernel.tap; exit $$rc
+	$(Q)TAP_QUIET=1 sh tests/tap.sh $@ -c sh $(ST_DIR)/t0400-kernel.sh $(ST_DRV) $(AN_BIN)
 
 test-structs-bad: $(ST_DRV_SAN) $(ST_OUT)/fx/.stamp
-	$(Q)$(PYTHON) $(ST_DIR)/malformed.py $(ST_DRV_SAN) $(ST_OUT)/bad $(ST_OUT)/fx
+	$(Q)sh tests/tap.sh $@ -c $(PYTHON) $(ST_DIR)/malformed.py $(ST_DRV_SAN) $(ST_OUT)/bad $(ST_OUT)/fx
 
-$(ST_FUZZ): analyzer/fuzz/fuzz_structs.c $(ST_SRCS) $(ST_HDRS)
+$(ST_FUZZ): analyzer/fuzz/fuzz_structs.c $(AN_FUZZ_LIB) $(ST_HDRS)
 	@mkdir -p $(@D)
-	$(Q)clang -std=gnu11 -O1 -g -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=all -Ianalyzer/lib -o $@ $< $(ST_SRCS) $(ST_LIBS)
+	$(Q)$(AN_CLANG) $(AN_FUZZ_CFLAGS) -fsanitize=fuzzer,address,undefined -o $@ $< $(AN_FUZZ_LIB) $(ST_LIBS)
 
 # Seed corpus: the fixtures and the malformed files the previous test wrote.
 test-structs-fuzz: $(ST_FUZZ) test-structs-bad
 	$(Q)rm -rf $(ST_OUT)/corpus && mkdir -p $(ST_OUT)/corpus && \
-		cp $(ST_OUT)/fx/*-O0-*.o $(ST_OUT)/bad/*.o $(ST_OUT)/corpus/ && \
+		cp $(ST_OUT)/fx/*-O0-*.o $(ST_OUT)/bad/*.o $(ST_OUT)/corpus/
+	$(Q)sh tests/tap.sh $@ -c sh tests/fuzz.sh "fuzz_structs $(ST_FUZZ_SECS) s" $(ST_OUT)/fuzz.log \
 		$(ST_FUZZ) -max_total_time=$(ST_FUZZ_SECS) -timeout=10 -rss_limit_mb=2048 \
-			-print_final_stats=1 $(ST_OUT)/corpus > $(ST_OUT)/fuzz.log 2>&1; rc=$$?; \
-		tail -n 3 $(ST_OUT)/fuzz.log; \
-		if [ $$rc -ne 0 ]; then tail -n 40 $(ST_OUT)/fuzz.log; echo "fuzz_structs: 0 passed, 1 failed"; exit 1; fi; \
-		echo "fuzz_structs: 1 passed, 0 failed"
+		-print_final_stats=1 $(ST_OUT)/corpus
 
 CLEAN += $(ST_OUT)

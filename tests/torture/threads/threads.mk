@@ -46,12 +46,12 @@ threads-bins: $(THREADS_BINS)
 
 # `make test`: every registered variant and scenario on real threads, TAP lines as for the simulator.
 test-threads: $(THREADS_BINS)
-	$(Q)$(THREADS_ENV) sh tests/torture/run.sh "$(THREADS_SEEDS)" $(foreach v,$(THREADS_VARIANTS),\
+	$(Q)$(THREADS_ENV) sh tests/tap.sh $@ -s "$(THREADS_SEEDS)" $(foreach v,$(THREADS_VARIANTS),\
 		$(foreach s,$(THREADS_$(v)_SCENARIOS),"$(BUILD)/torture/$(s)/tsan/$(v)-threads $(THREADS_$(v)_ARGS)"))
 
 # `make torture` also runs the long threaded runs.
 torture-threads: $(THREADS_BINS)
-	$(Q)$(THREADS_ENV) sh tests/torture/run.sh "1 2 3 4 5 6 7 8" $(foreach v,$(THREADS_VARIANTS),\
+	$(Q)$(THREADS_ENV) sh tests/tap.sh $@ -s "1 2 3 4 5 6 7 8" $(foreach v,$(THREADS_VARIANTS),\
 		$(foreach s,$(THREADS_$(v)_SCENARIOS),"$(BUILD)/torture/$(s)/tsan/$(v)-threads $(THREADS_$(v)_LONG)"))
 torture: torture-threads
 
@@ -63,6 +63,6 @@ $(BUILD)/threads-mutants.gen.mk: tests/torture/mutants/gen.sh \
 	$(Q)sh tests/torture/mutants/gen.sh $(BUILD) threads > $@.tmp && mv $@.tmp $@
 include $(BUILD)/threads-mutants.gen.mk
 MUTANT_STAMPS += $(THREADS_MUTANT_STAMPS)
-mutants: $(THREADS_MUTANT_STAMPS)
+mutants test-mutants: $(THREADS_MUTANT_STAMPS)
 
 TESTS += test-threads

@@ -21,7 +21,7 @@
  */
 
 #include <linux/rcupdate.h>
-#include "rcutorture.h"
+#include "../rcutorture.h"
 
 static uint64_t last_qs[2];		/* stamp of the last QS covering each flavor */
 static uint64_t snap_qs[2];		/* last_qs when the current RCU_SOFTIRQ run began */

@@ -19,7 +19,7 @@
 
 #include <linux/rcupdate.h>
 #include <linux/irqflags.h>
-#include "threads/threadtorture.h"
+#include "../threads/threadtorture.h"
 #include "tree_check.h"
 #include "tree_geom.h"
 

@@ -53,8 +53,8 @@
 
 #include <linux/rcupdate.h>
 #include <linux/cpu.h>
-#include "rcutorture.h"
-#include "sim/sim_internal.h"
+#include "../rcutorture.h"
+#include "../sim/sim_internal.h"
 #include "tree_check.h"
 #include "tree_geom.h"
 

@@ -1,4 +1,4 @@
-# tests/torture/tree.mk: Tree RCU torture configurations and the build-time refusal test.
+# tests/torture/tree/tree.mk: Tree RCU torture configurations and the build-time refusal test.
 #
 # Configurations: every (NR_CPUS, RCU_FANOUT) pair of {1,2,4,16,64,256} x {2,4,16,64} with
 # NR_CPUS <= FANOUT^3 (a tree of at most three levels, as 2.6.29 allows), named
@@ -29,33 +29,33 @@ TREE_TEST_CONFIGS := $(call tree_alt,$(TREE_PAIR_NAMES),pz,z) TT6x2-ze TT64x4-ze
 TREE_LONG_CONFIGS := $(patsubst %-,%,$(call tree_alt,$(TREE_PAIR_NAMES),,p))
 TREE_MATRIX_SCENARIOS := TREE01 TREE02 TREE03 TREE04 TREE05 TREE06 TREE07 TREE08 TREE13
 
-TORTURE_VARIANTS += rcutree
-TORTURE_rcutree_SRC := tests/torture/tree_harness.c tests/torture/tree_check.c \
-	tests/torture/tree_services.c tests/torture/tree_geom.c tree/rcutree.c common/rcupdate.c
-TORTURE_rcutree_SCENARIOS := $(TREE_MATRIX_SCENARIOS) $(TREE_TEST_CONFIGS) \
+TORTURE_VARIANTS += tree
+TORTURE_tree_SRC := tests/torture/tree/tree_harness.c tests/torture/tree/tree_check.c \
+	tests/torture/tree/tree_services.c tests/torture/tree/tree_geom.c tree/rcutree.c common/rcupdate.c
+TORTURE_tree_SCENARIOS := $(TREE_MATRIX_SCENARIOS) $(TREE_TEST_CONFIGS) \
 	$(if $(or $(filter torture,$(MAKECMDGOALS)),$(TREE_LONG)),$(TREE_LONG_CONFIGS))
-TORTURE_rcutree_ARGS := --rounds 4
-TORTURE_rcutree_LONG := --rounds 24
+TORTURE_tree_ARGS := --rounds 4
+TORTURE_tree_LONG := --rounds 24
 # Mutant runs: long enough that the narrow race windows of reference 5.14 come up (a killed
 # mutant stops at its first failure, so only survivors pay for the length).
-TORTURE_rcutree_MUTANT_ARGS := --rounds 24
+TORTURE_tree_MUTANT_ARGS := --rounds 24
 
 # A generated configuration (the matrix scenarios use torture.mk's rule).
-$(BUILD)/torture/TT%/autoconf.h: tests/torture/tree-config.sh matrix/CFcommon matrix/resolve.sh
-	$(Q)sh tests/torture/tree-config.sh TT$* $(@D)
+$(BUILD)/torture/TT%/autoconf.h: tests/torture/tree/tree-config.sh matrix/CFcommon matrix/resolve.sh
+	$(Q)sh tests/torture/tree/tree-config.sh TT$* $(@D)
 
 # A pair that needs a fourth level must not build: the refusal, with its message, is a test.
 .PHONY: test-tree-refuse
 test-tree-refuse:
-	$(Q)sh tests/torture/tree-refuse.sh "$(HOST_CC)" $(BUILD)/tree-refuse
+	$(Q)sh tests/tap.sh $@ -c sh tests/torture/tree/t0100-tree-refuse.sh "$(HOST_CC)" $(BUILD)/tree-refuse
 
 TESTS += test-tree-refuse
 
 # Real threads under ThreadSanitizer: one host thread per CPU, 1-, 2- and 3-level trees.
-THREADS_VARIANTS += rcutree
-THREADS_rcutree_SRC := tests/torture/tree_threads.c tests/torture/tree_check.c \
-	tests/torture/tree_services.c tests/torture/tree_geom.c tree/rcutree.c common/rcupdate.c
-THREADS_rcutree_SCENARIOS := TREE06 TREE13 TT8x2-pz
-THREADS_rcutree_ARGS := --steps 20000
-THREADS_rcutree_LONG := --steps 200000
-THREADS_rcutree_MUTANT_ARGS := --steps 5000
+THREADS_VARIANTS += tree
+THREADS_tree_SRC := tests/torture/tree/tree_threads.c tests/torture/tree/tree_check.c \
+	tests/torture/tree/tree_services.c tests/torture/tree/tree_geom.c tree/rcutree.c common/rcupdate.c
+THREADS_tree_SCENARIOS := TREE06 TREE13 TT8x2-pz
+THREADS_tree_ARGS := --steps 20000
+THREADS_tree_LONG := --steps 200000
+THREADS_tree_MUTANT_ARGS := --steps 5000
