@@ -152,7 +152,7 @@ def parser():
     p.add_argument("--seed-jobs", type=int, default=1, metavar="J",
                    help="with --seed: commits built in parallel")
 
-    p = cmd("track", "build and record every commit of a range, each in a temporary worktree")
+    p = cmd("track", "build and record every commit of a range, in kept worktrees (--fresh: new ones)")
     p.add_argument("range", metavar="REV_RANGE", help="git revision range, e.g. v1.0..HEAD")
     p.add_argument("-j", "--jobs", type=int, default=1, help="commits built in parallel")
     p.add_argument("--all-parents", action="store_true",
