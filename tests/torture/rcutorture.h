@@ -11,7 +11,7 @@
  * synchronize_rcu() and rcu_barrier*(), sleep, spend time in user mode and
  * reschedule.
  *
- * The generic oracles (reference §9.2), checked on every callback:
+ * The generic oracles, checked on every callback:
  *   O1  no object is freed while a reader of its flavor that began before the
  *       object's removal is still inside its critical section; readers also
  *       check a magic value on every access, and freed objects are poisoned

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Classic RCU structural invariants (reference §9.3), shared by the simulator and threads harnesses. */
+/* Classic RCU structural invariants, shared by the simulator and threads harnesses. */
 #ifndef _BW_CLASSIC_CHECK_H
 #define _BW_CLASSIC_CHECK_H
 

@@ -2,7 +2,7 @@
 /* Classic RCU torture on the simulator: generic oracles plus batch rules, forcing, stalls, hotplug, dynticks. */
 
 /*
- * Classic-specific oracles (reference §9.2, §9.3, §9.6), checked after every event
+ * Classic-specific oracles, checked after every event
  * unless noted:
  *   O2  a callback runs only once completed >= (cur read just before call_rcu) + 1;
  *   O7  completed <= cur <= completed + 1, cur <= pending <= cur + 1, neither goes back;

@@ -10,7 +10,7 @@
  * local_irq_save() is one step (only an NMI could interleave, and Tiny's NMI
  * hooks are empty).
  *
- * Callbacks: two rcu_head nodes per flavor (what Quick Quiz 2 needs: a ready
+ * Callbacks: two rcu_head nodes per flavor (what the early-invocation rule needs: a ready
  * one and a later arrival), recycled once invoked. A pointer to a ->next
  * field is a slot index: slot 0 is &rcucblist, slot k is &node[k].next; the
  * value 0 in a slot is NULL.
@@ -196,7 +196,7 @@ inline rcu_process_one(me, f)
 		atomic {
 			RUN(me) ->
 #ifdef INVOKE_WHOLE_LIST
-			/* no ->donetail/->curtail separation: every queued callback runs (Quick Quiz 2) */
+			/* no ->donetail/->curtail separation: every queued callback runs, waiting ones included */
 			lst = slot[S(f, 0)];
 			slot[S(f, 0)] = 0;
 			curtail[f] = 0;

@@ -2,14 +2,14 @@
 /* Tiny RCU torture harness: the generic oracles plus Tiny's QS rule, promptness and list shape. */
 
 /*
- * Tiny-specific oracles (reference §3.4, §9.2 O3, §9.3):
+ * Tiny-specific oracles:
  *   O3  a callback runs only after a quiescent state of a flavor that covers
  *       it, later than its enqueue (an rcu QS covers both flavors, a bh QS
  *       only rcu_bh): catches early invocation, including callbacks queued
- *       between a QS and the softirq (Quick Quiz 2);
+ *       between a QS and the softirq;
  *   P   promptness: when an RCU_SOFTIRQ run ends, every callback queued before
  *       the last covering QS that preceded the run has been invoked (on one
- *       CPU a QS is a grace period; this is what Quick Quiz 6 requires);
+ *       CPU a QS is a grace period);
  *   T1  list shape of both control blocks whenever the CPU has interrupts
  *       enabled; segments only move forward (a ready callback never becomes
  *       waiting again), and a callback is ready only after a covering QS;
@@ -17,7 +17,7 @@
  *       callbacks wait (entering dyntick-idle is a QS that raises the softirq);
  *   T6  rcu_batches_completed*() never decrease; each RCU_SOFTIRQ run advances a
  *       flavor's count by exactly one if it found ready callbacks, else not at
- *       all; synchronize_rcu() advances rcu_batches_completed() (Quick Quiz 3).
+ *       all; synchronize_rcu() advances rcu_batches_completed().
  */
 
 #include <linux/rcupdate.h>

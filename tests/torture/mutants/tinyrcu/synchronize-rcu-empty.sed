@@ -1,4 +1,4 @@
-# mutant: synchronize_rcu() as an empty function (Quick Quiz 3)
+# mutant: synchronize_rcu() as an empty function
 # source: tinyrcu/rcutiny.c
 # scenarios: TINY01 TINY02 TINY03 TINY04
 # catches: T6 (rcutorture would see grace periods never end)
