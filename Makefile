@@ -19,7 +19,10 @@ endif
 # a fresh clone's `make test` compiles nothing compiled before. Paths are relative to the
 # checkout and its folder is not hashed (CCACHE_NOHASHDIR: debug info names the first
 # clone's folder). HOST_CCACHE= compiles without it.
-HOST_CCACHE ?= $(shell command -v ccache)
+# Looked up once (a plain ?= would run the shell at every use: hundreds per make).
+ifeq ($(origin HOST_CCACHE),undefined)
+HOST_CCACHE := $(shell command -v ccache)
+endif
 HOST_CCACHE_RUN = $(if $(HOST_CCACHE),env CCACHE_DIR=$(BW_CACHE)/ccache CCACHE_BASEDIR=$(CURDIR) \
 	CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=$(MATRIX_CCACHE_SIZE) $(HOST_CCACHE) )
 HOST_CC     ?= $(HOST_CCACHE_RUN)gcc

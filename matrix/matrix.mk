@@ -22,7 +22,10 @@ MATRIX_EXCLUDE ?=
 MATRIX_MANIFEST := $(BUILD)/matrix.json
 MATRIX_ANALYZER ?= $(BIN)/bloatwatch-analyze
 # ccache (Debian's) in $(BW_CACHE)/ccache, capped; MATRIX_CCACHE= builds without it.
-MATRIX_CCACHE ?= $(shell command -v ccache)
+# Looked up once (a plain ?= would run the shell at every use: hundreds per make).
+ifeq ($(origin MATRIX_CCACHE),undefined)
+MATRIX_CCACHE := $(shell command -v ccache)
+endif
 MATRIX_CCACHE_DIR ?= $(BW_CACHE)/ccache
 MATRIX_CCACHE_SIZE ?= 2G
 # Every compile's ccache result is appended here (ccache's stats log); matrix/ccache-stats.sh
