@@ -6,11 +6,8 @@ set -u
 build=$1 make=$2
 manifest=$build/matrix.json
 py=${PYTHON:-/usr/bin/python3}
-n=0 failed=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }
+. "$(dirname "$0")/lib.sh"
 skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
-check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
 
 echo "TAP version 13"
 [ -s "$manifest" ] || { echo "Bail out! $manifest missing: run make objects"; exit 1; }
@@ -134,6 +131,4 @@ else
 	check "Tiny RCU i386/gcc/TINY02 within the article's 929 bytes" budget_ok
 fi
 
-echo "1..$n"
-echo "# $((n - failed)) passed, $failed failed"
-[ "$failed" -eq 0 ]
+done_testing

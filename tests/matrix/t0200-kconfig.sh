@@ -8,10 +8,7 @@ build=$1 make=$2
 py=${PYTHON:-/usr/bin/python3}
 tmp=$build/tests/kconfig
 rm -rf "$tmp" && mkdir -p "$tmp"
-n=0 failed=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }
-check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
+. "$(dirname "$0")/lib.sh"
 
 echo "TAP version 13"
 
@@ -139,6 +136,4 @@ else
 	n=$((n + 1)); echo "ok $n - make menuconfig # SKIP script(1) is not installed (bsdutils)"
 fi
 
-echo "1..$n"
-echo "# $((n - failed)) passed, $failed failed"
-[ "$failed" -eq 0 ]
+done_testing

@@ -7,11 +7,8 @@ set -u
 build=$1 make=$2
 pairs="x86_64/gcc arm/clang"
 tmp=$(cd "$build" && pwd)/tests/ccache
-n=0 failed=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }
+. "$(dirname "$0")/lib.sh"
 skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
-check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
 
 echo "TAP version 13"
 if ! command -v ccache >/dev/null 2>&1; then
@@ -51,6 +48,4 @@ same_ok() {
 check "objects and records are identical across checkouts" same_ok
 rm -rf "$tmp"
 
-echo "1..$n"
-echo "# $((n - failed)) passed, $failed failed"
-[ "$failed" -eq 0 ]
+done_testing

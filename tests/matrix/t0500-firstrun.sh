@@ -11,10 +11,7 @@
 set -u
 build=$1 make=$2
 tmp=$(cd "$build" && pwd)/tests/firstrun
-n=0 failed=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }
-check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
+. "$(dirname "$0")/lib.sh"
 
 echo "TAP version 13"
 rm -rf "$tmp" && mkdir -p "$tmp/bin" "$tmp/shadow"
@@ -98,6 +95,4 @@ print(sum(len(c["objects"]) for c in m["coordinates"]), m["excluded"])' "$tmp/re
 check "MATRIX_EXCLUDE leaves the coordinates out and the manifest says so" excluded_ok
 [ "$failed" -eq 0 ] && rm -rf "$tmp"
 
-echo "1..$n"
-echo "# $((n - failed)) passed, $failed failed"
-[ "$failed" -eq 0 ]
+done_testing

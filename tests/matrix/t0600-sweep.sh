@@ -6,10 +6,7 @@
 set -u
 build=$1 make=$2
 py=${PYTHON:-/usr/bin/python3}
-n=0 failed=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }
-check() { desc=$1; shift; if "$@"; then ok "$desc"; else not_ok "$desc"; fi; }
+. "$(dirname "$0")/lib.sh"
 
 echo "TAP version 13"
 # The sweep's manifest as generated now (gen.py writes configs only when they change).
@@ -153,6 +150,4 @@ for c in json.load(open(sys.argv[1]))["coordinates"]:
 }
 check "Tree RCU's data+bss grow with NR_CPUS (binutils size)" curve_ok
 
-echo "1..$n"
-echo "# $((n - failed)) passed, $failed failed"
-[ "$failed" -eq 0 ]
+done_testing
