@@ -8,8 +8,7 @@
 
 static char msg[512];
 
-static const char *fail(const char *fmt, ...) __attribute__((__format__(printf, 1, 2)));
-static const char *fail(const char *fmt, ...)
+const char *tree_check_fail(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -18,6 +17,7 @@ static const char *fail(const char *fmt, ...)
 	va_end(ap);
 	return msg;
 }
+#define fail tree_check_fail
 
 static struct rcu_data *rdp_for(struct rcu_state *rsp, int cpu)
 {

@@ -8,6 +8,9 @@
 /* Each check returns NULL, or a message (static buffer) naming what is wrong. */
 
 /* G: the tree's shape for this build's (NR_CPUS, RCU_FANOUT[, EXACT]), after __rcu_init(). */
+/* The checks' failure message, formatted into one static buffer (each is used at once). */
+const char *tree_check_fail(const char *fmt, ...) __attribute__((__format__(printf, 1, 2)));
+
 const char *tree_check_geometry(struct rcu_state *rsp);
 
 /* Mask of the children @rnp really has: CPUs for a leaf, nodes otherwise. */

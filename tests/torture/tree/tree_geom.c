@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Oracle GI: Tree RCU's shape recomputed from its definition, compared field by field. */
 
-#include <stdarg.h>
-#include <stdio.h>
-
+#include "tree_check.h"
 #include "tree_geom.h"
 
 #define GEOM_MAX_LVLS	4	/* one more than Tree RCU has, to say so when a pair needs it */
@@ -23,18 +21,7 @@ struct geom {
 
 static struct geom g;
 static int computed;
-static char msg[512];
-
-static const char *fail(const char *fmt, ...) __attribute__((__format__(printf, 1, 2)));
-static const char *fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	return msg;
-}
+#define fail tree_check_fail
 
 static long div_up(long a, long b)
 {
