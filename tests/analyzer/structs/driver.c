@@ -2,9 +2,12 @@
 /* Test driver for the DWARF layout reader (analyzer/lib/layouts.h): dump layouts as lines (for the pahole oracle) or text.
  *
  * usage: structs-driver [--dump|--text] [--reorganize] [-C NAME] [--cacheline N] [--no-search]
- *                       [--jobs N] FILE...
+ *                       [--jobs N] [--mark] FILE...
  * --dump prints one "S" line per layout and one "M" line per member (tab-separated), the form
  * tests/analyzer/structs/oracle.py compares with pahole; --text prints pahole-style text.
+ * With several files, --dump puts an "F" line before each file's layouts. --mark ends each
+ * file's output on stdout and on stderr with a line "@end STATUS" (0 read, 1 refused), so one
+ * run over many files tells each file's status and messages apart (tests/analyzer/structs).
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -62,11 +65,55 @@ static void dump(const struct bw_layout_set *set, unsigned cacheline)
 	}
 }
 
+/* Read and print one file; 0, or 1 when it cannot be read (its one-line message on stderr). */
+static int one_file(const char *path, const struct bw_layout_opts *opts, int text, bool reorg,
+		    bool several)
+{
+	struct bw_layout_set set;
+	struct bw_image img = { .file = path, .display = path, .index = -1 };
+	struct bw_err err;
+	struct stat st;
+	void *map = NULL;
+	int fd = open(path, O_RDONLY), status = 0;
+
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		fprintf(stderr, "%s: cannot open\n", path);
+		if (fd >= 0)
+			close(fd);
+		return 1;
+	}
+	/* Private and writable, as the analyzer's own mapping: the reader relocates in place. */
+	if (st.st_size > 0)
+		map = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED) {
+		fprintf(stderr, "%s: cannot map\n", path);
+		return 1;
+	}
+	img.bytes = map ? map : (const unsigned char *)"";
+	img.size = (size_t)st.st_size;
+	if (!text && several)
+		printf("F\t%s\n", path);
+	if (bw_layouts_read(&img, opts, &set, &err) != 0) {
+		fprintf(stderr, "%s: %s\n", path, err.msg);
+		status = 1;
+	} else {
+		if (text)
+			bw_layouts_print(stdout, &set, opts, reorg);
+		else
+			dump(&set, opts->cacheline);
+		bw_layout_set_free(&set);
+	}
+	if (map)
+		munmap(map, (size_t)st.st_size);
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	struct bw_layout_opts opts = { .cacheline = 64 };
 	int text = 0, status = 0, i;
-	bool reorg = false;
+	bool reorg = false, mark = false;
 
 	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
 		if (!strcmp(argv[i], "--dump"))
@@ -75,6 +122,8 @@ int main(int argc, char **argv)
 			text = 1;
 		else if (!strcmp(argv[i], "--reorganize"))
 			reorg = true;
+		else if (!strcmp(argv[i], "--mark"))
+			mark = true;
 		else if (!strcmp(argv[i], "--no-search"))
 			opts.no_debuginfo_search = true;
 		else if (!strcmp(argv[i], "-C") && i + 1 < argc)
@@ -89,45 +138,14 @@ int main(int argc, char **argv)
 		}
 	}
 	for (; i < argc; i++) {
-		struct bw_layout_set set;
-		struct bw_image img = { .file = argv[i], .display = argv[i], .index = -1 };
-		struct bw_err err;
-		struct stat st;
-		void *map = NULL;
-		int fd = open(argv[i], O_RDONLY);
+		int st = one_file(argv[i], &opts, text, reorg, argc - i > 1);
 
-		if (fd < 0 || fstat(fd, &st) < 0) {
-			fprintf(stderr, "%s: cannot open\n", argv[i]);
-			status = 1;
-			if (fd >= 0)
-				close(fd);
-			continue;
+		if (mark) {
+			printf("@end %d\n", st);
+			fflush(stdout);
+			fprintf(stderr, "@end %d\n", st);
 		}
-		/* Private and writable, as the analyzer's own mapping: the reader relocates in place. */
-		if (st.st_size > 0)
-			map = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
-		close(fd);
-		if (map == MAP_FAILED) {
-			fprintf(stderr, "%s: cannot map\n", argv[i]);
-			status = 1;
-			continue;
-		}
-		img.bytes = map ? map : (const unsigned char *)"";
-		img.size = (size_t)st.st_size;
-		if (!text && argc - i > 1)
-			printf("F\t%s\n", argv[i]);
-		if (bw_layouts_read(&img, &opts, &set, &err) != 0) {
-			fprintf(stderr, "%s: %s\n", argv[i], err.msg);
-			status = 1;
-		} else {
-			if (text)
-				bw_layouts_print(stdout, &set, &opts, reorg);
-			else
-				dump(&set, opts.cacheline);
-			bw_layout_set_free(&set);
-		}
-		if (map)
-			munmap(map, (size_t)st.st_size);
+		status |= st;
 	}
 	return status;
 }
