@@ -5,9 +5,10 @@
  *                       [--jobs N] [--mark] FILE...
  * --dump prints one "S" line per layout and one "M" line per member (tab-separated), the form
  * tests/analyzer/structs/oracle.py compares with pahole; --text prints pahole-style text.
- * With several files, --dump puts an "F" line before each file's layouts. --mark ends each
- * file's output on stdout and on stderr with a line "@end STATUS" (0 read, 1 refused), so one
- * run over many files tells each file's status and messages apart (tests/analyzer/structs).
+ * With several files, --dump puts an "F" line before each file's layouts (but the last's).
+ * --mark instead ends each file's output on stdout and on stderr with a line "@end STATUS"
+ * (0 read, 1 refused): one run over many files gives each file's status, output and messages
+ * as its own run would (tests/analyzer/structs/batch.py).
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -67,7 +68,7 @@ static void dump(const struct bw_layout_set *set, unsigned cacheline)
 
 /* Read and print one file; 0, or 1 when it cannot be read (its one-line message on stderr). */
 static int one_file(const char *path, const struct bw_layout_opts *opts, int text, bool reorg,
-		    bool several)
+		    bool f_line)
 {
 	struct bw_layout_set set;
 	struct bw_image img = { .file = path, .display = path, .index = -1 };
@@ -92,7 +93,7 @@ static int one_file(const char *path, const struct bw_layout_opts *opts, int tex
 	}
 	img.bytes = map ? map : (const unsigned char *)"";
 	img.size = (size_t)st.st_size;
-	if (!text && several)
+	if (f_line)
 		printf("F\t%s\n", path);
 	if (bw_layouts_read(&img, opts, &set, &err) != 0) {
 		fprintf(stderr, "%s: %s\n", path, err.msg);
@@ -138,7 +139,7 @@ int main(int argc, char **argv)
 		}
 	}
 	for (; i < argc; i++) {
-		int st = one_file(argv[i], &opts, text, reorg, argc - i > 1);
+		int st = one_file(argv[i], &opts, text, reorg, !text && !mark && argc - i > 1);
 
 		if (mark) {
 			printf("@end %d\n", st);

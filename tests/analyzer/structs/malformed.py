@@ -12,9 +12,9 @@ usage: malformed.py DRIVER OUTDIR FIXTURE-DIR
    overwritten and files truncated, from a fixed seed. Each must end within the time limit with
    either a clean result (exit 0) or one clean error line (exit 1): no crash, no hang, no
    sanitizer report.
-The files run 64 to a sanitized process (driver --mark tells each file's status and messages
-apart); a run that crashes, hangs, reports from a sanitizer or puts output out of place is
-redone with one process per file, whose verdicts count (a "# " line says so).
+The files run 64 to a sanitized process (batch.py); a run that crashes, hangs, reports from a
+sanitizer or puts output out of place is redone with one process per file, whose verdicts
+count (a "# " line says so).
 The files are left in OUTDIR (the fuzzer's seed corpus takes them).
 """
 import os
@@ -23,6 +23,8 @@ import re
 import struct
 import subprocess
 import sys
+
+import batch  # this folder: the script's own, first on the import path
 
 TIMEOUT = 20
 
@@ -204,63 +206,6 @@ def mutants(fixture, outdir, rng, count):
 SANITIZER = re.compile(r"AddressSanitizer|UndefinedBehaviorSanitizer|runtime error|LeakSanitizer")
 
 
-def run(driver, path):
-    try:
-        r = subprocess.run([driver, "--dump", "--no-search", path], stdout=subprocess.DEVNULL,
-                           stderr=subprocess.PIPE, timeout=TIMEOUT, text=True, errors="replace")
-    except subprocess.TimeoutExpired:
-        return None, "timed out (a hang)"
-    return r.returncode, r.stderr
-
-
-# Files per sanitized run: the sanitizers' start-up costs about 50 times reading one mutant.
-BATCH = 64
-MARK = re.compile(r"^@end ([01])$")
-
-
-def run_batch(driver, paths):
-    """One sanitized run over paths (driver --mark): [(status, stderr)] per file, or the reason
-    the run does not count (crash, hang, sanitizer report, output out of place); then the
-    caller runs each file on its own, so every verdict is a single file's own process."""
-    try:
-        r = subprocess.run([driver, "--mark", "--dump", "--no-search"] + paths,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=TIMEOUT,
-                           text=True, errors="replace")
-    except subprocess.TimeoutExpired:
-        return "timed out"
-    if r.returncode not in (0, 1):
-        return "exit status %d" % r.returncode
-    if SANITIZER.search(r.stderr):
-        return "sanitizer report"
-    results, lines = [], []
-    # split at newlines only: each file's stderr is rebuilt exactly as its own run would give it
-    for line in r.stderr.split("\n")[:-1] if r.stderr.endswith("\n") else r.stderr.split("\n"):
-        m = MARK.match(line)
-        if m:
-            results.append((int(m.group(1)), "".join(l + "\n" for l in lines)))
-            lines = []
-        else:
-            lines.append(line)
-    if len(results) != len(paths) or lines:
-        return "%d of %d files marked" % (len(results), len(paths))
-    if r.returncode != max(st for st, _ in results):
-        return "exit status %d, file statuses %s" % (r.returncode, {st for st, _ in results})
-    return results
-
-
-def run_all(driver, paths):
-    """(status, stderr) of every path: in batches, each file alone where a batch did not count."""
-    out = []
-    for i in range(0, len(paths), BATCH):
-        chunk = paths[i:i + BATCH]
-        got = run_batch(driver, chunk)
-        if isinstance(got, str):
-            print("# files %d-%d in one run: %s; each runs on its own" % (i + 1, i + len(chunk), got))
-            got = [run(driver, p) for p in chunk]
-        out.extend(got)
-    return out
-
-
 def main():
     driver, outdir, fixdir = sys.argv[1:4]
     os.makedirs(outdir, exist_ok=True)
@@ -275,8 +220,9 @@ def main():
             tests.append(("robust", path, None))
     print(f"1..{len(tests)}")
     failed = 0
-    runs = run_all(driver, [path for _, path, _ in tests])
-    for n, ((mode, path, want), (rc, err)) in enumerate(zip(tests, runs), 1):
+    runs = batch.runs(driver, ["--dump", "--no-search"], [path for _, path, _ in tests],
+                      timeout=TIMEOUT, bad=lambda err: SANITIZER.search(err) and "sanitizer report")
+    for n, ((mode, path, want), (rc, _, err)) in enumerate(zip(tests, runs), 1):
         lines = err.splitlines() if err else []
         problem = None
         if rc is None:

@@ -18,6 +18,9 @@ With --cli, `ANALYZER structs --json FILE` (bin/bloatwatch-analyze) must give th
 as the driver for every struct (size, cachelines, holes, bit holes, padding, members, the
 reorganize saving and order): the end-to-end tool is held to pahole through the driver's
 comparison.
+Files with the same bytes as an earlier one (the matrix builds many objects twice) are read
+once and share its verdict, said on their line; the driver and the analyzer read 64 files a
+run (batch.py: one file per run where such a run fails).
 Every mismatch is printed; a file passes only with none. The documented exceptions (pahole
 being wrong or ambiguous) are listed in EXCEPTIONS below and counted, never silently skipped.
 """
@@ -28,6 +31,8 @@ import shutil
 import subprocess
 import tempfile
 import sys
+
+import batch  # this folder: the script's own, first on the import path
 
 PAHOLE = "pahole"
 
@@ -287,14 +292,32 @@ def linked_copy(path, kind):
     return out if rc == 0 else None
 
 
-def check_cli(cli, path, ours, diffs):
+def cli_runs(cli, paths):
+    """{path: (error or None, [its JSON file entries])} of `ANALYZER structs --json --reorganize`,
+    batch.PER_RUN files a run; a run that fails or reports an error is redone file by file."""
+    out = {}
+    for i in range(0, len(paths), batch.PER_RUN):
+        chunk = paths[i:i + batch.PER_RUN]
+        rc, text, err = run([cli, "structs", "--json", "--reorganize"] + chunk)
+        doc = json.loads(text) if rc == 0 else None
+        if doc is None or doc["errors"] or any(f["file"] not in chunk for f in doc["files"]):
+            for p in chunk:
+                rc, text, err = run([cli, "structs", "--json", "--reorganize", p])
+                out[p] = (err.strip(), []) if rc != 0 else (None, json.loads(text)["files"])
+            continue
+        for p in chunk:
+            out[p] = (None, [f for f in doc["files"] if f["file"] == p])
+    return out
+
+
+def check_cli(result, ours, diffs):
     """The analyzer's JSON against the driver's dump (which pahole was compared with)."""
-    rc, out, err = run([cli, "structs", "--json", "--reorganize", path])
-    if rc != 0:
-        diffs.append(f"cli failed: {err.strip()}")
+    error, files = result
+    if error is not None:
+        diffs.append(f"cli failed: {error}")
         return
     got = {}
-    for f in json.loads(out)["files"]:
+    for f in files:
         for st in f.get("structs", []):
             got.setdefault((st["name"], st["kind"]), []).append(st)
     for name, variants in ours.items():
@@ -322,10 +345,6 @@ def check_cli(cli, path, ours, diffs):
                              f"the extractor ({len(cands)} candidates)")
 
 
-# Structs whose reorganized order was compared, and how many of them pahole reorders.
-ORDER_STATS = dict(compared=0, reordered=0)
-
-
 def cmp_order(where, ps, here, diffs):
     """pahole's reorganized member order against ours: every differing position is reported."""
     theirs = [(m["name"] or "", m["offset"]) for m in ps["members"]]
@@ -341,17 +360,32 @@ def cmp_order(where, ps, here, diffs):
                          f"pahole={t[0] or '<anon>'}@{t[1]} here={h[0] or '<anon>'}@{h[1]}")
 
 
-def check_reorganized(ppath, pah, ours, diffs, exceptions):
-    """pahole --reorganize against the driver: saving and member order of every struct."""
+def typedefs_only(path, kinds):
+    """The names of kinds ({name: kind}) for which `pahole -C NAME` prints exactly
+    "typedef KIND NAME NAME;". One pahole -C run for all names (each load of a large file costs
+    a run) when it prints exactly those lines, else one run per name."""
+    want = {n: f"typedef {k} {n} {n};" for n, k in kinds.items()}
+    if not want:
+        return set()
+    rc, out, err = run([PAHOLE, "--show_private_classes", "-C", ",".join(want), path])
+    if rc == 0 and sorted(out.split("\n")) == sorted(list(want.values()) + [""]):
+        return set(want)
+    return {n for n, line in want.items()
+            if run([PAHOLE, "--show_private_classes", "-C", n, path])[1].strip() == line}
+
+
+def check_reorganized(ppath, pah, ours, diffs, exceptions, stats):
+    """pahole --reorganize against the driver: saving and member order of every struct;
+    stats counts the structs whose order was compared and those pahole reorders."""
     names = [name for name, p in pah.items() if p["kind"] != "union"]
     result = reorganized(ppath, names)
+    shadowed = typedefs_only(ppath, {n: pah[n]["kind"] for n in names if n not in result})
     for name in names:
         p = pah[name]
         where = f"{p['kind']} {name}"
         ps = result.get(name)
         if ps is None:
-            rc, out, err = run([PAHOLE, "--show_private_classes", "-C", name, ppath])
-            if out.strip() == f"typedef {p['kind']} {name} {name};":
+            if name in shadowed:
                 exceptions.setdefault("reorg-typedef-shadows", []).append(name)
             else:
                 diffs.append(f"{where}: pahole --reorganize -C {name} printed no layout")
@@ -360,9 +394,9 @@ def check_reorganized(ppath, pah, ours, diffs, exceptions):
         if not mine:
             continue  # already reported as missing by the layout comparison
         here = [(a, int(b)) for a, b in mine[0]["reorg"]]
-        ORDER_STATS["compared"] += 1
+        stats["compared"] += 1
         if [m["name"] or "" for m in ps["members"]] != [m["name"] or "" for m in p["members"]]:
-            ORDER_STATS["reordered"] += 1
+            stats["reordered"] += 1
         cmp_order(where, ps, here, diffs)
         got = mine[0]["size"] - mine[0]["reorg_size"]
         if got == ps["saved"]:
@@ -373,25 +407,28 @@ def check_reorganized(ppath, pah, ours, diffs, exceptions):
         diffs.append(f"{where}: reorganize saving pahole={ps['saved']} here={got}")
 
 
-def check_file(driver, path, reorganize, n, cli=None):
+def check_file(path, dump, reorganize, n, cli=None):
+    """One file against pahole: (ok, structs compared, exceptions, order stats); dump is the
+    driver's (status, stdout, stderr) on it, cli the analyzer's (cli_runs) or None."""
     exceptions = {}
+    stats = dict(compared=0, reordered=0)
     ppath = path
     kind = mips_rel(path)
     if kind:
         ppath = linked_copy(path, kind)
         if not ppath:
             print(f"not ok {n} - {path}: mips-linux-gnu-ld cannot link it for pahole")
-            return False, 0, {}
+            return False, 0, {}, stats
         exceptions["pahole-unrelocated-mips"] = [os.path.basename(path)]
     rc, ptext, perr = run([PAHOLE, "--show_private_classes", ppath])
     if rc != 0:
         print(f"not ok {n} - {path}: pahole failed: {perr.strip()}")
-        return False, 0, {}
+        return False, 0, {}, stats
     rc, stext, _ = run([PAHOLE, "-s", "--show_private_classes", ppath])
-    rc, dtext, derr = run([driver, "--dump", "--no-search", path])
+    rc, dtext, derr = dump
     if rc != 0:
         print(f"not ok {n} - {path}: driver failed: {derr.strip()}")
-        return False, 0, {}
+        return False, 0, {}, stats
     pah = parse_pahole(ptext)
     sizes = parse_sizes(stext)
     ours = parse_dump(dtext)
@@ -409,18 +446,32 @@ def check_file(driver, path, reorganize, n, cli=None):
         if name not in pah:
             diffs.append(f"{variants[0]['kind']} {name}: found here, not printed by pahole")
     if reorganize:
-        check_reorganized(ppath, pah, ours, diffs, exceptions)
+        check_reorganized(ppath, pah, ours, diffs, exceptions, stats)
     if cli:
-        check_cli(cli, path, ours, diffs)
+        check_cli(cli, ours, diffs)
     count = len(pah)
     if diffs:
         print(f"not ok {n} - {path}: {len(diffs)} mismatches in {count} structs")
         for d in diffs:
             print(f"#   {d}")
-        return False, count, exceptions
+        return False, count, exceptions, stats
     note = "".join(f"; exception {k}: {len(v)}" for k, v in sorted(exceptions.items()))
     print(f"ok {n} - {path}: {count} structs agree with pahole{note}")
-    return True, count, exceptions
+    return True, count, exceptions, stats
+
+
+def same_bytes(path, first, result, n):
+    """The verdict of a file byte-identical to an earlier one: that file's (the tools read
+    bytes, not names; only the mips exception names the file)."""
+    ok, count, exc, stats = result
+    exc = {k: [os.path.basename(path)] if k == "pahole-unrelocated-mips" else v
+           for k, v in exc.items()}
+    note = "".join(f"; exception {k}: {len(v)}" for k, v in sorted(exc.items()))
+    if ok:
+        print(f"ok {n} - {path}: {count} structs agree with pahole{note} (same bytes as {first})")
+    else:
+        print(f"not ok {n} - {path}: same bytes as {first}, which fails")
+    return ok, count, exc, stats
 
 
 def main():
@@ -435,22 +486,35 @@ def main():
         elif opt == "--cli":
             cli = args.pop(0)
     print(f"1..{len(args)}")
+    first = batch.unique(args)
+    todo = [p for p in args if first[p] == p]
+    dumps = dict(zip(todo, batch.runs(driver, ["--dump", "--no-search"], todo)))
+    clis = cli_runs(cli, todo) if cli else {}
     failed = total = 0
     allexc = {}
+    stats = dict(compared=0, reordered=0)
+    results = {}
     for i, path in enumerate(args, 1):
-        ok, count, exc = check_file(driver, path, reorganize, i, cli)
+        if first[path] == path:
+            results[path] = check_file(path, dumps[path], reorganize, i, clis.get(path))
+            ok, count, exc, st = results[path]
+        else:
+            ok, count, exc, st = same_bytes(path, first[path], results[first[path]], i)
         failed += not ok
         total += count
         for k, v in exc.items():
             allexc.setdefault(k, []).extend(f"{path}:{x}" for x in v)
+        for k in stats:
+            stats[k] += st[k]
     for k, v in sorted(allexc.items()):
         print(f"# exception {k} ({len(v)}): {EXCEPTIONS[k]}")
         for x in v[:20]:
             print(f"#   {x}")
     if reorganize:
-        print(f"# reorganized order compared for {ORDER_STATS['compared']} structs "
-              f"({ORDER_STATS['reordered']} of them reordered by pahole)")
-    print(f"# {total} structs compared in {len(args)} files")
+        print(f"# reorganized order compared for {stats['compared']} structs "
+              f"({stats['reordered']} of them reordered by pahole)")
+    print(f"# {total} structs compared in {len(args)} files ({len(args) - len(todo)} of them "
+          f"byte-identical to an earlier one, whose verdict they share)")
     print(f"{len(args) - failed} passed, {failed} failed")
     shutil.rmtree(LINKDIR, ignore_errors=True)
     return 1 if failed else 0
