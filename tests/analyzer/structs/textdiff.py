@@ -20,6 +20,8 @@ time, and counted; anything else fails:
     __packed__ a struct holding one at a 4-byte offset; the i386 ABI aligns them to 4, so
     we print the struct's own attribute (none, or the __aligned__ DWARF records).
 Structs whose text is byte-identical without any normalisation are counted too.
+Files with the same bytes as an earlier one are read once and share its verdict (said on their
+line); the driver reads 64 files a run (batch.py).
 """
 
 import re
@@ -27,6 +29,7 @@ import subprocess
 import sys
 
 # run as a script: its own folder is first on the import path, so oracle.py is found
+import batch
 from oracle import linked_copy, mips_rel  # pahole needs mips objects linked
 
 HDR = re.compile(r"^(struct|union|class) (\S+) \{$")
@@ -130,6 +133,37 @@ def i386_pair(a, b):
     return False
 
 
+def check(path, pah, ours, counts):
+    """(structs, byte-identical, differences) of one file's pahole text against ours."""
+    bad = []
+    identical = 0
+    for name, plines in pah.items():
+        olines = ours.get(name)
+        if olines is None:
+            bad.append(f"{name}: missing")
+            continue
+        if olines == plines:
+            identical += 1
+            continue
+        found = {"fillers": 0}
+        pk, ok = normalise(plines, found), normalise(olines, {"fillers": 0})
+        if pk == ok:
+            # fillers are only in pahole's text; any other difference is spelling
+            counts["fillers" if found["fillers"] else "spelling"] += 1
+            continue
+        if is_i386(path) and len(pk) == len(ok) and \
+                all(a == b or i386_pair(a, b) for a, b in zip(pk, ok)):
+            counts["i386"] += 1
+            continue
+        for a, b in zip(pk, ok):
+            if a != b:
+                bad.append(f"{name}: pahole {a} here {b}")
+                break
+        else:
+            bad.append(f"{name}: {len(pk)} annotation lines in pahole, {len(ok)} here")
+    return len(pah), identical, bad
+
+
 def main():
     driver, files = sys.argv[1], sys.argv[2:]
     cl = []
@@ -137,53 +171,42 @@ def main():
         cl = [files[1]]
         files = files[2:]
     print(f"1..{len(files)}")
+    first = batch.unique(files)
+    todo = [p for p in files if first[p] == p]
+    texts = dict(zip(todo, batch.runs(driver, ["--text", "--no-search"] +
+                                      [a for c in cl for a in ("--cacheline", c)], todo)))
     failed = total = identical = 0
     counts = {"fillers": 0, "spelling": 0, "i386": 0}
+    results = {}
     for n, path in enumerate(files, 1):
-        kind = mips_rel(path)
-        ppath = linked_copy(path, kind) if kind else path
-        pah = split(subprocess.run(["pahole", "--show_private_classes", ppath or path] +
-                                   [f"--cacheline_size={c}" for c in cl],
-                                   capture_output=True, text=True, errors="replace").stdout)
-        ours = split(subprocess.run([driver, "--text", "--no-search"] +
-                                    [a for c in cl for a in ("--cacheline", c)] + [path],
-                                    capture_output=True, text=True, errors="replace").stdout)
-        bad = []
-        for name, plines in pah.items():
-            total += 1
-            olines = ours.get(name)
-            if olines is None:
-                bad.append(f"{name}: missing")
-                continue
-            if olines == plines:
-                identical += 1
-                continue
-            found = {"fillers": 0}
-            pk, ok = normalise(plines, found), normalise(olines, {"fillers": 0})
-            if pk == ok:
-                # fillers are only in pahole's text; any other difference is spelling
-                counts["fillers" if found["fillers"] else "spelling"] += 1
-                continue
-            if is_i386(path) and len(pk) == len(ok) and \
-                    all(a == b or i386_pair(a, b) for a, b in zip(pk, ok)):
-                counts["i386"] += 1
-                continue
-            for a, b in zip(pk, ok):
-                if a != b:
-                    bad.append(f"{name}: pahole {a} here {b}")
-                    break
-            else:
-                bad.append(f"{name}: {len(pk)} annotation lines in pahole, {len(ok)} here")
+        if first[path] == path:
+            kind = mips_rel(path)
+            ppath = linked_copy(path, kind) if kind else path
+            pah = split(subprocess.run(["pahole", "--show_private_classes", ppath or path] +
+                                       [f"--cacheline_size={c}" for c in cl],
+                                       capture_output=True, text=True, errors="replace").stdout)
+            mine = {"fillers": 0, "spelling": 0, "i386": 0}
+            results[path] = check(path, pah, split(texts[path][1]), mine), mine
+            same = ""
+        else:
+            same = f" (same bytes as {first[path]})"
+        (structs, ident, bad), mine = results[first[path]]
+        total += structs
+        identical += ident
+        for k in counts:
+            counts[k] += mine[k]
         if bad:
             failed += 1
-            print(f"not ok {n} - {path}: {len(bad)} structs differ")
-            for b in bad:
+            print(f"not ok {n} - {path}: {len(bad)} structs differ{same}")
+            for b in bad if not same else ():
                 print(f"#   {b}")
         else:
-            print(f"ok {n} - {path}: {len(pah)} structs")
+            print(f"ok {n} - {path}: {structs} structs{same}")
     print(f"# {total} structs: {identical} byte-identical to pahole 1.24's text; the others differ "
           f"only in documented classes (docs/structs.md): {counts['spelling']} type "
           f"spelling, {counts['fillers']} pahole fillers, {counts['i386']} i386 __packed__")
+    print(f"# {len(files) - len(todo)} of the {len(files)} files are byte-identical to an earlier "
+          f"one, whose verdict they share")
     print(f"{len(files) - failed} passed, {failed} failed")
     return 1 if failed else 0
 
