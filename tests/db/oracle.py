@@ -128,8 +128,8 @@ class Oracle:
         spec = os.path.join(self.tmp, "oracle%d.json" % self.n)
         self.n += 1
         with open(spec, "w") as f:
-            json.dump({"listings": self.listings,
-                       "jobs": [(FLAGS[m], o, n) for m, o, n in jobs]}, f)
+            f.write(json.dumps({"listings": self.listings,
+                                "jobs": [(FLAGS[m], o, n) for m, o, n in jobs]}))
         r = subprocess.run(["/usr/bin/python3", "-c", DRIVER, self.script, spec],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert r.returncode == 0, r.stderr[-3000:]

@@ -39,12 +39,14 @@ def test_record_real_matrix(tmp_path, analyzer):
                      len({json.dumps(s, sort_keys=True) for s in f["structs"]}))   # identical layouts: one row
         want_orders[key] = {(s["name"], s["size"], tuple(s["reorganized"]["order"])) for s in f["structs"]}
     variant = {cid: v for cid, v in sql(db, "SELECT coord_id, value FROM v_coord_keys WHERE key = 'variant'")}
+    # symbols and layouts per analysis, counted in one query each (not one per object)
+    n_sym = dict(sql(db, "SELECT analysis_id, count(*) FROM symbols GROUP BY analysis_id"))
+    n_str = dict(sql(db, "SELECT analysis_id, count(*) FROM analysis_layouts GROUP BY analysis_id"))
     got = {}
     for row in sql(db, "SELECT arch, compiler, label, coord_id, object, text, data, bss, total, "
                        "path, analysis_id FROM v_footprint"):
-        n_sym = sql(db, "SELECT count(*) FROM symbols WHERE analysis_id = ?", (row[10],))[0][0]
-        n_str = sql(db, "SELECT count(*) FROM analysis_layouts WHERE analysis_id = ?", (row[10],))[0][0]
-        got[row[:3] + (variant[row[3]], row[4])] = tuple(row[5:10]) + (n_sym, n_str)
+        counts = (n_sym.get(row[10], 0), n_str.get(row[10], 0))
+        got[row[:3] + (variant[row[3]], row[4])] = tuple(row[5:10]) + counts
     assert got == want
     # Every layout keeps the analyzer's reorganized order (pahole's --reorganize), member by
     # member; some real structs (with holes) have one that differs from declaration order.
@@ -64,12 +66,14 @@ def test_record_real_matrix(tmp_path, analyzer):
     # Every object carries its resolved CONFIG: the manifest's, else its build record's.
     per_object = sql(db, "SELECT count(DISTINCT coord_id) FROM v_config_values")[0][0]
     assert per_object == len(objects)
+    configs = {}
+    for path, config, value in sql(db, "SELECT o.path, c.config, c.value FROM v_config_values c "
+                                       "JOIN v_footprint o ON o.coord_id = c.coord_id "
+                                       "AND o.commit_id = c.commit_id"):
+        configs.setdefault(path, {})[config] = value
     for f in found:
         if f.config is not None:
-            got = dict(sql(db, "SELECT c.config, c.value FROM v_config_values c JOIN v_footprint o "
-                               "ON o.coord_id = c.coord_id AND o.commit_id = c.commit_id "
-                               "WHERE o.path = ?", (f.path,)))
-            assert got == f.config, f.path
+            assert configs.get(f.path, {}) == f.config, f.path
     # Re-recording the unchanged matrix reuses everything: no analyzer run needed.
     r = run_bw("--db", db, "-C", ROOT, "record", check=0)
     assert "0 new analyses" in r.stdout
