@@ -6,10 +6,10 @@ second sweep builds nothing. Builds are kept in $BW_CACHE/configcost."""
 import json
 import os
 import re
-import subprocess
 import time
 
 from tests.bwrun import sql
+import pages
 from conftest import bw, git, scratch_repo, size_of
 
 OPTIONS = ["CONFIG_PRINTK", "PREEMPT", "RCU_EXPERT", "RCU_TRACE", "SMP", "HOTPLUG_CPU"]
@@ -76,6 +76,9 @@ def test_configcost_on_kernel_rcu(tmp_path, rcu_x86_64, analyzer):
                           "bloat-o-meter")
     compared = 0
     base_paths = {o["object"]: o["path"] for o in base["objects"]}
+    pages.prefetch(script, [(base_paths[o["object"]], o["path"]) for label, c in coords.items()
+                            if label != "tinyconfig" for o in c["objects"]
+                            if o["object"] in base_paths], tmp_path)
     for label, c in coords.items():
         if label == "tinyconfig":
             continue
@@ -84,8 +87,7 @@ def test_configcost_on_kernel_rcu(tmp_path, rcu_x86_64, analyzer):
         for o in c["objects"]:
             if o["object"] not in base_paths:
                 continue
-            want = subprocess.run(["/usr/bin/python3", script, base_paths[o["object"]], o["path"]],
-                                  stdout=subprocess.PIPE, text=True, check=True).stdout.splitlines()
+            want = pages.bloat_o_meter_text(script, base_paths[o["object"]], o["path"]).splitlines()
             if want[0].startswith("add/remove: 0/0 grow/shrink: 0/0"):
                 assert o["object"] not in got, (label, o["object"])
             else:

@@ -7,9 +7,9 @@ reason. Builds are shared with test_configcost.py ($BW_CACHE/configcost)."""
 import json
 import os
 import re
-import subprocess
 
 from tests.htmltables import read_page, rows_by
+import pages
 from conftest import bw, git, scratch_repo, size_of
 
 OPTIONS = ["CONFIG_PRINTK", "PREEMPT", "RCU_EXPERT", "RCU_TRACE", "SMP", "HOTPLUG_CPU"]
@@ -38,6 +38,10 @@ def test_config_page_on_kernel_rcu(tmp_path, rcu_x86_64, analyzer):
 
     bsize = sizes(base)
     checked = 0
+    base_paths = {o["object"]: o["path"] for o in base["objects"]}
+    pages.prefetch(script, [(base_paths[o["object"]], o["path"]) for c in coords.values()
+                            if c["kind"] != "base" for o in c["objects"]
+                            if o["object"] in base_paths], tmp_path)
     for label, c in coords.items():
         if c["kind"] == "base":
             continue
@@ -63,8 +67,7 @@ def test_config_page_on_kernel_rcu(tmp_path, rcu_x86_64, analyzer):
         for o in c["objects"]:
             if o["object"] not in base_paths:
                 continue
-            want = subprocess.run(["/usr/bin/python3", script, base_paths[o["object"]], o["path"]],
-                                  stdout=subprocess.PIPE, text=True, check=True).stdout
+            want = pages.bloat_o_meter_text(script, base_paths[o["object"]], o["path"])
             if want.startswith("add/remove: 0/0 grow/shrink: 0/0"):
                 continue
             assert want.rstrip("\n") in [p.rstrip("\n") for p in pres], (label, o["object"])

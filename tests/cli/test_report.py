@@ -64,7 +64,7 @@ def test_rollup_sums_to_the_objects_size(kernel_site):
         assert rows["kernel/"] == rows["kernel/rcu/"] == rows["(all objects)"], arch
 
 
-def test_diff_page_lists_the_symbols_bloat_o_meter_lists(kernel_site):
+def test_diff_page_lists_the_symbols_bloat_o_meter_lists(kernel_site, tmp_path):
     script = os.path.join(linux("src"), "scripts", "bloat-o-meter")
     base, flip = kernel_site["base"], kernel_site["flip"]
     raw = open(os.path.join(kernel_site["site"], "diff",
@@ -74,6 +74,7 @@ def test_diff_page_lists_the_symbols_bloat_o_meter_lists(kernel_site):
     assert "0 compared" not in page
     both = sorted(set(kernel_objects(base)) & set(kernel_objects(flip)))
     moved = 0
+    pages.prefetch(script, [(os.path.join(base, o), os.path.join(flip, o)) for o in both], tmp_path)
     for obj in both:
         want = pages.bloat_o_meter(script, os.path.join(base, obj), os.path.join(flip, obj))
         if want[0].startswith("add/remove: 0/0 grow/shrink: 0/0"):
