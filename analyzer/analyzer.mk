@@ -71,17 +71,21 @@ $(AN_FIX_STAMP): tests/analyzer/fixtures.sh $(wildcard tests/analyzer/fixtures/s
 	@touch $@
 
 .PHONY: test-analyzer test-analyzer-san fuzz-analyzer analyzer-fuzzers
-# $(call AN_TAP,binary,work dir[,environment]): tests/analyzer/tNNNN-*.sh on that binary (lib.sh's
-# environment), through a private copy: others may relink bin/ while the suite runs in the shared tree.
+# $(call AN_TAP,binary,work dir,tap.sh order[,environment]): tests/analyzer/tNNNN-*.sh on that
+# binary (lib.sh's environment), through a private copy: others may relink bin/ while the suite
+# runs in the shared tree. Both suites share the oracles' outputs (AN_ORACLE, lib.sh's oracle):
+# the plain one runs the scripts in order, the sanitized one last first, so that side by side
+# each computes half of them and reads the other half.
+AN_ORACLE := $(AN_OBJDIR)/oracle
 AN_TAP = mkdir -p $(2) && cp $(1) $(2)/bloatwatch-analyze.under-test && \
-	$(3) BW=$(2)/bloatwatch-analyze.under-test FIX=$(abspath $(AN_FIX)) WORK=$(2) TOP=$(CURDIR) LC_ALL=C \
-	sh tests/tap.sh $@ -e tests/analyzer
+	$(4) BW=$(2)/bloatwatch-analyze.under-test FIX=$(abspath $(AN_FIX)) WORK=$(2) TOP=$(CURDIR) LC_ALL=C \
+	ORACLE=$(abspath $(AN_ORACLE)) sh tests/tap.sh $@ $(3) tests/analyzer
 
 test-analyzer: $(AN_BIN) $(AN_FIX_STAMP) $(AN_MATRIX_DEP)
-	$(Q)$(call AN_TAP,$(abspath $(AN_BIN)),$(abspath $(AN_OBJDIR)/work-plain))
+	$(Q)$(call AN_TAP,$(abspath $(AN_BIN)),$(abspath $(AN_OBJDIR)/work-plain),-e)
 
 test-analyzer-san: $(AN_SAN_BIN) $(AN_FIX_STAMP) $(AN_MATRIX_DEP)
-	$(Q)$(call AN_TAP,$(abspath $(AN_SAN_BIN)),$(abspath $(AN_OBJDIR)/work-san),$(AN_SAN_ENV))
+	$(Q)$(call AN_TAP,$(abspath $(AN_SAN_BIN)),$(abspath $(AN_OBJDIR)/work-san),-E,$(AN_SAN_ENV))
 
 analyzer-fuzzers: $(AN_FUZZERS)
 

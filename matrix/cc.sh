@@ -9,7 +9,7 @@
 set -eu
 obj=$1 src=$2 arch=$3 compiler=$4 scen=$5 variant=$6
 shift 6
-dir=$(dirname "$obj")
+dir=${obj%/*}
 map="-fdebug-prefix-map=$PWD=."
 set -- "$@" "$map" -include "$dir/autoconf.h" -MMD -MP -MF "${obj%.o}.d" -c "$src" -o "$obj"
 all=$*

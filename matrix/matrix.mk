@@ -36,13 +36,16 @@ MATRIX_LOG0 := $(shell stat -c %s $(MATRIX_STATSLOG) 2>/dev/null || echo 0)
 MATRIX_ALOG0 := $(shell stat -c %s $(BUILD)/analysis.log 2>/dev/null || echo 0)
 
 # The installed compilers and MATRIX_EXCLUDE, rewritten only when they change: installing a
-# cross compiler (make deps) regenerates the rules in the next make.
+# cross compiler (make deps) regenerates the rules in the next make. A make run by one that
+# has just checked them is given MATRIX_ENV_CHECKED=1 and does not look again.
 .PHONY: matrix-always
+ifneq ($(MATRIX_ENV_CHECKED),1)
 $(BUILD)/matrix.env: matrix-always
 	@mkdir -p $(@D)
 	@t=$@.tmp$$$$; MATRIX_EXCLUDE='$(MATRIX_EXCLUDE)' $(PYTHON) matrix/gen.py env $@ > $$t 2>/dev/null || \
 		echo "python: $(PYTHON) cannot run matrix/gen.py" > $$t; \
 		if cmp -s $$t $@; then rm -f $$t; else mv $$t $@; fi
+endif
 
 # Generation never fails the parse (make deps must still run on a fresh machine): an error
 # becomes MATRIX_GEN_ERROR, reported by whatever needs the objects.
@@ -59,8 +62,7 @@ define matrix_cc
 		sh matrix/cc.sh $@ $< $(1) $(2) $(3) $(4) $($(5)_CMD_$(1)_$(2))
 endef
 
-# `make clean` needs no rules (and no compilers).
-ifneq ($(filter clean,$(MAKECMDGOALS)),clean)
+ifeq ($(BW_GENERATED),1)
 include $(BUILD)/matrix.gen.mk
 endif
 
@@ -113,8 +115,13 @@ menuconfig:
 -include matrix/sweep.mk
 
 # Checks of the built matrix (tests/matrix/*.sh, TAP): layout, records, manifest, Kconfig and
-# #CHECK#, incrementality, symbols, irq instructions, Tiny's size budget, ccache, first run.
-.PHONY: test-matrix
+# #CHECK#, incrementality, symbols, irq instructions, Tiny's size budget, the sweep.
+.PHONY: test-matrix test-checkouts
 test-matrix: objects analysis
 	$(Q)$(TEST_MATRIX_IGNORE)sh tests/tap.sh $@ -e tests/matrix $(BUILD) "$(MAKE)"
-TESTS += test-matrix
+# The matrix built in other checkouts (tests/checkouts/*.sh): all ccache hits and identical
+# objects; a fresh clone's first `make report`. They touch nothing of this checkout's build, so
+# they run beside test-matrix instead of after it.
+test-checkouts: objects
+	$(Q)sh tests/tap.sh $@ -e tests/checkouts $(BUILD) "$(MAKE)"
+TESTS += test-matrix test-checkouts

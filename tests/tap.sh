@@ -2,6 +2,8 @@
 # tests/tap.sh: the one runner of the test suites: runs one suite, counts its checks, records them.
 #
 #   tap.sh NAME -e DIR [ARG...]          every DIR/tNNNN-*.sh in order, each run as: sh SCRIPT ARG...
+#   tap.sh NAME -E DIR [ARG...]          the same, last first: beside a twin suite run with -e that
+#                                        shares cached work, each computes its half first
 #   tap.sh NAME -c CMD [ARG...]          one command that prints TAP
 #   tap.sh NAME -p CMD [ARG...]          one pytest run (its summary line is counted)
 #   tap.sh NAME -s "SEEDS" "BIN ARGS"... harness runs: each BIN ARGS --seed S is one check
@@ -89,10 +91,12 @@ run() {
 }
 
 case "$mode" in
--e)
+-e | -E)
 	dir=$1
 	shift
-	for t in "$dir"/t[0-9][0-9][0-9][0-9]-*.sh; do
+	order=cat
+	[ "$mode" = -E ] && order="sort -r"
+	for t in $(for t in "$dir"/t[0-9][0-9][0-9][0-9]-*.sh; do echo "$t"; done | $order); do
 		[ -f "$t" ] || { echo "not ok - $name: no tNNNN-*.sh in $dir"; fail=$((fail + 1)); break; }
 		echo "# $name: $t"
 		run "$t" tap sh "$t" "$@"
@@ -122,7 +126,7 @@ case "$mode" in
 	done
 	echo "1..$n" ;;
 *)
-	echo "usage: tap.sh NAME -e DIR [ARG...] | -c CMD... | -p CMD... | -s SEEDS RUN..." >&2
+	echo "usage: tap.sh NAME -e|-E DIR [ARG...] | -c CMD... | -p CMD... | -s SEEDS RUN..." >&2
 	exit 2 ;;
 esac
 

@@ -9,6 +9,7 @@
 # Every step is the command line (`bloatwatch record`, `stamp`, `report`). Stamps in
 # $(REPORT_OUT)/.state keep a second `make report` with nothing changed cheap:
 #   head      HEAD, dirty or not, and its status in the database (rewritten only on change)
+#   sweep-checked  newer than every input of the sweep (SWEEP_INPUTS): no sweep-build to run
 #   sweep     touched when build/sweep.json changed (a sweep object or analysis was remade)
 #   recorded  newer than head, every matrix object, the sweep and the analyzer: nothing to record
 #   dbstate   digest of the recorded commits (rewritten only on change): nothing to render
@@ -43,9 +44,13 @@ $(REPORT_STATE)/head: report-always
 # REPORT_SWEEP=0 leaves it out (record then reads the build/sweep.json an earlier `make sweep`
 # left, if any): the sweep builds about three times the matrix's objects.
 REPORT_SWEEP      ?= 1
-$(REPORT_STATE)/sweep: report-always | objects analysis
-	$(Q)$(if $(filter 1,$(REPORT_SWEEP)),$(MAKE) --no-print-directory sweep-build,:)
+$(REPORT_STATE)/sweep-checked: $(SWEEP_INPUTS) | objects analysis
+	$(Q)$(if $(filter 1,$(REPORT_SWEEP)),$(MAKE) --no-print-directory MATRIX_ENV_CHECKED=1 \
+		sweep-build && mkdir -p $(@D) && touch $@,:)
+$(REPORT_STATE)/sweep: $(REPORT_STATE)/sweep-checked report-always
 	@mkdir -p $(@D); [ -f $@ ] && [ ! $(SWEEP_MANIFEST) -nt $@ ] || touch $@
+	$(if $(filter 1,$(REPORT_SWEEP)),@[ -n "$$(find $< -newermt @$(MATRIX_T0) 2>/dev/null)" ] || \
+		sh matrix/stage.sh sweep $(MATRIX_T0) "up to date: no input changed since its last check")
 
 $(REPORT_STATE)/recorded: $(REPORT_STATE)/head $(MATRIX_MANIFEST) $(MATRIX_JSON) $(AN_BIN) \
 		$(REPORT_STATE)/sweep | objects analysis

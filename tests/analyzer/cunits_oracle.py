@@ -2,13 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0
 """Oracle for compileunits: each unit's code and static data, computed with pyelftools.
 
-usage: cunits_oracle.py ANALYZER-JSON FILE...
+usage: cunits_oracle.py want FILE... > WANT-JSON     what pyelftools reads in each FILE
+       cunits_oracle.py check ANALYZER-JSON WANT-JSON  the analyzer's compileunits of the same FILEs
 
 For every compile unit: text = the sum of its address ranges (DW_AT_low_pc/high_pc or
 DW_AT_ranges), vars = the bytes of its DW_TAG_variable DIEs that are definitions (no
 DW_AT_declaration, no DW_AT_abstract_origin) at a static address (a location that is one
 DW_OP_addr), at unit level, in namespaces and in functions and their blocks (not in inlined
-bodies), sized by their type. Prints one line per mismatch; exit status 1 on any.
+bodies), sized by their type. check prints one line per mismatch; exit status 1 on any. The
+two steps let the tests compute the pyelftools side once for both analyzer builds.
 """
 import json
 import sys
@@ -151,36 +153,50 @@ def unit_text(dwarf, cu, top):
     return hi.value if describe_form_class(hi.form) == "constant" else hi.value - lo.value
 
 
-def main():
-    doc = json.load(open(sys.argv[1]))
+def want(path):
+    """pyelftools' view of one file: {"file", "state": nodwarf|unreadable|dwarf5|units, "units"}."""
+    with open(path, "rb") as f:
+        elf = ELFFile(f)
+        if not elf.has_dwarf_info():
+            return {"file": path, "state": "nodwarf"}
+        unapplied.clear()
+        dwarf = elf.get_dwarf_info(relocate_dwarf_sections=True)
+        if any(t not in TLS.get(m, ()) for m, t in unapplied):
+            return {"file": path, "state": "unreadable"}
+        if any(cu.header["version"] >= 5 for cu in dwarf.iter_CUs()):
+            return {"file": path, "state": "dwarf5"}  # pyelftools 0.29 cannot read DWARF 5 range lists and strx
+        units = []
+        for cu in dwarf.iter_CUs():
+            top = cu.get_top_DIE()
+            if top.tag not in ("DW_TAG_compile_unit", "DW_TAG_partial_unit"):
+                continue
+            name = top.attributes.get("DW_AT_name")
+            # pyelftools 0.29 reads no DW_FORM_strx name (None): the sizes still count
+            units.append((name.value.decode(errors="replace") if name and name.value is not None
+                          else None, unit_text(dwarf, cu, top), walk(top)))
+        return {"file": path, "state": "units", "units": units}
+
+
+def check(doc, wants):
     bad = checked = dwarf5 = unreadable = files = 0
-    for entry in doc["files"]:
+    if [e["file"] for e in doc["files"]] != [w["file"] for w in wants]:
+        print(f"files: ours {[e['file'] for e in doc['files']]} pyelftools {[w['file'] for w in wants]}")
+        return 1
+    for entry, wf in zip(doc["files"], wants):
         units = entry.get("compileunits") or []
-        with open(entry["file"], "rb") as f:
-            elf = ELFFile(f)
-            if not elf.has_dwarf_info():
-                if units:
-                    print(f"{entry['file']}: units but no DWARF")
-                    bad += 1
-                continue
-            unapplied.clear()
-            dwarf = elf.get_dwarf_info(relocate_dwarf_sections=True)
-            if any(t not in TLS.get(m, ()) for m, t in unapplied):
-                unreadable += 1
-                continue
-            if any(cu.header["version"] >= 5 for cu in dwarf.iter_CUs()):
-                dwarf5 += 1     # pyelftools 0.29 cannot read DWARF 5 range lists and strx
-                continue
-            want = []
-            files += 1
-            for cu in dwarf.iter_CUs():
-                top = cu.get_top_DIE()
-                if top.tag not in ("DW_TAG_compile_unit", "DW_TAG_partial_unit"):
-                    continue
-                name = top.attributes.get("DW_AT_name")
-                # pyelftools 0.29 reads no DW_FORM_strx name (None): the sizes still count
-                want.append((name.value.decode(errors="replace") if name and name.value is not None
-                             else None, unit_text(dwarf, cu, top), walk(top)))
+        if wf["state"] == "nodwarf":
+            if units:
+                print(f"{entry['file']}: units but no DWARF")
+                bad += 1
+            continue
+        if wf["state"] == "unreadable":
+            unreadable += 1
+            continue
+        if wf["state"] == "dwarf5":
+            dwarf5 += 1
+            continue
+        want = [tuple(u) for u in wf["units"]]
+        files += 1
         got = [(w[0] if w[0] is None else u["name"], u["text"], u["vars"])
                for u, w in zip(units, want)] if len(units) == len(want) else \
               [(u["name"], u["text"], u["vars"]) for u in units]
@@ -197,6 +213,17 @@ def main():
           f"; left out, as pyelftools 0.29 cannot read them: {dwarf5} with DWARF 5, {unreadable}"
           f" with relocations it cannot apply")
     return 1 if bad else 0
+
+
+def main():
+    if len(sys.argv) >= 2 and sys.argv[1] == "want":
+        json.dump([want(path) for path in sys.argv[2:]], sys.stdout)
+        print()
+        return 0
+    if len(sys.argv) == 4 and sys.argv[1] == "check":
+        return check(json.load(open(sys.argv[2])), json.load(open(sys.argv[3])))
+    print(__doc__.split("\n\n")[1], file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

@@ -31,6 +31,8 @@ check() {
 }
 
 done_testing() {
+	[ $((oracle_computed + oracle_reused)) -eq 0 ] ||
+		echo "# oracle outputs: $oracle_computed computed here, $oracle_reused reused (computed earlier or by the twin suite)"
 	echo "1..$n"
 	[ "$failed" -eq 0 ]
 }
@@ -55,26 +57,48 @@ system_files() {
 	done
 }
 
-# Files on stdin that binutils reads without their architecture (objdump -f: UNKNOWN!): a
+# Files of LIST that binutils reads without their architecture (objdump -f: UNKNOWN!): a
 # single-target binutils reads foreign objects as generic ELF, and its nm then lists what the
 # target's rules hide (riscv64's .L local labels). binutils-multiarch knows every matrix arch.
-unknown_arch() {
-	xargs -r objdump -f 2>/dev/null | awk '/:     file format /{f=$0; sub(/:     file format .*/, "", f)}
-		/^architecture: UNKNOWN!/{print f}'
+unknown_arch() {	# unknown_arch LIST
+	oracle -i "$1" -t objdump xargs -r objdump -f || return 1
+	awk '/:     file format /{f=$0; sub(/:     file format .*/, "", f)}
+		/^architecture: UNKNOWN!/{print f}' "$oracle_out"
 }
 
-has_symtab() {
-	case "$1" in *.a) return 0 ;; esac
-	readelf -SW "$1" 2>/dev/null | grep -q '\] \.symtab '
+# symtab_split LIST YES NO: the files of LIST with a .symtab (readelf -SW lists one; archives
+# always) go to YES, the others to NO. One readelf for the list: the /dev/null beside each
+# batch keeps readelf's "File:" headers when xargs passes it a single file.
+symtab_split() {
+	oracle -i "$1" -t readelf xargs readelf -SW /dev/null || return 1
+	awk -v yes="$2" -v no="$3" '
+		FNR == NR { if (/^File: /) f = substr($0, 7); else if (/\] \.symtab /) has[f] = 1; next }
+		{ print > ((/\.a$/ || ($0 in has)) ? yes : no) }' "$oracle_out" "$1"
 }
 
-# A private copy of the matrix objects (same relative paths under $WORK/snap): both tools then
-# read the same bytes even while another make rebuilds the tree.
+# A copy of the matrix objects (same relative paths under a snapshot directory shared by both
+# suites, one per state of the tree): both tools then read the same bytes even while another
+# make rebuilds the tree, and the oracles' outputs on them are computed once.
 matrix_snapshot() {
-	rm -rf "$WORK/snap"
-	mkdir -p "$WORK/snap"
-	matrix_objects | sed "s|^$TOP/||" | (cd "$TOP" && xargs -r cp --parents -t "$WORK/snap")
-	(cd "$WORK/snap" && find . -name '*.o' -type f | sed "s|^\./|$WORK/snap/|" | sort)
+	matrix_objects >"$WORK/tree.list"
+	[ -s "$WORK/tree.list" ] || return 0
+	{
+		echo "$_oracle_base"
+		echo "matrix snapshot of:"
+		xargs -d '\n' stat -L -c "$_oracle_stat" <"$WORK/tree.list" 2>&1
+	} >"$WORK/tree.key"
+	_o_kind=snap
+	if _oracle_entry "$WORK/tree.key" _snapshot_copy && [ -f "$oracle_dir/key" ]; then
+		cat "$oracle_dir/list"
+	else
+		echo "not ok - matrix snapshot: could not copy the matrix objects into $ORACLE/snap" >&2
+		return 1
+	fi
+}
+
+_snapshot_copy() {	# builder of matrix_snapshot
+	sed "s|^$TOP/||" "$WORK/tree.list" | (cd "$TOP" && xargs -r -d '\n' cp --parents -t "$oracle_tmp") &&
+		(cd "$oracle_tmp" && find . -name '*.o' -type f) | sed "s|^\./|$oracle_final/|" | sort >"$oracle_tmp/list"
 }
 
 # The kernel's own scripts/bloat-o-meter (Linux 6.1, from tests/kernel/linux.sh src) in $BOM, and
@@ -89,12 +113,13 @@ bom_scripts() {
 		return 1
 	fi
 	BOM=$src/scripts/bloat-o-meter
-	BOM_UP=$WORK/bloat-o-meter-upstream
-	sed -e 's/print_result("Function", "tT")/print_result("Function", "tTwW")/' \
+	# Made once for both suites, so that the outputs of the runs of it are shared too.
+	oracle sed -e 's/print_result("Function", "tT")/print_result("Function", "tTwW")/' \
 	    -e 's/print_result("Data", "dDbB")/print_result("Data", "dDbBvV")/' \
 	    -e 's/print_result("Data", "dDbBrR")/print_result("Data", "dDbBrRvV")/' \
 	    -e 's/print_result("Function", "tTdDbBrR")/print_result("Function", "tTdDbBrRvVwW")/' \
-	    "$BOM" >"$BOM_UP"
+	    "$BOM"
+	BOM_UP=$oracle_out
 	if [ "$(grep -c 'print_result("[A-Za-z ]*", "[a-zA-Z]*")' "$BOM_UP")" != 6 ] ||
 	   [ "$(grep -c 'wW\|vV' "$BOM_UP")" != 5 ]; then
 		bom_why="the 6.1 script's print_result() lines are not the expected ones"
@@ -110,13 +135,12 @@ bom_scripts() {
 bom_check() {
 	desc=$1 opts=$2
 	ours=$(echo " $opts" | sed 's/ -d/ --data/; s/ -t/ --text/')
-	python3_bom() { /usr/bin/python3 "$@" 2>/dev/null; }
-	python3_bom "$BOM" $opts "$3" "$4" >bom.expect
+	oracle -t nm /usr/bin/python3 "$BOM" $opts "$3" "$4"
 	"$BW" diff --exact $ours "$3" "$4" >bom.actual 2>bom.err
-	check "$desc${opts:+ ($opts)}" bom.expect bom.actual
-	python3_bom "$BOM_UP" $opts "$3" "$4" >bom.expect
+	check "$desc${opts:+ ($opts)}" "$oracle_out" bom.actual
+	oracle -t nm /usr/bin/python3 "$BOM_UP" $opts "$3" "$4"
 	"$BW" diff --exact --upstream $ours "$3" "$4" >bom.actual 2>bom.err
-	check "$desc${opts:+ ($opts)}, --upstream" bom.expect bom.actual
+	check "$desc${opts:+ ($opts)}, --upstream" "$oracle_out" bom.actual
 }
 
 # fixture KIND ARGS...: a Linux 6.1 build from tests/kernel/linux.sh (CONTRACTS.md contract 3),
@@ -127,4 +151,171 @@ fixture() {
 	[ $rc -eq 0 ] && return 0
 	skip "linux.sh $*: exit $rc ($(tail -n 1 "$WORK/linux.log"))"
 	return 1
+}
+
+# ---- Oracle outputs, computed once for both suites ----
+# An oracle's output does not depend on the analyzer under test, so test-analyzer and
+# test-analyzer-san share it: the first suite to need one computes it into $ORACLE/out/<key>
+# under an flock while the other waits, then reads it; later runs reuse it while nothing it
+# depends on has changed. The key (sha256) holds the command line; the tools (the command and
+# each -t TOOL as found on PATH: path, type, size, inode, device, mtime and ctime to the
+# nanosecond); the same of every input (each argument or -i LIST line that names a file, -d
+# files, the members of a thin archive); the working directory when an input path is
+# relative; the environment that steers the tools (locale, PATH, HOME, PYTHON*, LD_*,
+# GNUTARGET, POSIXLY_CORRECT, TZ); dpkg's status file and ld.so.cache (any package or library
+# change); lib.sh and, when the command is a shell function, the test script. An output is
+# kept unless the command was killed (status 128 or more). Entries unused for a day (matrix
+# snapshots: an hour) are removed. The analyzer side is never cached.
+ORACLE=${ORACLE:-$WORK/oracle}
+oracle_computed=0 oracle_reused=0
+_oracle_stat='%n|%F|%s|%i|%d|%.9Y|%.9Z'
+_oracle_lib=$(cd "$(dirname "$0")" && pwd)/lib.sh
+_oracle_script=$(cd "$(dirname "$0")" && pwd)/${0##*/}
+_oracle_base=$(
+	echo "bloatwatch analyzer oracle v1"
+	stat -L -c "$_oracle_stat" /var/lib/dpkg/status /etc/ld.so.cache "$_oracle_lib" 2>&1
+)
+mkdir -p "$ORACLE/out" "$ORACLE/snap" || exit 1
+for _o_kind in "out 1440" "snap 60"; do
+	find "$ORACLE/${_o_kind% *}" -maxdepth 1 \( -name '*.lock' -mmin +"${_o_kind#* }" -o -name '*.tmp.*' -mmin +60 \) |
+		while IFS= read -r _o_f; do rm -rf "${_o_f%.lock}" "$_o_f"; done
+done
+
+# oracle [-i LIST] [-t TOOL]... [-d FILE]... CMD ARG...: CMD's standard output in the file
+# $oracle_out (stdin: LIST, one input file per line, else /dev/null; stderr in
+# $oracle_dir/err), its exit status in $oracle_rc. A shell function as CMD may leave files in
+# $oracle_tmp: they are in $oracle_dir afterwards.
+oracle() {
+	_oracle out "$@"
+}
+
+# oracle_each -i LIST [-t TOOL]... [-d FILE]... CMD ARG...: CMD ARG... FILE for each FILE of
+# LIST, one process each; the standard output of the Nth in the file $oracle_out/N.
+oracle_each() {
+	_oracle each "$@"
+}
+
+_oracle() {
+	_o_mode=$1 _o_list='' _o_tools='' _o_deps=''
+	shift
+	while :; do
+		case $1 in
+		-i) _o_list=$2 ;;
+		-t) _o_tools="$_o_tools $2" ;;
+		-d) _o_deps="$_o_deps $2" ;;
+		*) break ;;
+		esac
+		shift 2
+	done
+	# Until it succeeds, the output is a file that does not exist: a check against it fails.
+	oracle_dir=$WORK/.oracle-failed oracle_out=$WORK/.oracle-failed oracle_rc=''
+	_o_kf=$WORK/.oracle-key.$$
+	_oracle_key "$_o_kf" "$@" || return 1
+	_o_kind=out
+	if [ -n "$_o_uncached" ]; then
+		# A directory among the inputs: its stat does not tell its contents apart.
+		oracle_dir=$WORK/.oracle-uncached oracle_tmp=$WORK/.oracle-uncached oracle_final=$WORK/.oracle-uncached
+		rm -rf "$oracle_dir" && mkdir -p "$oracle_dir" && "_oracle_$_o_mode" "$@"
+		oracle_computed=$((oracle_computed + 1))
+	else
+		_oracle_entry "$_o_kf" "_oracle_$_o_mode" "$@" || { oracle_dir=$WORK/.oracle-failed; return 1; }
+	fi
+	if [ "$_o_mode" = out ]; then
+		oracle_out=$oracle_dir/out
+		read -r oracle_rc <"$oracle_dir/rc"
+	else
+		oracle_out=$oracle_dir
+	fi
+}
+
+_oracle_out() {	# builder: the command's output and status
+	if [ -n "$_o_list" ]; then "$@" <"$_o_list"; else "$@" </dev/null; fi >"$oracle_tmp/out" 2>"$oracle_tmp/err"
+	_o_rc=$?
+	echo $_o_rc >"$oracle_tmp/rc"
+	return $((_o_rc >= 128))
+}
+
+_oracle_each() {	# builder: one run per listed file
+	_o_i=0
+	while IFS= read -r _o_f; do
+		_o_i=$((_o_i + 1))
+		"$@" "$_o_f" </dev/null >"$oracle_tmp/$_o_i" 2>/dev/null
+		[ $? -lt 128 ] || return 1
+	done <"$_o_list"
+}
+
+# _oracle_key KEYFILE CMD ARG...: write the key text of this run (see above); $_o_uncached is
+# set when an input is a directory.
+_oracle_key() {
+	_o_kf=$1 _o_uncached=''
+	shift
+	{
+		echo "$_oracle_base"
+		env | grep -E '^(LC_[A-Z_]*|LANG|LANGUAGE|PATH|HOME|PYTHON[A-Z_]*|LD_[A-Z_]*|GNUTARGET|POSIXLY_CORRECT|TZ)=' | sort
+		echo "mode $_o_mode"
+		for _o_w in "$@"; do
+			printf 'arg %s:%s\n' "${#_o_w}" "$_o_w"
+		done
+		[ -z "$_o_list" ] || { echo "list"; cat "$_o_list"; }
+	} >"$_o_kf" || return 1
+	{
+		_o_w=$(command -v "$1")
+		case $_o_w in
+		*/*) echo "$_o_w" ;;
+		*) echo "$_oracle_script" ;;	# a shell function: the test script defines it
+		esac
+		for _o_w in $_o_tools; do
+			_o_w=$(command -v "$_o_w") && echo "$_o_w"
+		done
+		for _o_w in $_o_deps; do
+			echo "$_o_w"
+		done
+		shift
+		for _o_w in "$@"; do
+			if [ -d "$_o_w" ]; then
+				_o_uncached=1
+			elif [ -e "$_o_w" ]; then
+				echo "$_o_w"
+			fi
+		done
+		[ -z "$_o_list" ] || cat "$_o_list"
+	} >"$_o_kf.in"
+	grep -q '^[^/]' "$_o_kf.in" && echo "cwd $(pwd)" >>"$_o_kf"
+	# A thin archive's members are read from their own files (ar t names them from here).
+	grep '\.a$' "$_o_kf.in" | while IFS= read -r _o_w; do
+		IFS= read -r _o_m <"$_o_w" 2>/dev/null && [ "$_o_m" = '!<thin>' ] && ar t "$_o_w"
+	done >"$_o_kf.thin"
+	xargs -r -d '\n' stat -L -c "$_oracle_stat" <"$_o_kf.in" >>"$_o_kf" 2>&1
+	[ ! -s "$_o_kf.thin" ] || { echo "thin archive members"; xargs -r -d '\n' stat -L -c "$_oracle_stat" <"$_o_kf.thin" 2>&1; } >>"$_o_kf"
+	return 0
+}
+
+# _oracle_entry KEYFILE BUILDER ARG...: the entry of that key in $oracle_dir ($ORACLE/$_o_kind/
+# <sha256>), made by BUILDER ARG... into $oracle_tmp (named $oracle_final once done) unless it
+# exists; under the entry's flock, so that a twin suite waits for it instead of computing it too.
+_oracle_entry() {
+	oracle_dir=$(sha256sum <"$1") || return 1
+	oracle_dir=$ORACLE/$_o_kind/${oracle_dir%% *}
+	if [ -f "$oracle_dir/key" ]; then
+		: >"$oracle_dir.lock"	# in use: not idle
+		oracle_reused=$((oracle_reused + 1))
+		return 0
+	fi
+	_o_key=$1
+	shift
+	{
+		flock -w 1800 9 || return 1
+		if [ -f "$oracle_dir/key" ]; then
+			oracle_reused=$((oracle_reused + 1))
+			return 0
+		fi
+		oracle_tmp=$oracle_dir.tmp.$$ oracle_final=$oracle_dir
+		rm -rf "$oracle_tmp" && mkdir -p "$oracle_tmp" || return 1
+		oracle_computed=$((oracle_computed + 1))
+		if "$@"; then
+			cp "$_o_key" "$oracle_tmp/key" && rm -rf "$oracle_dir" && mv "$oracle_tmp" "$oracle_dir"
+		else
+			oracle_dir=$oracle_tmp	# killed: this run reads it, none keeps it
+		fi
+	} 9>"$oracle_dir.lock"
 }

@@ -17,9 +17,9 @@ compare() {	# compare LABEL LIST OPTIONS...
 		return
 	fi
 	# One process for the whole list, as size itself is used.
-	xargs size "$@" <"$list" >expect.out 2>/dev/null
+	oracle -i "$list" -t size xargs size "$@"
 	xargs "$BW" size "$@" <"$list" >actual.out 2>/dev/null
-	check "size $* on $label ($(wc -l <"$list") files)" expect.out actual.out
+	check "size $* on $label ($(wc -l <"$list") files)" "$oracle_out" actual.out
 }
 
 for opts in "" "-A" "-t" "-x" "-o" "-A -x" "-t -o" "-B -t"; do
@@ -28,11 +28,13 @@ for opts in "" "-A" "-t" "-x" "-o" "-A -x" "-t -o" "-B -t"; do
 	compare "system files" sys.list $opts
 done
 # One file per call as well: per-file formatting must not depend on neighbours.
-bad=0
+bad=0 i=0
+oracle_each -i fix.list size -A
 while read -r f; do
-	size -A "$f" >expect.out 2>/dev/null
+	i=$((i + 1))
 	"$BW" size -A "$f" >actual.out 2>/dev/null
-	cmp -s expect.out actual.out || { bad=$((bad + 1)); echo "# differs: $f"; diff -u expect.out actual.out | head -10 | sed 's/^/# /'; }
+	cmp -s "$oracle_out/$i" actual.out ||
+		{ bad=$((bad + 1)); echo "# differs: $f"; diff -u "$oracle_out/$i" actual.out | head -10 | sed 's/^/# /'; }
 done <fix.list
 [ $bad -eq 0 ] && ok "size -A one file at a time on $nfix fixtures" || not_ok "size -A one file at a time: $bad differ"
 echo "# compared: $nfix fixtures, $nmat matrix objects, $nsys system files"

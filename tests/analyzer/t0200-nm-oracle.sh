@@ -6,39 +6,39 @@ cd "$WORK" || exit 1
 { fixture_files; matrix_snapshot; system_files; } >all.list
 : >symtab.list
 : >dynonly.list
-while read -r f; do
-	if has_symtab "$f"; then echo "$f" >>symtab.list; else echo "$f" >>dynonly.list; fi
-done <all.list
+symtab_split all.list symtab.list dynonly.list
 
 # nm must know each file's target, as the analyzer does (binutils-multiarch).
-unknown_arch <symtab.list >generic.list
+unknown_arch symtab.list >generic.list
 if [ -s generic.list ]; then
 	not_ok "nm reads $(wc -l <generic.list) files as generic ELF, first $(head -n 1 generic.list): install binutils-multiarch (make deps)"
 else
 	ok "nm knows the target of all $(wc -l <symtab.list) files"
 fi
 # One process per list (nm's per-file headers included), then each file alone.
-xargs nm -S --size-sort <symtab.list >expect.out 2>/dev/null
+oracle -i symtab.list -t nm xargs nm -S --size-sort
 xargs "$BW" symbols <symtab.list >actual.out 2>/dev/null
-check "symbols = nm -S --size-sort on $(wc -l <symtab.list) files in one call" expect.out actual.out
+check "symbols = nm -S --size-sort on $(wc -l <symtab.list) files in one call" "$oracle_out" actual.out
 # File by file too (no headers) for fixtures and system files; the matrix is covered by the
 # single call above, headers and all.
-{ fixture_files; system_files; } >single.list
-bad=0
-while read -r f; do
-	grep -qxF "$f" symtab.list || continue
-	nm -S --size-sort "$f" >expect.out 2>/dev/null
-	"$BW" symbols "$f" >actual.out 2>/dev/null
-	cmp -s expect.out actual.out || { bad=$((bad + 1)); echo "# differs: $f"; diff -u expect.out actual.out | head -8 | sed 's/^/# /'; }
-done <single.list
+{ fixture_files; system_files; } | grep -xF -f symtab.list >single.list
+# by_file LIST NM-OPTIONS...: our symbols against nm on each file of LIST alone; $bad differ.
+by_file() {
+	list=$1
+	shift
+	oracle_each -i "$list" nm "$@"
+	bad=0 i=0
+	while read -r f; do
+		i=$((i + 1))
+		"$BW" symbols "$f" >actual.out 2>/dev/null
+		cmp -s "$oracle_out/$i" actual.out ||
+			{ bad=$((bad + 1)); echo "# differs: $f"; diff -u "$oracle_out/$i" actual.out | head -8 | sed 's/^/# /'; }
+	done <"$list"
+}
+by_file single.list -S --size-sort
 [ $bad -eq 0 ] && ok "symbols = nm -S --size-sort, file by file" || not_ok "symbols = nm -S --size-sort on $bad files"
 if [ -s dynonly.list ]; then
-	bad=0
-	while read -r f; do
-		nm -D -S --size-sort "$f" >expect.out 2>/dev/null
-		"$BW" symbols "$f" >actual.out 2>/dev/null
-		cmp -s expect.out actual.out || { bad=$((bad + 1)); echo "# differs: $f"; diff -u expect.out actual.out | head -8 | sed 's/^/# /'; }
-	done <dynonly.list
+	by_file dynonly.list -D -S --size-sort
 	[ $bad -eq 0 ] && ok "symbols = nm -D -S --size-sort on $(wc -l <dynonly.list) files without .symtab" ||
 		not_ok "symbols = nm -D -S --size-sort on $bad files"
 else

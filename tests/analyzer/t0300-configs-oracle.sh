@@ -9,17 +9,22 @@ q=tests/analyzer/configs
 same() {	# same DESCRIPTION FILES...
 	desc=$1
 	shift
-	sh "$oracle" "$@" >"$WORK/expect.out" 2>/dev/null
+	oracle $tools sh "$oracle" "$@"
 	"$BW" configs "$@" >"$WORK/actual.out" 2>/dev/null
-	check "$desc" "$WORK/expect.out" "$WORK/actual.out"
+	check "$desc" "$oracle_out" "$WORK/actual.out"
 }
+# What the script runs.
+tools="-t grep -t sed -t tr -t sort"
 
 srcs=$(git ls-files '*.c' '*.h' | grep -v '^tests/analyzer/configs/' | tr '\n' ' ')
 same "project sources, all in one call ($(echo $srcs | wc -w) files)" $srcs
+printf '%s\n' $srcs >"$WORK/srcs.list"
+oracle_each -i "$WORK/srcs.list" $tools sh "$oracle"
+i=0
 for f in $srcs; do
-	sh "$oracle" "$f" >"$WORK/expect.out" 2>/dev/null
+	i=$((i + 1))
 	"$BW" configs "$f" >"$WORK/actual.out" 2>/dev/null
-	cmp -s "$WORK/expect.out" "$WORK/actual.out" || { not_ok "configs $f"; diff -u "$WORK/expect.out" "$WORK/actual.out" | head -10 | sed 's/^/# /'; }
+	cmp -s "$oracle_out/$i" "$WORK/actual.out" || { not_ok "configs $f"; diff -u "$oracle_out/$i" "$WORK/actual.out" | head -10 | sed 's/^/# /'; }
 done
 ok "project sources one at a time"
 same "quirks file alone (no grep file-name prefix)" $q/quirks.c

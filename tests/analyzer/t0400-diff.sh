@@ -4,35 +4,41 @@
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$WORK" || exit 1
-gcc -O0 -g -fno-inline -c "$here/diff/old.c" -o old.o || exit 1
-gcc -O0 -g -fno-inline -c "$here/diff/new.c" -o new.o || exit 1
+# The two objects are compiled once for both suites (shared like the oracle outputs).
+compile() {	# compile SRC...: each into $oracle_tmp
+	for c; do
+		gcc -O0 -g -fno-inline -c "$c" -o "$oracle_tmp/$(basename "$c" .c).o" || return 1
+	done
+}
+oracle -t gcc compile "$here/diff/old.c" "$here/diff/new.c" && [ "$oracle_rc" -eq 0 ] || exit 1
+o=$oracle_dir
 
-oracle() {	# oracle DESCRIPTION [OPTS] OLD NEW
+bom() {	# bom DESCRIPTION [OPTS] OLD NEW
 	desc=$1
 	shift
 	if [ -z "${BOM:-}" ]; then
 		skip "$desc: $bom_why"
 		return
 	fi
-	/usr/bin/python3 "$BOM" "$@" >expect.out 2>/dev/null
+	oracle -t nm /usr/bin/python3 "$BOM" "$@"
 	"$BW" diff --exact $(echo "$@" | sed 's/-d /--data /; s/-t /--text /') >actual.out
-	check "$desc" expect.out actual.out
+	check "$desc" "$oracle_out" actual.out
 }
 bom_scripts
 
-oracle "two objects" old.o new.o
-oracle "reversed" new.o old.o
-oracle "categories (-c)" -c old.o new.o
-oracle "data only (-d)" -d old.o new.o
-oracle "text only (-t)" -t old.o new.o
-oracle "same object: nothing changes" old.o old.o
+bom "two objects" "$o/old.o" "$o/new.o"
+bom "reversed" "$o/new.o" "$o/old.o"
+bom "categories (-c)" -c "$o/old.o" "$o/new.o"
+bom "data only (-d)" -d "$o/old.o" "$o/new.o"
+bom "text only (-t)" -t "$o/old.o" "$o/new.o"
+bom "same object: nothing changes" "$o/old.o" "$o/old.o"
 k=$FIX/x86_64/gcc
-oracle "kernel fixture -O2 vs -Os with sections" $k/kernel-O2.o $k/kernel-Os-sections.o
-oracle "archives (all members pooled, as nm lists them)" $FIX/arm/gcc/lib.a $FIX/arm64/gcc/lib.a
-oracle "gcc vs clang, big-endian mips" $FIX/mips/gcc/kernel-O2.o $FIX/mips/clang/kernel-O2.o
+bom "kernel fixture -O2 vs -Os with sections" $k/kernel-O2.o $k/kernel-Os-sections.o
+bom "archives (all members pooled, as nm lists them)" $FIX/arm/gcc/lib.a $FIX/arm64/gcc/lib.a
+bom "gcc vs clang, big-endian mips" $FIX/mips/gcc/kernel-O2.o $FIX/mips/clang/kernel-O2.o
 
 # Default mode: clone suffixes normalized, so renamed clones compare as one symbol.
-"$BW" diff old.o new.o >default.out
+"$BW" diff "$o/old.o" "$o/new.o" >default.out
 grep -q '^rcu_do_batch  *15  *18  *+3$' default.out &&
 	ok "rcu_do_batch.isra.0 vs .constprop.0: one symbol, grown" ||
 	{ not_ok "rcu_do_batch.isra.0 vs .constprop.0: one symbol, grown"; sed 's/^/# /' default.out; }
@@ -42,8 +48,8 @@ grep -q '^rcu_do_batch  *15  *18  *+3$' default.out &&
 head -1 default.out | grep -qx 'add/remove: 2/2 grow/shrink: 4/0 up/down: [0-9]*/-[0-9]* ([0-9]*)' &&
 	ok "summary line counts after normalization" || { not_ok "summary line counts"; head -1 default.out | sed 's/^/# /'; }
 if [ -n "${BOM:-}" ]; then
-	/usr/bin/python3 "$BOM" old.o new.o >script.out 2>/dev/null
-	grep -q 'rcu_do_batch.isra' script.out && ok "the script itself keeps .isra apart (documented difference)" ||
+	oracle -t nm /usr/bin/python3 "$BOM" "$o/old.o" "$o/new.o"
+	grep -q 'rcu_do_batch.isra' "$oracle_out" && ok "the script itself keeps .isra apart (documented difference)" ||
 		not_ok "the script itself keeps .isra apart"
 else
 	skip "the script keeps .isra apart: $bom_why"
@@ -62,7 +68,7 @@ ls setB/*.o >b.list
 check "@lists = directories" expect.out actual.out
 
 # JSON: same numbers as the text.
-"$BW" diff --json old.o new.o >diff.json
+"$BW" diff --json "$o/old.o" "$o/new.o" >diff.json
 /usr/bin/python3 - diff.json default.out <<'PY' && ok "JSON summary and symbols match the text" || not_ok "JSON summary and symbols match the text"
 import json, sys, re
 d = json.load(open(sys.argv[1]))
@@ -76,7 +82,7 @@ assert d["mode"] == "diff" and d["errors"] == [] and d["structs"] is None
 PY
 
 # Struct-layout diff (DWARF, via the structs extractor).
-if "$BW" diff --structs old.o new.o >structs.out 2>structs.err; then
+if "$BW" diff --structs "$o/old.o" "$o/new.o" >structs.out 2>structs.err; then
 	grep -q '^Structs: changed/added/removed: 1/1/1$' structs.out &&
 	grep -q '^struct rcu_data  *24  *24  *+0  *1->1  *4->7 ~blimit +extra$' structs.out &&
 	grep -q '^struct only_new .* (added)$' structs.out && grep -q '^struct only_old .* (removed)$' structs.out &&
@@ -85,7 +91,7 @@ if "$BW" diff --structs old.o new.o >structs.out 2>structs.err; then
 else
 	not_ok "diff --structs ran"; sed 's/^/# /' structs.err
 fi
-"$BW" diff old.o missing.o >/dev/null 2>err.out
+"$BW" diff "$o/old.o" missing.o >/dev/null 2>err.out
 [ $? -eq 1 ] && grep -qx 'bloatwatch-analyze: missing.o: No such file' err.out &&
 	ok "missing side: one-line error, exit 1" || not_ok "missing side: one-line error, exit 1"
 done_testing

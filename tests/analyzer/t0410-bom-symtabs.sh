@@ -10,18 +10,30 @@ if ! bom_scripts; then
 	done_testing
 	exit
 fi
+# The tables, made once for both suites (shared like the oracle outputs): for each seed and
+# width, st<seed>-<width>/: objects, archives (plain and thin) and modules of both sides.
+tables() (	# tables SYMTABS.PY: builds into $oracle_tmp
+	cd "$oracle_tmp" || exit 1
+	for seed in 1 2 3; do
+		for m in 64 32; do
+			d=st$seed-$m
+			/usr/bin/python3 "$1" $seed "$d" || exit 1
+			for f in "$d"/*.s; do
+				as --$m "$f" -o "${f%.s}.o" || exit 1
+			done
+			for side in old new; do
+				(cd "$d" && ar rcs $side.a $side-a.o $side-b.o && ar rcT $side-thin.a $side-a.o $side-b.o &&
+					ld -m $([ $m = 64 ] && echo elf_x86_64 || echo elf_i386) -r -o $side.ko $side-a.o $side-b.o $side-mod.o) ||
+					exit 1
+			done
+		done
+	done
+)
+oracle -t as -t ar -t ld tables "$here/symtabs.py" && [ "$oracle_rc" -eq 0 ] || exit 1
+t=$oracle_dir
 for seed in 1 2 3; do
 	for m in 64 32; do
-		d=st$seed-$m
-		rm -rf "$d"
-		/usr/bin/python3 "$here/symtabs.py" $seed "$d" || exit 1
-		for f in "$d"/*.s; do
-			as --$m "$f" -o "${f%.s}.o" || exit 1
-		done
-		for side in old new; do
-			(cd "$d" && ar rcs $side.a $side-a.o $side-b.o && ar rcT $side-thin.a $side-a.o $side-b.o &&
-				ld -m $([ $m = 64 ] && echo elf_x86_64 || echo elf_i386) -r -o $side.ko $side-a.o $side-b.o $side-mod.o) || exit 1
-		done
+		d=$t/st$seed-$m
 		for opts in "" "-c" "-d" "-t"; do
 			bom_check "seed $seed, ${m}-bit: objects" "$opts" "$d/old-a.o" "$d/new-a.o"
 		done
@@ -32,7 +44,8 @@ for seed in 1 2 3; do
 	done
 done
 # The tables do see every letter: each letter of the symbol tables appears in nm's output.
-letters=$(nm --size-sort st1-64/old.ko st1-64/new.ko st2-64/old.ko st3-64/new.ko | awk 'NF == 3 { print $2 }' | sort -u | tr -d '\n')
+oracle nm --size-sort "$t/st1-64/old.ko" "$t/st1-64/new.ko" "$t/st2-64/old.ko" "$t/st3-64/new.ko"
+letters=$(awk 'NF == 3 { print $2 }' "$oracle_out" | sort -u | tr -d '\n')
 [ "$letters" = "BCDENRTVWbdinprtu" ] && ok "generated tables hold every letter gas makes ($letters)" ||
 	not_ok "letters seen: $letters"
 done_testing

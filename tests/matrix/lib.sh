@@ -1,4 +1,4 @@
-# tests/matrix/lib.sh: the TAP counters every tests/matrix/tNNNN-*.sh sources (not a suite).
+# tests/matrix/lib.sh: the TAP counters the tNNNN-*.sh of tests/matrix and tests/checkouts source (not a suite).
 n=0 failed=0
 ok() { n=$((n + 1)); echo "ok $n - $*"; }
 not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $*"; }

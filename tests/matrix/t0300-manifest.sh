@@ -40,10 +40,10 @@ for c in coords:
     if c["base"] != c["config"] or c["flip"] or c["implied"]:
         bad.append(where + ": a scenario has base = config and no flip")
     drv = ["clang"] if c["compiler"] == "clang" else [gcc[c["arch"]]]
-    if c["compiler"] not in versions:
-        pass
-    v = versions.setdefault(drv[0], subprocess.run(drv + ["--version"], capture_output=True,
-                                                    text=True).stdout.splitlines()[0])
+    if drv[0] not in versions:  # asked once per driver
+        versions[drv[0]] = subprocess.run(drv + ["--version"], capture_output=True,
+                                          text=True).stdout.splitlines()[0]
+    v = versions[drv[0]]
     if c["compiler_version"] != v:
         bad.append("%s: compiler_version %r, %s says %r" % (where, c["compiler_version"], drv[0], v))
     config = {}

@@ -128,6 +128,34 @@ sys.exit(1 if bad or want else 0)
 EOF
 }
 check "objects and records of $what match the sweep's manifest" objects_ok
+# `make report` skips sweep-build's make when no file of `make sweep-inputs` changed: that list
+# must hold every prerequisite of every sweep object (its rule's and its .d file's), apart from
+# what the sweep generates itself under $build/sweep/ from the listed inputs.
+inputs_ok() {
+	$make -s --no-print-directory sweep-inputs > "$build/tests-sweep-inputs" &&
+	$py - "$build" "$build/tests-sweep-inputs" $targets <<'EOF'
+import sys
+build, listed, want = sys.argv[1], set(open(sys.argv[2]).read().split()), set(sys.argv[3:])
+need = {}
+for line in open(build + "/sweep.gen.mk"):
+    target, sep, prereqs = line.partition(": ")
+    if sep and target in want:
+        need[target] = set(prereqs.split()) - {"$(MATRIX_DEPS)"}
+for o in want:
+    text = open(o[:-2] + ".d").read().replace("\\\n", " ")
+    for rule in text.splitlines():
+        target, sep, prereqs = rule.partition(":")
+        if sep and target.strip() == o:
+            need.setdefault(o, set()).update(prereqs.split())
+outside = {f for deps in need.values() for f in deps if not f.startswith(build + "/sweep/")}
+for f in sorted(outside - listed)[:10]:
+    print("# not in make sweep-inputs: " + f)
+print("# %d objects, %d distinct prerequisites outside the sweep, %d inputs listed" % (
+    len(need), len(outside), len(listed)))
+sys.exit(1 if outside - listed or len(need) != len(want) else 0)
+EOF
+}
+check "make sweep-inputs lists every prerequisite of $what" inputs_ok
 noop_ok() {
 	out=$($make --no-print-directory -n $targets 2>&1)
 	! printf '%s\n' "$out" | grep -q 'cc.sh\|resolve.py'

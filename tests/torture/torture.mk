@@ -77,8 +77,7 @@ $(BUILD)/mutants.gen.mk: tests/torture/mutants/gen.sh $(wildcard tests/torture/m
 		$(wildcard tests/torture/mutants/*/ tests/torture/mutants/*/*/)
 	@mkdir -p $(@D)
 	$(Q)sh tests/torture/mutants/gen.sh $(BUILD) > $@.tmp && mv $@.tmp $@
-# `make clean` needs no rules (and no compilers).
-ifneq ($(filter clean,$(MAKECMDGOALS)),clean)
+ifeq ($(BW_GENERATED),1)
 include $(BUILD)/mutants.gen.mk
 endif
 

@@ -61,7 +61,9 @@ $(BUILD)/threads-mutants.gen.mk: tests/torture/mutants/gen.sh \
 		$(wildcard tests/torture/mutants/*/threads/*.sed)
 	@mkdir -p $(@D)
 	$(Q)sh tests/torture/mutants/gen.sh $(BUILD) threads > $@.tmp && mv $@.tmp $@
+ifeq ($(BW_GENERATED),1)
 include $(BUILD)/threads-mutants.gen.mk
+endif
 MUTANT_STAMPS += $(THREADS_MUTANT_STAMPS)
 mutants test-mutants: $(THREADS_MUTANT_STAMPS)
 

@@ -2,12 +2,12 @@
 # Builds in two other checkouts (TAP): the second is all ccache hits, and the objects and build
 # records are byte-identical in all three places (no checkout path in either).
 #
-#   t0400-ccache.sh BUILD_DIR MAKE        (after make objects; two arch/compiler pairs are rebuilt)
+#   t0100-ccache.sh BUILD_DIR MAKE        (after make objects; two arch/compiler pairs are rebuilt)
 set -u
 build=$1 make=$2
 pairs="x86_64/gcc arm/clang"
 tmp=$(cd "$build" && pwd)/tests/ccache
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../matrix/lib.sh"
 skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
 
 echo "TAP version 13"

@@ -3,7 +3,7 @@
 # installed (TAP): the run that installs them ends with the full matrix; then a compiler that is
 # missing fails naming its Debian package unless MATRIX_EXCLUDE lists it.
 #
-#   t0500-firstrun.sh BUILD_DIR MAKE
+#   t0200-firstrun.sh BUILD_DIR MAKE
 #
 # The machine is simulated: PATH is a folder of links to every program on PATH but the cross
 # gcc drivers of matrix/ARCHES, a module on PYTHONPATH hides kconfiglib, and DEPS (the Makefile's
@@ -11,7 +11,7 @@
 set -u
 build=$1 make=$2
 tmp=$(cd "$build" && pwd)/tests/firstrun
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../matrix/lib.sh"
 
 echo "TAP version 13"
 rm -rf "$tmp" && mkdir -p "$tmp/bin" "$tmp/shadow"
