@@ -7,9 +7,14 @@ object (about 9 ms plain, 85 ms under the sanitizers), and the suites read ~1,00
 A run that does not count (a crash, a hang, output out of place, or what the caller's `bad`
 finds in it) is redone with one process per file, so each verdict is still a file's own.
 Byte-identical inputs (the matrix builds many objects twice) are read once: `unique`.
+The oracle and text suites run the same `pahole --show_private_classes FILE`: `stored` keeps
+its output for the other suite (once per make test, see there).
 """
 import hashlib
+import json
+import os
 import re
+import shutil
 import subprocess
 
 PER_RUN = 64
@@ -83,3 +88,46 @@ def unique(paths):
             digest = hashlib.sha256(f.read()).digest()
         first[p] = seen.setdefault(digest, p)
     return first
+
+
+# The store of tool outputs shared by the suites of one make test: $STRUCTS_ORACLE_STORE,
+# inside the analyzer suites' oracle folder, which make test empties when it starts (a suite
+# run on its own reads what an earlier one left: the key changes with whatever changes the
+# output). Unset (a script run by hand): every command runs.
+STORE = os.environ.get("STRUCTS_ORACLE_STORE")
+
+
+def _key(cmd):
+    """What determines cmd's output: its arguments, the tool (path, size, mtime, inode), the
+    bytes of the input (the last argument) and the locale."""
+    tool = os.path.realpath(shutil.which(cmd[0]) or cmd[0])
+    st = os.stat(tool)
+    with open(cmd[-1], "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()
+    parts = [cmd[:-1], tool, st.st_size, st.st_mtime_ns, st.st_ino, digest] + \
+        [os.environ.get(v) for v in ("LC_ALL", "LC_CTYPE", "LANG")]
+    return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+
+
+def stored(cmd):
+    """(status, stdout, stderr) of cmd, whose last argument is its input file: from the store
+    when the other suite computed it, else computed and stored (written whole by a rename, so
+    two suites side by side each read a complete entry or compute their own)."""
+    if not STORE:
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           errors="replace")
+        return r.returncode, r.stdout, r.stderr
+    entry = os.path.join(STORE, _key(cmd))
+    try:
+        with open(entry) as f:
+            return tuple(json.load(f))
+    except FileNotFoundError:
+        pass
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                       errors="replace")
+    os.makedirs(STORE, exist_ok=True)
+    tmp = "%s.tmp.%d" % (entry, os.getpid())
+    with open(tmp, "w") as f:
+        json.dump([r.returncode, r.stdout, r.stderr], f)
+    os.replace(tmp, entry)
+    return r.returncode, r.stdout, r.stderr

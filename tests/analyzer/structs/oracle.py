@@ -428,7 +428,7 @@ def check_file(path, dump, reorganize, n, cli=None):
             print(f"not ok {n} - {path}: mips-linux-gnu-ld cannot link it for pahole")
             return False, 0, {}, stats
         exceptions["pahole-unrelocated-mips"] = [os.path.basename(path)]
-    rc, ptext, perr = run([PAHOLE, "--show_private_classes", ppath])
+    rc, ptext, perr = batch.stored([PAHOLE, "--show_private_classes", ppath])   # textdiff's too
     if rc != 0:
         print(f"not ok {n} - {path}: pahole failed: {perr.strip()}")
         return False, 0, {}, stats

@@ -59,10 +59,14 @@ $(ST_OUT)/rand/.stamp: $(ST_DIR)/randstructs.py
 			$$cc -ffreestanding -g -O0 -w -c $(@D)/rand$$s.c -o $(@D)/$${t%%:*}-rand$$s.o \
 				|| exit 1; done; done && touch $@
 
+# The oracle and text suites run the same pahole command on the same files: one computes it
+# into ST_STORE, inside the analyzer suites' oracle folder, which make test empties first.
+ST_STORE = STRUCTS_ORACLE_STORE=$(abspath $(AN_ORACLE))/structs
+
 test-structs-oracle: $(ST_DRV) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp $(ST_OUT)/rand/.stamp \
 		$(if $(MATRIX_OBJS),objects) $(AN_BIN)
-	$(Q)TAP_QUIET=1 sh tests/tap.sh $@ -c $(PYTHON) $(ST_DIR)/oracle.py $(ST_DRV) --reorganize \
-		--cli $(AN_BIN) $(ST_INPUTS) $(ST_OUT)/rand/*.o
+	$(Q)TAP_QUIET=1 $(ST_STORE) sh tests/tap.sh $@ -c $(PYTHON) $(ST_DIR)/oracle.py $(ST_DRV) \
+		--reorganize --cli $(AN_BIN) $(ST_INPUTS) $(ST_OUT)/rand/*.o
 
 # The sanitized build on the same inputs must give the plain build's (pahole-checked) layouts.
 test-structs-oracle-san: $(ST_DRV) $(ST_DRV_SAN) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp \
@@ -70,7 +74,7 @@ test-structs-oracle-san: $(ST_DRV) $(ST_DRV_SAN) $(ST_OUT)/fx/.stamp $(ST_OUT)/r
 	$(Q)sh tests/tap.sh $@ -c sh $(ST_DIR)/t0200-sancheck.sh $(ST_DRV) $(ST_DRV_SAN) $(ST_OUT)/san $(ST_INPUTS)
 
 test-structs-text: $(ST_DRV) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp $(if $(MATRIX_OBJS),objects)
-	$(Q)TAP_QUIET=1 sh tests/tap.sh $@ -c $(PYTHON) $(ST_DIR)/textdiff.py $(ST_DRV) $(ST_INPUTS)
+	$(Q)TAP_QUIET=1 $(ST_STORE) sh tests/tap.sh $@ -c $(PYTHON) $(ST_DIR)/textdiff.py $(ST_DRV) $(ST_INPUTS)
 	$(Q)for cl in 32 128; do TAP_QUIET=1 sh tests/tap.sh $@-cacheline$$cl -c $(PYTHON) \
 		$(ST_DIR)/textdiff.py $(ST_DRV) --cacheline $$cl $(ST_OUT)/fx/*.o $(ST_OUT)/real/* || exit 1; done
 
