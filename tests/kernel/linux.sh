@@ -21,8 +21,10 @@
 # an unmarked one (killed build) is wiped and built again. O= dirs also hold bloatwatch.env (SRC,
 # ARCH, KARCH, CROSS_COMPILE) to re-run make there: make -C $SRC O=$dir ARCH=$KARCH CROSS_COMPILE=..
 # rcu and config-flip dirs build from the shared pristine tree (absolute paths in their .cmd
-# files); a vmlinux dir is <fixture>/bloatwatch-out inside a private copy of the tree, as in the
-# history repo (srctree `..` in the .cmd files).
+# files); a vmlinux dir is <fixture>/bloatwatch-out inside a hard-link copy of the tree, as in the
+# history repo (srctree `..` in the .cmd files), built at $K/.work/vmlinux-ARCH (its own flock;
+# a killed build's leftovers there are wiped by the next) and then moved into <fixture>.
+# Hard-link copies share the pristine tree's files: write one by replacing it, never in place.
 # The history repo's commits carry bloatwatch-build.sh (= kbuild.sh): at the root of any of its
 # commits, `./bloatwatch-build.sh [-a ARCH]` builds kernel/rcu/ into ./bloatwatch-out.
 set -euo pipefail
@@ -122,28 +124,44 @@ fx_rcu() {
 	fixture "rcu-$1-$(key rcu "$1" "$(recipe)")" build_o "$SRCDIR" "$1" kernel/rcu/
 }
 
-# ---- vmlinux ARCH base|change: each in its own hard-link copy of the pristine tree (cheap; a
+# ---- vmlinux ARCH base|change: each built in a hard-link copy of the pristine tree (cheap; a
 # patched file becomes a private copy, so the pristine tree is never touched) with O= inside it,
 # so Kbuild writes srctree-relative paths (`..`) and compile commands do not name the tree's path.
-# `change` starts from a copy of base's O dir; on x86_64 the rebuilt objtool (its build names
-# absolute paths) makes Kbuild recompile every object, but ccache without the working directory
-# in its hash (CCACHE_NOHASHDIR: the commands are the same) serves all but what the change
-# touches. The price: DW_AT_comp_dir of a served object names base's O dir (same sources).
+# Both build at one fixed work path per arch, $K/.work/vmlinux-ARCH (under its own flock), and
+# are then moved (renamed) into their fixture dir: objtool's build records absolute paths, and
+# every x86 object depends on objtool, so only at base's path can `change`, starting from a
+# cp -a of base's O dir (mtimes kept; O files are rewritten, so never hard-linked), rebuild just
+# what the change touches (kernel/rcu/tiny.o and the link). Absolute paths in the results
+# (objtool's records, DW_AT_comp_dir) name the work path; re-running make in a fixture dir
+# rebuilds from objtool on. CCACHE_NOHASHDIR: a cache entry made at another path (another $K)
+# serves too (the commands are the same); DW_AT_comp_dir then names where it was made.
 # The change is the history's first commit (patches/history/0001-*): struct rcu_ctrlblk gains
 # `long qlen` (32 -> 40 bytes on 64-bit), counted in call_rcu() and rcu_process_callbacks(), so in
 # vmlinux rcu_ctrlblk, call_rcu and rcu_process_callbacks grow.
 build_vmlinux() {
-	local dir=$1 arch=$2 base=$3 patch=$4 f
-	cp -al "$SRCDIR/." "$dir/"
+	local dir=$1 arch=$2 base=$3 patch=$4 f work=$K/.work/vmlinux-$2
+	lock "vmlinux-$arch.work"
+	rm -rf "$work"   # what a killed build left
+	mkdir -p "$work"
+	cp -al "$SRCDIR/." "$work/"
 	if [ -n "$patch" ]; then
 		for f in $(sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$patch"); do
-			cp "$dir/$f" "$dir/$f.bw" && mv "$dir/$f.bw" "$dir/$f"
+			cp "$work/$f" "$work/$f.bw" && mv "$work/$f.bw" "$work/$f"
 		done
-		patch -s -p1 -d "$dir" <"$patch"
+		patch -s -p1 -d "$work" <"$patch"
 	fi
-	[ -z "$base" ] || cp -a "$base" "$dir/bloatwatch-out"
-	mkdir -p "$dir/bloatwatch-out"
-	build_o "$dir/bloatwatch-out" "$dir" "$arch" vmlinux
+	if [ -n "$base" ]; then cp -a "$base" "$work/bloatwatch-out"; else mkdir "$work/bloatwatch-out"; fi
+	touch "$dir/.bw-start"
+	build_o "$work/bloatwatch-out" "$work" "$arch" vmlinux
+	# What this build made (for change: kernel/rcu/ and the link, not objtool and all after it).
+	find "$work/bloatwatch-out" -newer "$dir/.bw-start" -type f \( -name '*.o' -o -perm -u+x \) \
+		-printf '%P\n' | sort >"$dir/.bw-built"
+	echo "built $(grep -c '\.o$' "$dir/.bw-built") objects and $(grep -vc '\.o$' "$dir/.bw-built") programs"
+	[ "$(wc -l <"$dir/.bw-built")" -gt 100 ] || sed 's/^/  /' "$dir/.bw-built"
+	rm "$dir/.bw-start" "$dir/.bw-built"
+	find "$work" -mindepth 1 -maxdepth 1 -exec mv -t "$dir" {} +
+	rmdir "$work"
+	sed -i "s|^SRC=.*|SRC=$dir|" "$dir/bloatwatch-out/bloatwatch.env"
 }
 
 fx_vmlinux() {

@@ -90,6 +90,10 @@ if fixture base vmlinux x86_64 base && fixture change vmlinux x86_64 change; the
 		test "$(size_of "$base/vmlinux" rcu_ctrlblk)" -eq 32 -a "$(size_of "$change/vmlinux" rcu_ctrlblk)" -eq 40
 	is "vmlinux x86_64 change: call_rcu grows (nm)" \
 		test "$(size_of "$change/vmlinux" call_rcu)" -gt "$(size_of "$base/vmlinux" call_rcu)"
+	# The build log lists what the build made: from base's objects, only the patched file and the
+	# link (an objtool rebuilt at another path would have remade every object).
+	built=$(sed -n '/^built [0-9]* objects and [0-9]* programs$/,$s/^  //p' "$(dirname "$change")/bloatwatch-build.log" | paste -sd' ')
+	is "vmlinux x86_64 change: incremental from base (made: $built)" test "$built" = "kernel/rcu/tiny.o vmlinux vmlinux.o"
 	if command -v pahole >/dev/null; then
 		is "vmlinux x86_64 change: struct rcu_ctrlblk 32 -> 40 bytes, 4 -> 5 members (pahole)" test \
 			"$(pahole -C rcu_ctrlblk "$base/vmlinux" | grep -o 'size: [0-9]*, cachelines: [0-9]*, members: [0-9]*')|$(pahole -C rcu_ctrlblk "$change/vmlinux" | grep -o 'size: [0-9]*, cachelines: [0-9]*, members: [0-9]*')" \
