@@ -229,7 +229,12 @@ fx_flip() {
 
 # ---- history: a git repo of the tree. Commit 1 is the pristine tree plus bloatwatch-build.sh;
 # then patches/history/*.patch (mails with author, date and subject) by `git am`. Names and dates
-# are fixed, so the same inputs give the same commit ids.
+# are fixed, so the same inputs give the same commit ids. The work tree is a hard-link copy of
+# the pristine tree (git writes a file by replacing it, so `git am` gives the patched files
+# their own inodes; core.trustctime off: another hard-link copy of the tree changes the ctime
+# of the shared inodes, which would make `git status` hash the whole tree again). The blobs go
+# straight into one pack at zlib level 1 (core.bigFileThreshold=1: every file is streamed
+# there), compressed once, instead of as loose objects compressed again by a repack.
 build_history() {
 	local dir=$1 repo=$1/linux p version
 	version=$(sed -n 's/^\(VERSION\|PATCHLEVEL\|SUBLEVEL\) = //p' "$SRCDIR/Makefile" | paste -sd.)
@@ -238,17 +243,19 @@ build_history() {
 	export GIT_COMMITTER_NAME="Bloatwatch Fixtures" GIT_COMMITTER_EMAIL=fixtures@bloatwatch.invalid
 	export GIT_AUTHOR_DATE="2023-01-02T00:00:00Z" GIT_COMMITTER_DATE="2023-01-02T00:00:00Z"
 	mkdir "$repo"
-	cp -a "$SRCDIR/." "$repo/"   # the tree's contents, even when SRCDIR is a symlink
+	cp -al "$SRCDIR/." "$repo/"   # the tree's contents, even when SRCDIR is a symlink
 	cp "$here/kbuild.sh" "$repo/bloatwatch-build.sh"
 	chmod 755 "$repo/bloatwatch-build.sh"
 	git -C "$repo" init -q -b master
 	git -C "$repo" config gc.auto 0
-	git -C "$repo" add -A -f
+	git -C "$repo" config core.trustctime false
+	git -C "$repo" -c core.bigFileThreshold=1 -c pack.compression=1 add -A -f
 	git -C "$repo" commit -q -m "Linux $version from Debian linux-source-6.1 ${SRCDIR##*/src-}" \
 		-m "Plus bloatwatch-build.sh: run it at the root to build kernel/rcu/ (tinyconfig + DWARF4) into bloatwatch-out/."
 	for p in "$here"/patches/history/*.patch; do
 		git -C "$repo" am -q --committer-date-is-author-date "$p"
 	done
+	# One pack: the blobs' pack is reused as it is; the trees and commits join it.
 	git -C "$repo" repack -a -d -q --window=0
 	git -C "$repo" log --format='%h %ad %s' --date=short
 }
