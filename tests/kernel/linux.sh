@@ -36,6 +36,11 @@ K=$BW_CACHE/kernel
 TARBALL=${BW_LINUX_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 ARCHES="x86_64 i386 arm arm64 riscv64 powerpc mips"
 export CCACHE_DIR=${CCACHE_DIR:-$BW_CACHE/ccache}
+# On a miss ccache compiles once and takes the headers from the compiler's -MMD output instead
+# of running the preprocessor first (10-15% of a cold kernel build); a hit is looked up as in
+# direct mode. Kbuild's -MMD lists no system headers: only the host tools include any, and a
+# changed libc header does not change a key (the compiler's does).
+export CCACHE_DEPEND=${CCACHE_DEPEND:-1}
 
 say() { echo "kernel: $*" >&2; }
 die() { echo "linux.sh: $2" >&2; exit "$1"; }
@@ -97,7 +102,8 @@ fx_src() {
 	say "src-$ver: unpacking $TARBALL"
 	rm -rf "$SRCDIR.tmp"
 	mkdir -p "$SRCDIR.tmp"
-	tar -xJf "$TARBALL" -C "$SRCDIR.tmp" --strip-components=1 ||
+	# xz on all cores: Debian's tarball is compressed in blocks, which decompress in parallel.
+	xz -dc -T0 "$TARBALL" | tar -x -C "$SRCDIR.tmp" --strip-components=1 ||
 		die 1 "src-$ver: cannot unpack $TARBALL"
 	mv "$SRCDIR.tmp" "$SRCDIR"
 	say "src-$ver: done in $((SECONDS - t0)) s"
