@@ -23,6 +23,9 @@ set -u
 PYTHONPYCACHEPREFIX=${PYTHONPYCACHEPREFIX:-$(pwd)/build/pycache}
 export PYTHONPYCACHEPREFIX
 unset PYTHONDONTWRITEBYTECODE
+# The oracles' nm: binutils nm without LLVM's bfd plugin (tests/bin/nm says why).
+PATH=$(cd "$(dirname "$0")" && pwd)/bin:$PATH
+export PATH
 name=$1 mode=$2
 shift 2
 results=${TAP_RESULTS:-build/tests/results}

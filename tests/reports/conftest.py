@@ -5,11 +5,17 @@ import os
 import pytest
 
 import fixture  # pytest puts this folder on the import path
+from bloatwatch import project
 from bloatwatch.report import site
 from bloatwatch.db.query import History
 
 
 def generate(db, out, **kw):
+    """The site of `db` in `out`. The database is all it shows: the project is this checkout's
+    bloatwatch.toml rooted in out's parent folder, since a checkout's build/ may hold a CONFIG
+    sweep's manifest (after make report), whose refusals the config page reads from disk."""
+    kw.setdefault("project", project.load(os.path.join(fixture.ROOT, "bloatwatch.toml"),
+                                          os.path.dirname(os.path.abspath(out))))
     history = History(db)
     try:
         with history.snapshot():
