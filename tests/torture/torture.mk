@@ -14,6 +14,9 @@ TORTURE_KSERVICES := $(sort $(wildcard tests/torture/kservices/*.c))
 TORTURE_COMMON := tests/torture/rcutorture.c $(sort $(wildcard tests/torture/sim/*.c)) $(TORTURE_KSERVICES)
 TORTURE_CFLAGS := $(HOST_CFLAGS) -DBW_SIM -Iinclude
 TORTURE_SEEDS ?= 1
+# Objects are compiled from their scenario's folder (scenario-cc.sh says why): ccache then serves
+# one scenario's object to the others that give its source the same text.
+SCENARIO_CC := sh tests/torture/scenario-cc.sh
 TORTURE_VARIANTS :=
 
 # Each variant registers itself in its folder's fragment (tests/torture/<id>/<id>.mk).
@@ -27,7 +30,7 @@ define torture_dir
 $(BUILD)/torture/$(1)/$(2)/%.o: %.c $(BUILD)/torture/$(1)/autoconf.h
 	@mkdir -p $$(@D)
 	@echo "  HOSTCC  $$@"
-	$(Q)$(HOST_CC) $(TORTURE_CFLAGS) $(3) -include $(BUILD)/torture/$(1)/autoconf.h -MMD -MP -c $$< -o $$@
+	$(Q)$(SCENARIO_CC) $(BUILD)/torture/$(1) $$< $$@ $(HOST_CC) $(TORTURE_CFLAGS) $(3)
 endef
 
 # $(call torture_bin,variant,scenario,kind,flags): link one harness binary

@@ -64,7 +64,7 @@ for f in "$@"; do
 		obj="$dir/$s/mutant.o"
 		echo "$obj: $msrc \$(BUILD)/torture/$s/autoconf.h"
 		printf '\t@mkdir -p $(@D)\n'
-		printf '\t$(Q)$(HOST_CC) %s -include $(BUILD)/torture/%s/autoconf.h -MMD -MP -c $< -o $@\n' "$cflags" "$s"
+		printf '\t$(Q)$(SCENARIO_CC) $(BUILD)/torture/%s $< $@ $(HOST_CC) %s\n' "$s" "$cflags"
 		echo "-include $dir/$s/mutant.d"
 		if [ "$mode" = sim ]; then objs="TORTURE_OBJS_${v}_${s}_plain"; else objs="THREADS_OBJS_${v}_${s}"; fi
 		echo "$dir/$s/harness: \$(filter-out \$(BUILD)/torture/$s/$kind/${src%.c}.o,\$($objs)) $obj"

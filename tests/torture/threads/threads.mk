@@ -21,7 +21,7 @@ define threads_dir
 $(BUILD)/torture/$(1)/tsan/%.o: %.c $(BUILD)/torture/$(1)/autoconf.h
 	@mkdir -p $$(@D)
 	@echo "  HOSTCC  $$@"
-	$(Q)$(HOST_CC) $(THREADS_CFLAGS) -include $(BUILD)/torture/$(1)/autoconf.h -MMD -MP -c $$< -o $$@
+	$(Q)$(SCENARIO_CC) $(BUILD)/torture/$(1) $$< $$@ $(HOST_CC) $(THREADS_CFLAGS)
 endef
 
 # $(call threads_bin,variant,scenario): link one threaded harness
