@@ -1,5 +1,5 @@
 #!/bin/sh
-# Compile one harness source for one scenario from the scenario's folder, so ccache serves scenarios alike to it.
+# Compile one harness source for one scenario from the scenario's folder (ccache shares alike ones).
 #
 # usage: scenario-cc.sh DIR SRC OBJ CC [FLAGS...]
 #   DIR  the scenario's folder ($(BUILD)/torture/<scenario>, holding autoconf.h)
@@ -19,8 +19,11 @@ shift 3
 case $dir in /*|*..*)   # a BUILD outside the checkout: compiled where it is, without the sharing
 	exec "$@" -include "$dir/autoconf.h" -MMD -MP -c "$src" -o "$obj" ;;
 esac
-up=$(printf '%s\n' "$dir" | sed 's|/*$||; s|[^/][^/]*|..|g')
-up_re=$(printf '%s\n' "$up" | sed 's|\.|\\.|g')
+# up: DIR's way back to the checkout (`../../..`), and as a sed pattern; no process per compile.
+up=.. up_re='\.\.' d=${dir%/}
+while case $d in */*) true ;; *) false ;; esac; do
+	d=${d#*/} up=$up/.. up_re=$up_re/'\.\.'
+done
 for a in "$@"; do
 	shift
 	case $a in
