@@ -21,7 +21,8 @@ MATRIX_DEPS := matrix/cc.sh
 MATRIX_EXCLUDE ?=
 MATRIX_MANIFEST := $(BUILD)/matrix.json
 MATRIX_ANALYZER ?= $(BIN)/bloatwatch-analyze
-# ccache (Debian's) in $(BW_CACHE)/ccache, capped; MATRIX_CCACHE= builds without it.
+# ccache (Debian's) in $(BW_CACHE)/ccache, capped; MATRIX_CCACHE= builds without it. Depend mode
+# (docs/matrix.md): a miss compiles once, without a separate preprocessor run.
 # Looked up once (a plain ?= would run the shell at every use: hundreds per make).
 ifeq ($(origin MATRIX_CCACHE),undefined)
 MATRIX_CCACHE := $(shell command -v ccache)
@@ -57,7 +58,7 @@ $(BUILD)/matrix.gen.mk: $(MATRIX_DATA) $(BUILD)/matrix.env
 define matrix_cc
 	$(if $(filter 0,$(V)),,@echo "  CC      $@")
 	$(Q)MATRIX_CCACHE=$(MATRIX_CCACHE) CCACHE_DIR=$(MATRIX_CCACHE_DIR) CCACHE_BASEDIR=$(CURDIR) \
-		CCACHE_MAXSIZE=$(MATRIX_CCACHE_SIZE) CCACHE_STATSLOG=$(abspath $(MATRIX_STATSLOG)) \
+		CCACHE_DEPEND=1 CCACHE_MAXSIZE=$(MATRIX_CCACHE_SIZE) CCACHE_STATSLOG=$(abspath $(MATRIX_STATSLOG)) \
 		BW_CC_VERSION=$($(5)_VER_$(1)_$(2)) \
 		sh matrix/cc.sh $@ $< $(1) $(2) $(3) $(4) $($(5)_CMD_$(1)_$(2))
 endef

@@ -13,6 +13,10 @@
 TORTURE_KSERVICES := $(sort $(wildcard tests/torture/kservices/*.c))
 TORTURE_COMMON := tests/torture/rcutorture.c $(sort $(wildcard tests/torture/sim/*.c)) $(TORTURE_KSERVICES)
 TORTURE_CFLAGS := $(HOST_CFLAGS) -DBW_SIM -Iinclude
+# The sanitized harnesses keep line tables only (-g1): a sanitizer report names functions, files
+# and lines from them, and full debug info made their compiles a quarter slower. The plain
+# harnesses keep -g for the debugger.
+TORTURE_SAN_FLAGS := $(SAN_FLAGS) -g1
 TORTURE_SEEDS ?= 1
 # Objects are compiled from their scenario's folder (scenario-cc.sh says why): ccache then serves
 # one scenario's object to the others that give its source the same text.
@@ -51,10 +55,10 @@ $(BUILD)/torture/%/autoconf.h: matrix/CFcommon matrix/scenarios/% matrix/resolve
 	$(Q)sh matrix/resolve.sh matrix/scenarios/$* $(BUILD)/torture/$*
 
 $(foreach s,$(TORTURE_SCENARIOS),$(eval $(call torture_dir,$(s),plain,)))
-$(foreach s,$(TORTURE_SCENARIOS),$(eval $(call torture_dir,$(s),san,$(SAN_FLAGS))))
+$(foreach s,$(TORTURE_SCENARIOS),$(eval $(call torture_dir,$(s),san,$(TORTURE_SAN_FLAGS))))
 $(foreach v,$(TORTURE_VARIANTS),$(foreach s,$(TORTURE_$(v)_SCENARIOS),\
 	$(eval $(call torture_bin,$(v),$(s),plain,))\
-	$(eval $(call torture_bin,$(v),$(s),san,$(SAN_FLAGS)))))
+	$(eval $(call torture_bin,$(v),$(s),san,$(TORTURE_SAN_FLAGS)))))
 
 -include $(TORTURE_ALL_OBJS:.o=.d)
 
