@@ -6,6 +6,7 @@
 # 32/64-bit and both endians: i386 arm armeb mips powerpc riscv32 (32), x86_64 arm64 riscv64
 # powerpc64 mips64 (64); mips, armeb, powerpc(64) are big-endian.
 set -eu
+BW_CCACHE=${BW_CCACHE:-}
 here=$(cd "$(dirname "$0")" && pwd)
 out=$1
 src=$here/fixtures/src
@@ -42,6 +43,12 @@ run() {
 	"$@"
 }
 
+# compile CC ARGS...: run, through the ccache command make gives in BW_CCACHE (none if empty).
+compile() {
+	echo "$*" >>"$log"
+	$BW_CCACHE "$@"
+}
+
 targets | while read -r arch cc cmd; do
 	set -- $cmd
 	if ! command -v "$1" >/dev/null 2>&1; then
@@ -51,11 +58,11 @@ targets | while read -r arch cc cmd; do
 	d=$out/$arch/$cc
 	mkdir -p "$d"
 	base="$cmd -ffreestanding -w"
-	run $base -fno-pic -O2 -c "$src/kernel.c" -o "$d/kernel-O2.o"
-	run $base -fno-pic -Os -ffunction-sections -fdata-sections -c "$src/kernel.c" -o "$d/kernel-Os-sections.o"
-	run $base -fno-pic -O2 -g -gz=zlib -c "$src/kernel.c" -o "$d/kernel-g.o"
-	run $base -fno-pic -O2 -c "$src/extra.c" -o "$d/extra-O2.o"
-	run $base -fPIC -O2 -c "$src/kernel.c" -o "$d/kernel-pic.o"
+	compile $base -fno-pic -O2 -c "$src/kernel.c" -o "$d/kernel-O2.o"
+	compile $base -fno-pic -Os -ffunction-sections -fdata-sections -c "$src/kernel.c" -o "$d/kernel-Os-sections.o"
+	compile $base -fno-pic -O2 -g -gz=zlib -c "$src/kernel.c" -o "$d/kernel-g.o"
+	compile $base -fno-pic -O2 -c "$src/extra.c" -o "$d/extra-O2.o"
+	compile $base -fPIC -O2 -c "$src/kernel.c" -o "$d/kernel-pic.o"
 	rm -f "$d/lib.a" "$d/thin.a"
 	run ar rc "$d/lib.a" "$d/kernel-O2.o" "$d/extra-O2.o" "$d/kernel-Os-sections.o"
 	run ar rcT "$d/thin.a" "$d/kernel-O2.o" "$d/extra-O2.o"

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Build the struct-layout fixtures: every source in src/ for each arch x compiler x DWARF x -O.
 # usage: fixtures.sh OUTDIR   (objects land in OUTDIR/<arch>-<cc>-<dwarf>-<opt>-<src>.o)
+# Compiles go through the ccache command make gives in BW_CCACHE (none if empty).
 set -eu
+BW_CCACHE=${BW_CCACHE:-}
 here=$(cd "$(dirname "$0")" && pwd)
 out=$1
 mkdir -p "$out"
@@ -49,7 +51,7 @@ compilers | while read -r name cc; do
 		base=$(basename "$src" .c)
 		for dw in 4 5; do
 			for opt in O0 Os; do
-				echo "$cc -ffreestanding -g -gdwarf-$dw -$opt -c $src -o $out/$name-dwarf$dw-$opt-$base.o"
+				echo "$BW_CCACHE $cc -ffreestanding -g -gdwarf-$dw -$opt -c $src -o $out/$name-dwarf$dw-$opt-$base.o"
 			done
 		done
 	done
@@ -57,11 +59,11 @@ done >"$jobs"
 # Extra encodings: DWARF 3 member locations as expressions, compressed sections, type units.
 for src in "$here"/src/*.c; do
 	base=$(basename "$src" .c)
-	echo "gcc -ffreestanding -g -gdwarf-3 -gstrict-dwarf -O0 -c $src -o $out/x86_64-gcc-dwarf3-O0-$base.o"
-	echo "gcc -ffreestanding -g -gdwarf-2 -gstrict-dwarf -O0 -c $src -o $out/x86_64-gcc-dwarf2-O0-$base.o"
-	echo "gcc -ffreestanding -g -gz=zlib -O2 -c $src -o $out/x86_64-gcc-zlib-O2-$base.o"
-	echo "clang -ffreestanding -g -gz=zlib -O2 -c $src -o $out/x86_64-clang-zlib-O2-$base.o"
-	echo "gcc -ffreestanding -g -gdwarf-4 -fdebug-types-section -O0 -c $src -o $out/x86_64-gcc-typeunits-O0-$base.o"
+	echo "$BW_CCACHE gcc -ffreestanding -g -gdwarf-3 -gstrict-dwarf -O0 -c $src -o $out/x86_64-gcc-dwarf3-O0-$base.o"
+	echo "$BW_CCACHE gcc -ffreestanding -g -gdwarf-2 -gstrict-dwarf -O0 -c $src -o $out/x86_64-gcc-dwarf2-O0-$base.o"
+	echo "$BW_CCACHE gcc -ffreestanding -g -gz=zlib -O2 -c $src -o $out/x86_64-gcc-zlib-O2-$base.o"
+	echo "$BW_CCACHE clang -ffreestanding -g -gz=zlib -O2 -c $src -o $out/x86_64-clang-zlib-O2-$base.o"
+	echo "$BW_CCACHE gcc -ffreestanding -g -gdwarf-4 -fdebug-types-section -O0 -c $src -o $out/x86_64-gcc-typeunits-O0-$base.o"
 done >>"$jobs"
 xargs -P 2 -I CMD sh -c 'CMD' <"$jobs"
 # Linked images: a shared object (ET_DYN) and a relocatable link of several units (ld -r).

@@ -3,6 +3,7 @@
 # clang with DWARF 4 and 5, linked as PIE executables (ET_DYN) and as one ld -r object (ET_REL).
 # usage: real.sh OUTDIR
 set -eu
+BW_CCACHE=${BW_CCACHE:-}   # the ccache command make gives (none if empty): for the compiles
 top=$(cd "$(dirname "$0")/../../.." && pwd)
 out=$1
 mkdir -p "$out"
@@ -11,7 +12,7 @@ for cc in gcc clang; do
 	for dw in 4 5; do
 		tmp=$(mktemp -d)
 		for s in $srcs; do
-			$cc -std=gnu11 -O2 -g -gdwarf-$dw -I"$top/analyzer/lib" -c "$s" -o "$tmp/$(basename "$s" .c).o"
+			$BW_CCACHE $cc -std=gnu11 -O2 -g -gdwarf-$dw -I"$top/analyzer/lib" -c "$s" -o "$tmp/$(basename "$s" .c).o"
 		done
 		$cc -o "$out/analyzer-$cc-dwarf$dw" "$tmp"/*.o -ldw -lelf -lz
 		ld -r -o "$out/analyzer-$cc-dwarf$dw-ldr.o" "$tmp"/*.o
