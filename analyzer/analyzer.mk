@@ -67,7 +67,7 @@ AN_SAN_ENV   := ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99 \
 
 $(AN_FIX_STAMP): tests/analyzer/fixtures.sh $(wildcard tests/analyzer/fixtures/src/*.c)
 	@rm -rf $(AN_FIX)
-	$(Q)BW_CCACHE='$(HOST_CCACHE_RUN)' sh tests/analyzer/fixtures.sh $(AN_FIX) 2>$(AN_OBJDIR)/fixtures.log || { cat $(AN_OBJDIR)/fixtures.log; exit 1; }
+	$(Q)sh tests/analyzer/fixtures.sh $(AN_FIX) 2>$(AN_OBJDIR)/fixtures.log || { cat $(AN_OBJDIR)/fixtures.log; exit 1; }
 	@touch $@
 
 .PHONY: test-analyzer test-analyzer-san fuzz-analyzer analyzer-fuzzers

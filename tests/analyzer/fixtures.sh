@@ -43,7 +43,7 @@ run() {
 	"$@"
 }
 
-# compile CC ARGS...: run, through the ccache command make gives in BW_CCACHE (none if empty).
+# compile CC ARGS...: run, through the ccache command make exports as BW_CCACHE (none if empty).
 compile() {
 	echo "$*" >>"$log"
 	$BW_CCACHE "$@"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Build the struct-layout fixtures: every source in src/ for each arch x compiler x DWARF x -O.
 # usage: fixtures.sh OUTDIR   (objects land in OUTDIR/<arch>-<cc>-<dwarf>-<opt>-<src>.o)
-# Compiles go through the ccache command make gives in BW_CCACHE (none if empty).
+# Compiles go through the ccache command make exports as BW_CCACHE (none if empty).
 set -eu
 BW_CCACHE=${BW_CCACHE:-}
 here=$(cd "$(dirname "$0")" && pwd)

@@ -3,7 +3,7 @@
 # clang with DWARF 4 and 5, linked as PIE executables (ET_DYN) and as one ld -r object (ET_REL).
 # usage: real.sh OUTDIR
 set -eu
-BW_CCACHE=${BW_CCACHE:-}   # the ccache command make gives (none if empty): for the compiles
+BW_CCACHE=${BW_CCACHE:-}   # the ccache command make exports (none if empty): for the compiles
 top=$(cd "$(dirname "$0")/../../.." && pwd)
 out=$1
 mkdir -p "$out"

@@ -39,10 +39,10 @@ $(ST_DRV_SAN): $(ST_DIR)/driver.c $(AN_SAN_LIB) $(ST_HDRS)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ianalyzer/lib -o $@ $(ST_DIR)/driver.c $(AN_SAN_LIB) $(ST_LIBS)
 
 $(ST_OUT)/fx/.stamp: $(ST_DIR)/fixtures.sh $(wildcard $(ST_DIR)/src/*.c)
-	$(Q)rm -rf $(@D) && BW_CCACHE='$(HOST_CCACHE_RUN)' sh $(ST_DIR)/fixtures.sh $(@D) && touch $@
+	$(Q)rm -rf $(@D) && sh $(ST_DIR)/fixtures.sh $(@D) && touch $@
 
 $(ST_OUT)/real/.stamp: $(ST_DIR)/real.sh $(ST_DIR)/driver.c $(ST_SRCS) $(ST_HDRS)
-	$(Q)rm -rf $(@D) && BW_CCACHE='$(HOST_CCACHE_RUN)' sh $(ST_DIR)/real.sh $(@D) && touch $@
+	$(Q)rm -rf $(@D) && sh $(ST_DIR)/real.sh $(@D) && touch $@
 
 ST_INPUTS = $(ST_OUT)/fx/*.o $(ST_OUT)/fx/*-linked.so $(ST_OUT)/real/* $(ST_SYSTEM) $(ST_MATRIX)
 
