@@ -26,8 +26,8 @@ endif
 HOST_CCACHE_RUN = $(if $(HOST_CCACHE),env CCACHE_DIR=$(BW_CACHE)/ccache CCACHE_BASEDIR=$(CURDIR) \
 	CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=$(MATRIX_CCACHE_SIZE) $(HOST_CCACHE) )
 HOST_CC     ?= $(HOST_CCACHE_RUN)gcc
-# The scripts that compile test inputs (tests/analyzer/fixtures.sh, structs/fixtures.sh and
-# real.sh) put $BW_CCACHE before each compile.
+# What compiles test inputs (tests/analyzer/fixtures.sh, structs/fixtures.sh, real.sh and the
+# random structs rule of structs.mk) puts $BW_CCACHE before each compile.
 export BW_CCACHE = $(HOST_CCACHE_RUN)
 HOST_CFLAGS ?= -std=gnu11 -O2 -g -Wall -Wextra -Werror
 SAN_FLAGS   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all

@@ -261,8 +261,8 @@ class Sweep:
         first, against about half), and Kbuild updates a stale folder in place as before."""
         text = "".join("%s=%s\n" % kv for kv in sorted(flip.values.items()))
         targets = " ".join(self.targets)
-        folder = os.path.join(self.cache, "build-" + key(RECIPE, text, os.path.realpath(self.src),
-                                                         self.out.karch, self.out.cross, targets))
+        tree = (os.path.realpath(self.src), self.out.karch, self.out.cross, targets)
+        folder = os.path.join(self.cache, "build-" + key(RECIPE, text, *tree))
         flip.out = folder
         done = os.path.join(folder, ".bw-built")
         want = "%s\n%s\n" % (self.identity, targets)
@@ -273,8 +273,7 @@ class Sweep:
         try:
             if _read(done) == want:
                 return
-            work = os.path.join(self.cache, "work-" + key(RECIPE, os.path.realpath(self.src),
-                                                          self.out.karch, self.out.cross, targets))
+            work = os.path.join(self.cache, "work-" + key(RECIPE, *tree))
             work_lock = Locked(work + ".lock", self.log)
             try:
                 shutil.rmtree(work, ignore_errors=True)     # what a killed build left

@@ -56,7 +56,7 @@ $(ST_OUT)/rand/.stamp: $(ST_DIR)/randstructs.py
 	$(Q)rm -rf $(@D) && mkdir -p $(@D) && for s in $(ST_RAND_SEEDS); do \
 		$(PYTHON) $(ST_DIR)/randstructs.py $$s 400 > $(@D)/rand$$s.c || exit 1; \
 		for t in $(ST_RAND_CCS); do cc=$$(echo "$${t#*:}" | tr @ ' '); \
-			$(HOST_CCACHE_RUN)$$cc -ffreestanding -g -O0 -w -c $(@D)/rand$$s.c -o $(@D)/$${t%%:*}-rand$$s.o \
+			$(BW_CCACHE)$$cc -ffreestanding -g -O0 -w -c $(@D)/rand$$s.c -o $(@D)/$${t%%:*}-rand$$s.o \
 				|| exit 1; done; done && touch $@
 
 # The oracle and text suites run the same pahole command on the same files: one computes it
