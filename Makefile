@@ -77,8 +77,7 @@ deps:
 # Every suite runs through tests/tap.sh, which records its counts in $(TAP_RESULTS); the suites
 # run TEST_JOBS at a time (unless make was given -j), each one's output kept whole (-Otarget),
 # and all of them run even when one fails (-k). The table and totals come last (tests/summary.sh);
-# make test fails when any suite failed or did not run. It starts with no oracle output stored
-# (AN_ORACLE): each oracle runs once per make test, for the plain and the sanitized suite.
+# make test fails when any suite failed or did not run.
 # make starts the goals in the order given, so the longest suites go first (TEST_FIRST: their
 # seconds are in docs/testing.md); started last, one of them would run alone at the end.
 TEST_JOBS   ?= 2
@@ -86,7 +85,7 @@ TEST_FIRST  := test-matrix test-analyzer test-analyzer-san test-checkouts test-d
 TAP_RESULTS := $(abspath $(BUILD))/tests/results
 export TAP_RESULTS
 test: deps
-	$(Q)rm -rf $(TAP_RESULTS) $(AN_ORACLE); t0=$$(date +%s); \
+	$(Q)rm -rf $(TAP_RESULTS); t0=$$(date +%s); \
 	$(MAKE) --no-print-directory -k -Otarget $(if $(filter -j%,$(MAKEFLAGS)),,-j$(TEST_JOBS)) \
 		BW_TEST_RUN=1 $(filter $(TESTS),$(TEST_FIRST)) $(filter-out $(TEST_FIRST),$(TESTS)); rc=$$?; \
 	sh tests/summary.sh $(TAP_RESULTS) $$(($$(date +%s) - t0)) $(TESTS) || rc=1; exit $$rc

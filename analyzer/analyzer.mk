@@ -75,8 +75,9 @@ $(AN_FIX_STAMP): tests/analyzer/fixtures.sh $(wildcard tests/analyzer/fixtures/s
 # binary (lib.sh's environment), through a private copy: others may relink bin/ while the suite
 # runs in the shared tree. Both suites share the oracles' outputs (AN_ORACLE, lib.sh's oracle):
 # the plain one runs the scripts in order, the sanitized one last first, so that side by side
-# each computes half of them and reads the other half.
-AN_ORACLE := $(AN_OBJDIR)/oracle
+# each computes half of them and reads the other half. The store is outside the checkout, so
+# that a fresh clone of an unchanged tree reads them too.
+AN_ORACLE := $(BW_CACHE)/oracle
 AN_TAP = mkdir -p $(2) && cp $(1) $(2)/bloatwatch-analyze.under-test && \
 	$(4) BW=$(2)/bloatwatch-analyze.under-test FIX=$(abspath $(AN_FIX)) WORK=$(2) TOP=$(CURDIR) LC_ALL=C \
 	ORACLE=$(abspath $(AN_ORACLE)) sh tests/tap.sh $@ $(3) tests/analyzer

@@ -37,7 +37,8 @@ done_testing() {
 	[ "$failed" -eq 0 ]
 }
 
-# Inputs shared by the oracle tests, one path per line.
+# Inputs shared by the oracle tests, one path per line. FIX names the fixtures' snapshot (the
+# end of this file).
 fixture_files() {
 	find "$FIX" -type f ! -name '*.txt' ! -name '.*' | sort
 }
@@ -76,29 +77,34 @@ symtab_split() {
 		{ print > ((/\.a$/ || ($0 in has)) ? yes : no) }' "$oracle_out" "$1"
 }
 
-# A copy of the matrix objects (same relative paths under a snapshot directory shared by both
-# suites, one per state of the tree): both tools then read the same bytes even while another
-# make rebuilds the tree, and the oracles' outputs on them are computed once.
+# A copy of the matrix objects (same relative paths under a snapshot directory of the store):
+# both tools then read the same bytes even while another make rebuilds the tree, and the
+# oracles' outputs on them are computed once, for both suites and for every clone of the tree.
 matrix_snapshot() {
 	matrix_objects >"$WORK/tree.list"
 	[ -s "$WORK/tree.list" ] || return 0
+	snapshot "$TOP" "$WORK/tree.list" && cat "$oracle_dir/list"
+}
+
+# snapshot ROOT LIST: the files of LIST (paths under ROOT) copied to the same relative paths
+# under $oracle_dir/files, a store entry keyed by their contents; $oracle_dir/list names them.
+snapshot() {
 	{
 		echo "$_oracle_base"
-		echo "matrix snapshot of:"
-		xargs -d '\n' stat -L -c "$_oracle_stat" <"$WORK/tree.list" 2>&1
-	} >"$WORK/tree.key"
+		echo "snapshot of:"
+		sed "s|^$1/||" "$2" | (cd "$1" && _oracle_ids)
+	} >"$WORK/snap.key"
 	_o_kind=snap
-	if _oracle_entry "$WORK/tree.key" _snapshot_copy && [ -f "$oracle_dir/key" ]; then
-		cat "$oracle_dir/list"
-	else
-		echo "not ok - matrix snapshot: could not copy the matrix objects into $ORACLE/snap" >&2
+	if ! _oracle_entry "$WORK/snap.key" _snapshot_copy "$1" "$2" || [ ! -f "$oracle_dir/key" ]; then
+		echo "not ok - snapshot: could not copy the files of $2 into $ORACLE/snap" >&2
 		return 1
 	fi
 }
 
-_snapshot_copy() {	# builder of matrix_snapshot
-	sed "s|^$TOP/||" "$WORK/tree.list" | (cd "$TOP" && xargs -r -d '\n' cp --parents -t "$oracle_tmp") &&
-		(cd "$oracle_tmp" && find . -name '*.o' -type f) | sed "s|^\./|$oracle_final/|" | sort >"$oracle_tmp/list"
+_snapshot_copy() {	# builder of snapshot
+	mkdir "$oracle_tmp/files" &&
+		sed "s|^$1/||" "$2" | (cd "$1" && xargs -r -d '\n' cp --parents -t "$oracle_tmp/files") &&
+		sed "s|^$1/|$oracle_final/files/|" "$2" >"$oracle_tmp/list"
 }
 
 # The kernel's own scripts/bloat-o-meter (Linux 6.1, from tests/kernel/linux.sh src) in $BOM, and
@@ -158,28 +164,39 @@ fixture() {
 # test-analyzer-san share it: the first suite to need one computes it into $ORACLE/out/<key>
 # under an flock while the other waits, then reads it; later runs reuse it while nothing it
 # depends on has changed. The key (sha256) holds the command line; the tools (the command and
-# each -t TOOL as found on PATH: path, type, size, inode, device, mtime and ctime to the
-# nanosecond); the same of every input (each argument or -i LIST line that names a file, -d
-# files, the members of a thin archive); the working directory when an input path is
+# each -t TOOL as found on PATH); every input (each argument or -i LIST line that names a file,
+# -d files, the members of a thin archive); the working directory when an input path is
 # relative; the environment that steers the tools (locale, PATH, HOME, PYTHON*, LD_*,
 # GNUTARGET, POSIXLY_CORRECT, TZ); dpkg's status file and ld.so.cache (any package or library
-# change); lib.sh and, when the command is a shell function, the test script. An output is
-# kept unless the command was killed (status 128 or more). Entries unused for a day (matrix
-# snapshots: an hour) are removed. The analyzer side is never cached.
+# change); lib.sh and, when the command is a shell function, the test script. A file in the
+# checkout ($TOP) counts by its content and its path under the checkout; any other file (the
+# store's snapshots, the kernel fixtures, system files) by its path, type, size, inode,
+# device, mtime and ctime to the nanosecond. The checkout's path is written @TOP@ in the key,
+# so that another clone of the same tree finds the same entries: the store lives outside the
+# checkout ($BW_CACHE/oracle, the Makefile's AN_ORACLE). An output that names the checkout
+# it was made in is kept for that checkout only. An output is kept unless the command was
+# killed (status 128 or more). Entries unused for a day (snapshots: an hour) are removed.
+# The analyzer side is never cached.
 ORACLE=${ORACLE:-$WORK/oracle}
 oracle_computed=0 oracle_reused=0
 _oracle_stat='%n|%F|%s|%i|%d|%.9Y|%.9Z'
 _oracle_lib=$(cd "$(dirname "$0")" && pwd)/lib.sh
 _oracle_script=$(cd "$(dirname "$0")" && pwd)/${0##*/}
 _oracle_base=$(
-	echo "bloatwatch analyzer oracle v1"
-	stat -L -c "$_oracle_stat" /var/lib/dpkg/status /etc/ld.so.cache "$_oracle_lib" 2>&1
+	echo "bloatwatch analyzer oracle v2"
+	stat -L -c "$_oracle_stat" /var/lib/dpkg/status /etc/ld.so.cache 2>&1
+	echo "lib.sh $(sha256sum <"$_oracle_lib")"
 )
+# The checkout in sed patterns, and the suffix of the entries kept for it alone.
+_oracle_top=$(printf '%s\n' "$TOP" | sed 's/[][\\.*^$|]/\\&/g')
+_oracle_mine=$(printf '%s\n' "$TOP" | sha256sum | cut -c1-16)
 mkdir -p "$ORACLE/out" "$ORACLE/snap" || exit 1
 for _o_kind in "out 1440" "snap 60"; do
 	find "$ORACLE/${_o_kind% *}" -maxdepth 1 \( -name '*.lock' -mmin +"${_o_kind#* }" -o -name '*.tmp.*' -mmin +60 \) |
-		while IFS= read -r _o_f; do rm -rf "${_o_f%.lock}" "$_o_f"; done
+		while IFS= read -r _o_f; do rm -rf "${_o_f%.lock}" "${_o_f%.lock}".top-* "$_o_f"; done
 done
+# tests/analyzer/structs/batch.py's pahole outputs, touched when read.
+[ ! -d "$ORACLE/structs" ] || find "$ORACLE/structs" -maxdepth 1 -type f -mmin +1440 -delete
 
 # oracle [-i LIST] [-t TOOL]... [-d FILE]... CMD ARG...: CMD's standard output in the file
 # $oracle_out (stdin: LIST, one input file per line, else /dev/null; stderr in
@@ -253,9 +270,9 @@ _oracle_key() {
 		echo "$_oracle_base"
 		env | grep -E '^(LC_[A-Z_]*|LANG|LANGUAGE|PATH|HOME|PYTHON[A-Z_]*|LD_[A-Z_]*|GNUTARGET|POSIXLY_CORRECT|TZ)=' | sort
 		echo "mode $_o_mode"
-		for _o_w in "$@"; do
-			printf 'arg %s:%s\n' "${#_o_w}" "$_o_w"
-		done
+		# One line per argument, its newlines as \001, its length counted with @TOP@ in it.
+		printf '%s\0' "$@" | tr '\n\0' '\001\n' | sed "s|$_oracle_top|@TOP@|g" |
+			awk '{ printf "arg %d:%s\n", length($0), $0 }'
 		[ -z "$_o_list" ] || { echo "list"; cat "$_o_list"; }
 	} >"$_o_kf" || return 1
 	{
@@ -285,37 +302,74 @@ _oracle_key() {
 	grep '\.a$' "$_o_kf.in" | while IFS= read -r _o_w; do
 		IFS= read -r _o_m <"$_o_w" 2>/dev/null && [ "$_o_m" = '!<thin>' ] && ar t "$_o_w"
 	done >"$_o_kf.thin"
-	xargs -r -d '\n' stat -L -c "$_oracle_stat" <"$_o_kf.in" >>"$_o_kf" 2>&1
-	[ ! -s "$_o_kf.thin" ] || { echo "thin archive members"; xargs -r -d '\n' stat -L -c "$_oracle_stat" <"$_o_kf.thin" 2>&1; } >>"$_o_kf"
-	return 0
+	_oracle_ids <"$_o_kf.in" >>"$_o_kf"
+	[ ! -s "$_o_kf.thin" ] || { echo "thin archive members"; _oracle_ids <"$_o_kf.thin"; } >>"$_o_kf"
+	sed -i "s|$_oracle_top|@TOP@|g" "$_o_kf"
+}
+
+# _oracle_ids: for each path on stdin (relative ones from here), what tells its content apart:
+# sha256 for a file in the checkout; the path alone for a snapshot's file (the snapshot is
+# named by its files' contents and never written after, so a pruned one made again keeps its
+# outputs); stat for any other (its inode and times are the same for every clone that reads it).
+_oracle_ids() {
+	awk -v top="$TOP/" -v snap="$ORACLE/snap/" -v here="$(pwd)/" '{
+		p = /^\// ? $0 : here $0
+		print (index(p, top) == 1 ? "T" : index(p, snap) == 1 ? "P" : "S") $0 }' >"$WORK/.oracle-ids.$$"
+	sed -n 's/^S//p' "$WORK/.oracle-ids.$$" | xargs -r -d '\n' stat -L -c "$_oracle_stat" 2>&1
+	sed -n 's/^P/snapshot /p' "$WORK/.oracle-ids.$$"
+	sed -n 's/^T//p' "$WORK/.oracle-ids.$$" | xargs -r -d '\n' sha256sum 2>&1
+	rm -f "$WORK/.oracle-ids.$$"
 }
 
 # _oracle_entry KEYFILE BUILDER ARG...: the entry of that key in $oracle_dir ($ORACLE/$_o_kind/
 # <sha256>), made by BUILDER ARG... into $oracle_tmp (named $oracle_final once done) unless it
 # exists; under the entry's flock, so that a twin suite waits for it instead of computing it too.
+# An output that names this checkout's path (nm and size print the files they read) is kept
+# as <sha256>.top-<checkout> instead, for this checkout alone: the same key in another clone
+# computes its own. A snapshot is a copy of files keyed by their contents, shared whatever
+# they contain.
 _oracle_entry() {
-	oracle_dir=$(sha256sum <"$1") || return 1
-	oracle_dir=$ORACLE/$_o_kind/${oracle_dir%% *}
-	if [ -f "$oracle_dir/key" ]; then
-		: >"$oracle_dir.lock"	# in use: not idle
-		oracle_reused=$((oracle_reused + 1))
-		return 0
-	fi
+	_o_sum=$(sha256sum <"$1") || return 1
+	_o_entry=$ORACLE/$_o_kind/${_o_sum%% *}
+	_oracle_found && { : >"$_o_entry.lock"; return 0; }	# in use: not idle
 	_o_key=$1
 	shift
 	{
 		flock -w 1800 9 || return 1
+		_oracle_found && return 0
+		oracle_tmp=$_o_entry.tmp.$$ oracle_final=$_o_entry
+		rm -rf "$oracle_tmp" && mkdir -p "$oracle_tmp" || return 1
+		oracle_computed=$((oracle_computed + 1))
+		oracle_dir=$_o_entry
+		if ! "$@"; then
+			oracle_dir=$oracle_tmp	# killed: this run reads it, none keeps it
+			return 0
+		fi
+		cp "$_o_key" "$oracle_tmp/key" || return 1
+		if [ "$_o_kind" = out ] && grep -rqF -e "$TOP" "$oracle_tmp"; then
+			oracle_dir=$_o_entry.top-$_oracle_mine
+			echo "top $TOP" >>"$oracle_tmp/key"
+		fi
+		rm -rf "$oracle_dir" && mv "$oracle_tmp" "$oracle_dir"
+	} 9>"$_o_entry.lock"
+}
+
+_oracle_found() {	# the entry of $_o_entry for any checkout, else for this one: $oracle_dir
+	for oracle_dir in "$_o_entry" "$_o_entry.top-$_oracle_mine"; do
 		if [ -f "$oracle_dir/key" ]; then
 			oracle_reused=$((oracle_reused + 1))
 			return 0
 		fi
-		oracle_tmp=$oracle_dir.tmp.$$ oracle_final=$oracle_dir
-		rm -rf "$oracle_tmp" && mkdir -p "$oracle_tmp" || return 1
-		oracle_computed=$((oracle_computed + 1))
-		if "$@"; then
-			cp "$_o_key" "$oracle_tmp/key" && rm -rf "$oracle_dir" && mv "$oracle_tmp" "$oracle_dir"
-		else
-			oracle_dir=$oracle_tmp	# killed: this run reads it, none keeps it
-		fi
-	} 9>"$oracle_dir.lock"
+	done
+	oracle_dir=$_o_entry
+	return 1
 }
+
+# The fixtures as the oracles read them: a snapshot in the store (see snapshot), so that their
+# outputs name the same paths in every clone of the tree.
+find "$FIX" -type f ! -name '*.txt' ! -name '.*' | sort >"$WORK/.fixtures.list"
+if [ -s "$WORK/.fixtures.list" ]; then
+	snapshot "$FIX" "$WORK/.fixtures.list" || exit 1
+	FIX=$oracle_dir/files
+	oracle_computed=0 oracle_reused=0
+fi

@@ -4,10 +4,12 @@
 . "$(dirname "$0")/lib.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$WORK" || exit 1
-# The two objects are compiled once for both suites (shared like the oracle outputs).
+# The two objects are compiled once for both suites and every clone (shared like the oracle
+# outputs): their debug info names the sources from the checkout's root.
 compile() {	# compile SRC...: each into $oracle_tmp
 	for c; do
-		gcc -O0 -g -fno-inline -c "$c" -o "$oracle_tmp/$(basename "$c" .c).o" || return 1
+		gcc -O0 -g -fdebug-prefix-map="$TOP"=. -fno-inline -c "$c" -o "$oracle_tmp/$(basename "$c" .c).o" ||
+			return 1
 	done
 }
 oracle -t gcc compile "$here/diff/old.c" "$here/diff/new.c" && [ "$oracle_rc" -eq 0 ] || exit 1

@@ -90,42 +90,59 @@ def unique(paths):
     return first
 
 
-# The store of tool outputs shared by the suites of one make test: $STRUCTS_ORACLE_STORE,
-# inside the analyzer suites' oracle folder, which make test empties when it starts (a suite
-# run on its own reads what an earlier one left: the key changes with whatever changes the
-# output). Unset (a script run by hand): every command runs.
+# The store of tool outputs shared by the suites: $STRUCTS_ORACLE_STORE, inside the analyzer
+# suites' oracle store (outside the checkout), so that both suites of a make test and later
+# runs in any clone read what one computed while the key stays the same. Unset (a script run
+# by hand): every command runs.
 STORE = os.environ.get("STRUCTS_ORACLE_STORE")
 
 
 def _key(cmd):
     """What determines cmd's output: its arguments, the tool (path, size, mtime, inode), the
-    bytes of the input (the last argument) and the locale."""
+    installed packages and libraries (dpkg's status file, ld.so.cache), the bytes of the input
+    (the last argument) and the locale. Not the input's path: see stored()."""
     tool = os.path.realpath(shutil.which(cmd[0]) or cmd[0])
-    st = os.stat(tool)
+    ids = [[p, st.st_size, st.st_mtime_ns, st.st_ino] for p in
+           (tool, "/var/lib/dpkg/status", "/etc/ld.so.cache") if (st := _stat(p))]
     with open(cmd[-1], "rb") as f:
         digest = hashlib.sha256(f.read()).hexdigest()
-    parts = [cmd[:-1], tool, st.st_size, st.st_mtime_ns, st.st_ino, digest] + \
-        [os.environ.get(v) for v in ("LC_ALL", "LC_CTYPE", "LANG")]
+    parts = [cmd[:-1], ids, digest] + [os.environ.get(v) for v in ("LC_ALL", "LC_CTYPE", "LANG")]
     return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+
+
+def _stat(path):
+    try:
+        return os.stat(path)
+    except OSError:
+        return None
 
 
 def stored(cmd):
     """(status, stdout, stderr) of cmd, whose last argument is its input file: from the store
-    when the other suite computed it, else computed and stored (written whole by a rename, so
-    two suites side by side each read a complete entry or compute their own)."""
+    when another run computed it, else computed and stored (written whole by a rename, so
+    two suites side by side each read a complete entry or compute their own). An output that
+    names the input's folder is stored under a key with that folder, for it alone."""
     if not STORE:
         r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                            errors="replace")
         return r.returncode, r.stdout, r.stderr
-    entry = os.path.join(STORE, _key(cmd))
-    try:
-        with open(entry) as f:
-            return tuple(json.load(f))
-    except FileNotFoundError:
-        pass
+    key = _key(cmd)
+    folder = os.path.dirname(os.path.abspath(cmd[-1]))
+    mine = hashlib.sha256((key + folder).encode()).hexdigest()
+    for name in (key, mine):
+        try:
+            with open(os.path.join(STORE, name)) as f:
+                found = tuple(json.load(f))
+            os.utime(os.path.join(STORE, name))  # in use: lib.sh prunes entries idle for a day
+            return found
+        except FileNotFoundError:
+            pass
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                        errors="replace")
     os.makedirs(STORE, exist_ok=True)
+    said = r.stdout + r.stderr
+    names = folder in said or cmd[-1] in said
+    entry = os.path.join(STORE, mine if names else key)
     tmp = "%s.tmp.%d" % (entry, os.getpid())
     with open(tmp, "w") as f:
         json.dump([r.returncode, r.stdout, r.stderr], f)

@@ -60,7 +60,7 @@ $(ST_OUT)/rand/.stamp: $(ST_DIR)/randstructs.py
 				|| exit 1; done; done && touch $@
 
 # The oracle and text suites run the same pahole command on the same files: one computes it
-# into ST_STORE, inside the analyzer suites' oracle folder, which make test empties first.
+# into ST_STORE, inside the analyzer suites' oracle store, where later runs find it too.
 ST_STORE = STRUCTS_ORACLE_STORE=$(abspath $(AN_ORACLE))/structs
 
 test-structs-oracle: $(ST_DRV) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp $(ST_OUT)/rand/.stamp \
