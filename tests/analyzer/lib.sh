@@ -169,14 +169,14 @@ fixture() {
 # relative; the environment that steers the tools (locale, PATH, HOME, PYTHON*, LD_*,
 # GNUTARGET, POSIXLY_CORRECT, TZ); dpkg's status file and ld.so.cache (any package or library
 # change); lib.sh and, when the command is a shell function, the test script. A file in the
-# checkout ($TOP) counts by its content and its path under the checkout; any other file (the
-# store's snapshots, the kernel fixtures, system files) by its path, type, size, inode,
-# device, mtime and ctime to the nanosecond. The checkout's path is written @TOP@ in the key,
-# so that another clone of the same tree finds the same entries: the store lives outside the
-# checkout ($BW_CACHE/oracle, the Makefile's AN_ORACLE). An output that names the checkout
-# it was made in is kept for that checkout only. An output is kept unless the command was
-# killed (status 128 or more). Entries unused for a day (snapshots: an hour) are removed.
-# The analyzer side is never cached.
+# checkout ($TOP) counts by its content and its path under the checkout, a snapshot's file by
+# its path (see _oracle_ids), any other file (the kernel fixtures, system files) by its path,
+# type, size, inode, device, mtime and ctime to the nanosecond. The checkout's path is written
+# @TOP@ in the key, so that another clone of the same tree finds the same entries: the store
+# lives outside the checkout ($BW_CACHE/oracle, the Makefile's AN_ORACLE). An output that
+# names the checkout it was made in is kept for that checkout only. An output is kept unless
+# the command was killed (status 128 or more). Entries unused for a day (snapshots: an hour)
+# are removed. The analyzer side is never cached.
 ORACLE=${ORACLE:-$WORK/oracle}
 oracle_computed=0 oracle_reused=0
 _oracle_stat='%n|%F|%s|%i|%d|%.9Y|%.9Z'
