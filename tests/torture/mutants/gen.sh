@@ -22,6 +22,7 @@ sim)
 	cflags='$(TORTURE_CFLAGS)'
 	kind=plain			# object folder under build/torture/<scenario>/
 	env=""
+	seeds=5				# kill.sh's runs at most
 	;;
 threads)
 	set -- "$here"/*/threads/*.sed	# the variant: the folder above threads/
@@ -30,6 +31,7 @@ threads)
 	cflags='$(THREADS_CFLAGS)'
 	kind=tsan
 	env='$(THREADS_ENV) '
+	seeds=20
 	;;
 *)
 	echo "gen.sh: mode '$mode': expected sim or threads" >&2
@@ -71,8 +73,8 @@ for f in "$@"; do
 		printf '\t@echo "  LINK    $@"\n'
 		printf '\t$(Q)$(HOST_CC) %s -o $@ $^\n' "$cflags"
 		echo "$dir/$s/killed: $dir/$s/harness"
-		printf '\t$(Q)%ssh tests/torture/mutants/kill.sh $< %s/%s %s "%s" > $@.tmp && mv $@.tmp $@\n' \
-			"$env" "$v" "$name" "$s" "$args"
+		printf '\t$(Q)%ssh tests/torture/mutants/kill.sh $< %s/%s %s "%s" %s > $@.tmp && mv $@.tmp $@\n' \
+			"$env" "$v" "$name" "$s" "$args" "$seeds"
 		echo "$stamps += $dir/$s/killed"
 	done
 done
