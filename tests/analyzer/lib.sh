@@ -367,7 +367,7 @@ _oracle_found() {	# the entry of $_o_entry for any checkout, else for this one: 
 
 # The fixtures as the oracles read them: a snapshot in the store (see snapshot), so that their
 # outputs name the same paths in every clone of the tree.
-find "$FIX" -type f ! -name '*.txt' ! -name '.*' | sort >"$WORK/.fixtures.list"
+fixture_files >"$WORK/.fixtures.list"
 if [ -s "$WORK/.fixtures.list" ]; then
 	snapshot "$FIX" "$WORK/.fixtures.list" || exit 1
 	FIX=$oracle_dir/files
