@@ -340,7 +340,6 @@ _oracle_entry() {
 		oracle_tmp=$_o_entry.tmp.$$ oracle_final=$_o_entry
 		rm -rf "$oracle_tmp" && mkdir -p "$oracle_tmp" || return 1
 		oracle_computed=$((oracle_computed + 1))
-		oracle_dir=$_o_entry
 		if ! "$@"; then
 			oracle_dir=$oracle_tmp	# killed: this run reads it, none keeps it
 			return 0
@@ -354,7 +353,8 @@ _oracle_entry() {
 	} 9>"$_o_entry.lock"
 }
 
-_oracle_found() {	# the entry of $_o_entry for any checkout, else for this one: $oracle_dir
+_oracle_found() {	# $oracle_dir: the entry of $_o_entry for any checkout, else for this one; when
+			# neither exists (status 1), $_o_entry, where _oracle_entry makes it
 	for oracle_dir in "$_o_entry" "$_o_entry.top-$_oracle_mine"; do
 		if [ -f "$oracle_dir/key" ]; then
 			oracle_reused=$((oracle_reused + 1))
