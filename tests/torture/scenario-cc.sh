@@ -12,10 +12,13 @@
 # them and the text the same wherever the options a source reads are the same. Paths given to
 # the compiler are relative to DIR (the checkout's folder is not hashed either); the
 # dependency file make reads is rewritten to name files from the checkout, with OBJ as its
-# target (a ccache hit restores the file written for another scenario's object).
+# target (a ccache hit restores the file written for another scenario's object). The script
+# makes OBJ's folder and rewrites the dependency file in place: a process costs milliseconds
+# on a loaded machine, and a fresh clone's `make test` runs this for about 1,700 objects.
 set -eu
 dir=$1 src=$2 obj=$3
 shift 3
+[ -d "${obj%/*}" ] || mkdir -p "${obj%/*}"
 case $dir in /*|*..*)   # a BUILD outside the checkout: compiled where it is, without the sharing
 	exec "$@" -include "$dir/autoconf.h" -MMD -MP -c "$src" -o "$obj" ;;
 esac
@@ -32,9 +35,11 @@ for a in "$@"; do
 	*) set -- "$@" "$a" ;;
 	esac
 done
-dep=${obj%.o}.d
-(cd "$dir" && "$@" -include autoconf.h -MMD -MP -MF "$up/$dep.tmp" -c "$up/$src" -o "$up/$obj")
+# From here on in DIR (no subshell: nothing after the compile needs the checkout's folder).
+dep=$up/${obj%.o}.d
+cd "$dir"
+# A failed compile leaves no dependency file naming files from DIR for make to read.
+"$@" -include autoconf.h -MMD -MP -MF "$dep" -c "$up/$src" -o "$up/$obj" || { rm -f "$dep"; exit 1; }
 # Target: this OBJ; files named from DIR (`../../../include/x.h`, `autoconf.h`) as from the checkout.
-sed -e "1s|^[^:]*:|$obj:|" -e "s|$up_re/||g" -e "s#\\(^\\| \\)autoconf\\.h#\\1$dir/autoconf.h#g" \
-	"$dep.tmp" >"$dep"
-rm -f "$dep.tmp"
+sed -i -e "1s|^[^:]*:|$obj:|" -e "s|$up_re/||g" -e "s#\\(^\\| \\)autoconf\\.h#\\1$dir/autoconf.h#g" \
+	"$dep"

@@ -65,7 +65,6 @@ for f in "$@"; do
 	for s in $scens; do
 		obj="$dir/$s/mutant.o"
 		echo "$obj: $msrc \$(BUILD)/torture/$s/autoconf.h"
-		printf '\t@mkdir -p $(@D)\n'
 		printf '\t$(Q)$(SCENARIO_CC) $(BUILD)/torture/%s $< $@ $(HOST_CC) %s\n' "$s" "$cflags"
 		echo "-include $dir/$s/mutant.d"
 		if [ "$mode" = sim ]; then objs="TORTURE_OBJS_${v}_${s}_plain"; else objs="THREADS_OBJS_${v}_${s}"; fi
