@@ -28,7 +28,12 @@ fi
 	echo "arch := $arch"
 	echo "compiler := $compiler"
 	echo "scenario := $scen"
-	sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=\(.*\)$/\1 := \2/p' \
-		-e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1 := n/p' "$dir/config"
+	# The coordinate's options, read in the shell (a sed process per object cost more).
+	while IFS= read -r line; do
+		case $line in
+		CONFIG_*=*) echo "${line%%=*} := ${line#*=}" ;;
+		"# CONFIG_"*" is not set") line=${line#"# "} && echo "${line%% *} := n" ;;
+		esac
+	done <"$dir/config"
 } > "$obj.cmd.tmp"
 mv "$obj.cmd.tmp" "$obj.cmd"
