@@ -20,11 +20,14 @@ rev=$(git stash create 2>/dev/null)
 git clone -q --shared . "$tmp/repo" && git -C "$tmp/repo" checkout -q "${rev:-HEAD}" || exit 1
 
 drivers=$(grep -v '^[[:space:]]*#' matrix/ARCHES | cut -d'|' -f3 | tr -d ' ' | grep -vx gcc | sort -u)
+# One ln per PATH folder (not per program: PATH holds about 1,700): the first folder that has a
+# name keeps it, as on PATH.
 for d in $(printf '%s' "$PATH" | tr ':' ' '); do
+	set --
 	for f in "$d"/*; do
-		name=${f##*/}
-		[ -x "$f" ] && [ ! -e "$tmp/bin/$name" ] && ln -s "$f" "$tmp/bin/$name"
+		[ -x "$f" ] && [ ! -e "$tmp/bin/${f##*/}" ] && set -- "$@" "$f"
 	done
+	[ $# -eq 0 ] || ln -s "$@" "$tmp/bin/" || { echo "Bail out! cannot link the programs of $d into $tmp/bin"; exit 1; }
 done
 for d in $drivers; do rm -f "$tmp/bin/$d"; done
 echo 'raise ImportError("kconfiglib: not installed (simulated first run)")' > "$tmp/shadow/kconfiglib.py"
