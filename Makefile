@@ -13,6 +13,9 @@ Q := @
 else
 Q :=
 endif
+# $(call v_echo,TEXT): a recipe line printing TEXT with V=1, and no line at all otherwise (an
+# echo per object costs a process, and builds compile thousands).
+v_echo = $(if $(filter 0,$(V)),,@echo "$(1)")
 
 # Host C flags for the analyzer and the test harnesses (not for kernel objects).
 # Host compiles go through ccache like the matrix's, in the same cache ($(BW_CACHE)/ccache), so

@@ -56,7 +56,7 @@ $(BUILD)/matrix.gen.mk: $(MATRIX_DATA) $(BUILD)/matrix.env
 
 # $(call matrix_cc,arch,compiler,scenario,variant,PREFIX): compile $@ from $< and write its record
 define matrix_cc
-	$(if $(filter 0,$(V)),,@echo "  CC      $@")
+	$(call v_echo,  CC      $@)
 	$(Q)MATRIX_CCACHE=$(MATRIX_CCACHE) CCACHE_DIR=$(MATRIX_CCACHE_DIR) CCACHE_BASEDIR=$(CURDIR) \
 		CCACHE_DEPEND=1 CCACHE_MAXSIZE=$(MATRIX_CCACHE_SIZE) CCACHE_STATSLOG=$(abspath $(MATRIX_STATSLOG)) \
 		BW_CC_VERSION=$($(5)_VER_$(1)_$(2)) \

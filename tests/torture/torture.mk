@@ -32,7 +32,7 @@ include tests/torture/tree/tree.mk
 # $(call torture_dir,scenario,kind,flags): object rules for one build of one scenario
 define torture_dir
 $(BUILD)/torture/$(1)/$(2)/%.o: %.c $(BUILD)/torture/$(1)/autoconf.h
-	$(if $(filter 0,$(V)),,@echo "  HOSTCC  $$@")
+	$(call v_echo,  HOSTCC  $$@)
 	$(Q)$(SCENARIO_CC) $(BUILD)/torture/$(1) $$< $$@ $(HOST_CC) $(TORTURE_CFLAGS) $(3)
 endef
 

@@ -19,7 +19,7 @@ THREADS_ENV := TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1
 # $(call threads_dir,scenario): object rules for the TSan build of one scenario
 define threads_dir
 $(BUILD)/torture/$(1)/tsan/%.o: %.c $(BUILD)/torture/$(1)/autoconf.h
-	$(if $(filter 0,$(V)),,@echo "  HOSTCC  $$@")
+	$(call v_echo,  HOSTCC  $$@)
 	$(Q)$(SCENARIO_CC) $(BUILD)/torture/$(1) $$< $$@ $(HOST_CC) $(THREADS_CFLAGS)
 endef
 
