@@ -78,6 +78,8 @@ class Site:
         self.object_names = sorted({o.object for o in data.objects})
         self.struct_objects = sorted({r["object"] for r in data.structs})
         self.struct_layouts = {n: structpage.layouts(data, n) for n in self.struct_objects}
+        self.struct_ident = structpage.identities(self.struct_layouts)
+        self.struct_labels = structpage.labels(self.struct_layouts, self.struct_ident)
 
     # ---- rendering helpers --------------------------------------------------------------
 
@@ -271,7 +273,9 @@ class Site:
         summary = tables.structs_summary(
             "Every struct and union in %s at %s, most waste (hole bytes + padding) first"
             % (name, data.head["label"]), structs_)
-        items = [dict(name=n, kind=k, layouts=ls) for (n, k), ls in structpage.by_waste(structs_)]
+        items = [dict(name=n, kind=k, layouts=ls,
+                      label=self.struct_labels[self.struct_ident[(name, (n, k))]])
+                 for (n, k), ls in structpage.by_waste(structs_)]
         self.render(structpage.url(name), "structs.html.j2", title="Struct layouts: %s" % name,
                     object=name, summary=summary, structs=items, row_bytes=structs.ROW_BYTES,
                     cacheline=structs.CACHELINE)
@@ -279,14 +283,18 @@ class Site:
     def page_struct_index(self):
         every, groups = [], []
         link = lambda obj, anchor: structpage.url(obj) + "#" + anchor  # noqa: E731
-        where = collections.Counter(k for n in self.struct_objects for k in self.struct_layouts[n])
+        ident = self.struct_ident
+        where = collections.Counter(ident.values())
         for name in self.struct_objects:
             items = structpage.worst(name, self.struct_layouts[name])
+            for k, _, l in items:
+                l["ident"] = ident[(name, k)]
+                l["label"] = self.struct_labels[l["ident"]]
             every += items
-            # An object's own structs (in no other object) first: they are not buried among
-            # the hundreds its headers bring.
-            own = [i for i in items if where[i[0]] == 1]
-            shared = [i for i in items if where[i[0]] > 1]
+            # An object's own structs (in no other object, by identity: name and layout) first:
+            # they are not buried among the hundreds its headers bring.
+            own = [i for i in items if where[i[2]["ident"]] == 1]
+            shared = [i for i in items if where[i[2]["ident"]] > 1]
             groups.append(dict(
                 name=name, url=structpage.url(name), count=len(items), own=len(own),
                 waste=max((l["waste"] for _, _, l in items), default=0),

@@ -52,8 +52,68 @@ def layouts(data, name):
         out[(r0["struct"], r0["kind"])].append(dict(
             row=r0, members=tables.members(members[lid]), drawing=structs.rows(r0["size"], mem),
             reorg=reorganized(r0, members[lid], mem, wbits, arches),
-            where=where(coords), bits=wbits, ncoords=len(coords), waste=waste(r0),
+            where=where(coords), bits=wbits, ncoords=len(coords), waste=waste(r0), lids=lids,
             anchor="s-" + slug("%s-%s-%d" % (r0["kind"], r0["struct"], lid))))
+    return out
+
+
+def identities(struct_layouts):
+    """{(object, (struct, kind)): identity number} for {object: layouts()}.
+
+    A struct is its name and its layout, not its name alone: Tiny's 32-byte rcu_ctrlblk and
+    Classic's 640-byte one are two structs.  The layouts table holds each layout once (its
+    id stands for its content digest), and one object's builds (arches, configs) give one
+    struct several layouts; so a struct is an object's (name, kind), joined with another
+    object's when the two share a layout in some build (a header's struct, compiled alike)."""
+    parent = {}
+
+    def find(x):
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    owner = {}      # layout id -> the first node that has it
+    for obj in sorted(struct_layouts):
+        for key, ls in sorted(struct_layouts[obj].items()):
+            node = (obj, key)
+            parent[node] = node
+            for lid in (lid for l in ls for lid in l["lids"]):
+                other = owner.setdefault(lid, node)
+                a, b = find(other), find(node)
+                if a != b:
+                    parent[max(a, b)] = min(a, b)
+    roots = sorted({find(n) for n in parent})
+    number = {r: i for i, r in enumerate(roots)}
+    return {n: number[find(n)] for n in parent}
+
+
+def labels(struct_layouts, ident):
+    """{identity: 'struct rcu_ctrlblk (320/640 bytes)'}: a name that stands for more than one
+    struct carries the sizes of each (and the first object with it, if the sizes are the
+    same); a name with one struct is just its kind and name."""
+    nodes = collections.defaultdict(list)
+    for (obj, key), i in sorted(ident.items()):
+        nodes[i].append((obj, key))
+    names = collections.defaultdict(set)
+    for i, ns in nodes.items():
+        names[ns[0][1]].add(i)
+    out = {}
+    for i, ns in nodes.items():
+        key = ns[0][1]
+        out[i] = "%s %s" % (key[1], key[0])
+        if len(names[key]) == 1:
+            continue
+
+        def sizes(j):
+            return "/".join(str(s) for s in sorted({l["row"]["size"] for o, k in nodes[j]
+                                                    for l in struct_layouts[o][k]}))
+        mine = sizes(i)
+        if sum(1 for j in names[key] if sizes(j) == mine) > 1:
+            mine += " bytes, as in %s" % ns[0][0]
+        else:
+            mine += " bytes"
+        out[i] += " (%s)" % mine
     return out
 
 
@@ -63,19 +123,20 @@ def by_waste(structs_):
 
 
 def index_table(title, items, link, limit=None):
-    """A row per struct (its most wasteful layout; one row for the objects that share it):
+    """A row per struct (its most wasteful layout; one row for the objects that share it,
+    by identity() when the layouts carry one, and its label):
     waste, holes, padding, size, the objects, a link to its drawing."""
     t = Table(title, [Column("struct"), Column("objects"), Column("waste", "r"),
                       Column("hole bytes", "r"), Column("holes", "r"), Column("padding", "r"),
                       Column("size", "r"), Column("reorganized", "r"), Column("layouts", "r")])
     same = collections.OrderedDict()
     for k, obj, l in sorted(items, key=lambda x: (-x[2]["waste"], x[0][0], x[1])):
-        same.setdefault((k, l["waste"], l["row"]["size"]), []).append((obj, l))
+        same.setdefault((k, l.get("ident"), l["waste"], l["row"]["size"]), []).append((obj, l))
     rows = list(same.items())
-    for ((name, kind), _, _), objs in rows[:limit]:
+    for ((name, kind), _, _, _), objs in rows[:limit]:
         obj, l = objs[0]
         r = l["row"]
-        t.add([Text("%s %s" % (kind, name), href=link(obj, l["anchor"])),
+        t.add([Text(l.get("label") or "%s %s" % (kind, name), href=link(obj, l["anchor"])),
                Text(", ".join(o for o, _ in objs)), Bytes(l["waste"]), Bytes(r["hole_bytes"]),
                Bytes(r["holes"]), Bytes(r["padding"]), Bytes(r["size"]), Bytes(r["reorg_size"]),
                Bytes(l["nlayouts"])])

@@ -122,6 +122,10 @@ def structs(variant, word, step, hostile):
     ctrl = struct("rcu_ctrlblk", [("completed", "long int", 0, w), ("rcucblist", "struct rcu_head *", w, w),
                                   ("donetail", "struct rcu_head * *", 2 * w, w),
                                   ("curtail", "struct rcu_head * *", 3 * w, w)], 4 * w, w)
+    if variant == "classic":    # Classic's own control block: another struct of the same name
+        ctrl = struct("rcu_ctrlblk", [("cur", "long int", 0, w), ("completed", "long int", w, w),
+                                      ("next_pending", "int", 2 * w, 4),
+                                      ("cpumask", "cpumask_t", 2 * w + 8, 64)], 2 * w + 72, w)
     # char, pointer, char, pointer: holes after each char, saved by putting the pointers first.
     data_members = [("passed_quiesc", "char", 0, 1), ("nxtlist", "struct rcu_head *", w, w),
                     ("qs_pending", "char", 2 * w, 1), ("curlist", "struct rcu_head *", 3 * w, w)]

@@ -2,6 +2,7 @@
 """The HTML site: every link and plot exists, nothing external, deterministic output."""
 import filecmp
 import os
+import re
 import sqlite3
 
 import htmlcheck
@@ -109,6 +110,33 @@ def test_struct_page_draws_holes_padding_and_the_reorganized_order(fx):
     assert "the report's estimate" not in page and "Not drawn" not in page
     big = fx.read("structs/rcuclassic.o.html")
     assert "64-bit" in big and "32-bit" in big
+
+
+def test_structs_are_told_apart_by_layout_not_by_name(fx):
+    """The fixture's Classic has its own rcu_ctrlblk (cpumask and all) while Tiny and Tree
+    share another layout of that name: Classic's is in rcuclassic.o alone, Tiny's is not, and
+    both names carry their sizes so that the two can be told apart.  Likewise rcu_data, which
+    Tree's head commit grew by a member: Classic and Tiny share the old layout."""
+    index = fx.read("structs.html")
+
+    def group(obj):
+        """(only in obj, also in others) of obj's section of the index, as text."""
+        sec = [s for s in index.split('<section id="o-')[1:] if ">%s</a>:" % obj in s][0]
+        sec = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", sec.split("</section>", 1)[0]))
+        own, _, shared = sec.partition("also in other objects")
+        return own, shared
+
+    # 64-bit: 2 * 8 + 72; 32-bit: 2 * 4 + 72.  Tiny's: 4 words.
+    classic, tiny = "struct rcu_ctrlblk (80/88 bytes)", "struct rcu_ctrlblk (16/32 bytes)"
+    own, shared = group("rcuclassic.o")
+    assert classic in own and "rcu_ctrlblk" not in shared, own
+    assert "struct rcu_data" in shared and "rcu_data" not in own
+    own, shared = group("rcutiny.o")
+    assert "rcu_ctrlblk" not in own and tiny in shared, (own, shared)
+    page = fx.read("structs/rcuclassic.o.html")
+    assert "<h2>%s</h2>" % classic in page and "<h2>struct rcu_data (16/32 bytes)</h2>" in page
+    own, shared = group("rcutree.o")
+    assert "struct rcu_data (20/40 bytes)" in own and "rcu_data" not in shared
 
 
 def test_struct_page_without_a_stored_order_says_the_order_is_its_own(fx, tmp_path):
