@@ -15,7 +15,7 @@ import jinja2
 from . import STATIC, TEMPLATES, diffs, history, layout, model, overview, plots, \
     structpage, structs, tables
 from ..compare import tables as compare_tables
-from ..render.cells import Bytes, Text
+from ..render.cells import Bytes, Clip, Text
 from ..render.table import Column, Table
 from .data import date
 from .model import article_key, spec, variant_name
@@ -342,7 +342,7 @@ class Site:
         for cid in reversed(cids):
             c = self.data.by_id[cid]
             t.add([Text(c["label"], href=diff_url(c) if cid in self.diffs else None),
-                   Text(c["subject"])]
+                   Clip(c["subject"])]
                   + [Bytes(per[k][cid][3]) if cid in per[k] else Text("-") for k in sorted(per)])
         return t
 

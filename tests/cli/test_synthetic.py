@@ -16,6 +16,9 @@ from tests import makeproject
 # A struct with two 7-byte holes (on a 64-bit host): the struct pages' waste figures.
 STATE = ("struct state { char flag; long count; char mode; int *next; };\n"
          "struct state app_state = { 1, 2, 3, 0 };\n")
+# A subject as long as the kernel's longest: one line in the history table, whole on hover.
+LONG_SUBJECT = ("state: a struct with holes, two of seven bytes each on a 64-bit host, so that "
+                "the struct pages have waste to report and the history table a long subject")
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +28,7 @@ def project(tmp_path_factory, analyzer):
     os.makedirs(repo)
     git(repo, "init", "-q", "-b", "main")
     shas = makeproject.make(repo, [16, 64, 256])
-    shas.append(makeproject.commit(repo, {"src/state.c": STATE}, "state: a struct with holes", 9))
+    shas.append(makeproject.commit(repo, {"src/state.c": STATE}, LONG_SUBJECT, 9))
     subprocess.run(["make", "-s"], cwd=repo, check=True)
     r = bw("init", cwd=repo)
     assert "guessed: Makefile: make" in r.stdout and "build/app" in r.stdout
@@ -115,3 +118,14 @@ def test_struct_pages_sort_by_waste_with_pahole_figures(project):
     assert row.group(5) == size.group(1)
     page = open(os.path.join(site, "structs", slug("build/state.o") + ".html")).read()
     assert 'class="seg hole' in page and "struct state" in page
+
+
+def test_long_subject_is_one_line_with_its_text_on_hover(project):
+    repo, shas, site = project
+    page = open(os.path.join(site, "history.html")).read()
+    cells = re.findall(r'<td class="l clip" title="([^"]*)">([^<]*)</td>', page)
+    assert (LONG_SUBJECT, LONG_SUBJECT) in cells, cells
+    css = open(os.path.join(site, "style.css")).read()
+    rule = re.search(r"td\.clip \{([^}]*)\}", css).group(1)
+    for decl in ("white-space: nowrap", "overflow: hidden", "text-overflow: ellipsis", "max-width"):
+        assert decl in rule, rule
