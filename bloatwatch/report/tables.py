@@ -159,6 +159,7 @@ def movers(moves, diffs, diff_url):
         Column("scenario"), Column("before", "r"), Column("after", "r"), Column("delta", "r")])
     for c, s, p in reversed(moves):
         t.add([Text(c["label"], href=diff_url(c) if c["commit_id"] in diffs else None),
-               Text(variant_name(s.variant)), Text(s.arch), Text(s.compiler), Text(s.scenario),
+               Text(variant_name(s.variant) if s.variant else "(all objects)"), Text(s.arch),
+               Text(s.compiler), Text(s.scenario),
                Bytes(p.total - p.delta), Bytes(p.total), Delta(p.delta)])
     return t

@@ -2,6 +2,7 @@
 """A small make project with a history (tests/makeproject.py), as a new user meets Bloatwatch:
 `bloatwatch init && bloatwatch track ... && bloatwatch report`; the pages checked against
 size, pahole and the kernel's own scripts/bloat-o-meter."""
+import glob
 import os
 import re
 import subprocess
@@ -10,7 +11,7 @@ import pytest
 
 import pages
 from bloatwatch.report.output import slug
-from conftest import bw, git, linux
+from conftest import bw, git, linux, size_of
 from tests import makeproject
 
 # A struct with two 7-byte holes (on a 64-bit host): the struct pages' waste figures.
@@ -129,3 +130,28 @@ def test_long_subject_is_one_line_with_its_text_on_hover(project):
     rule = re.search(r"td\.clip \{([^}]*)\}", css).group(1)
     for decl in ("white-space: nowrap", "overflow: hidden", "text-overflow: ellipsis", "max-width"):
         assert decl in rule, rule
+
+
+def test_coordinate_moves_without_a_table_match_size(project, tmp_path):
+    """No [[table]] here: the history still plots each coordinate's total and lists every
+    commit that moved it above the noise floor, by the figures size(1) gives its objects."""
+    repo, shas, site = project
+    totals = []
+    for sha in shas:
+        top = build_at(repo, sha, str(tmp_path / sha[:12]))
+        objs = sorted(glob.glob(os.path.join(top, "build", "*.o")) + [os.path.join(top, "build", "app")])
+        totals.append(sum(sum(r[:3]) for o in objs for r in size_of(o)))
+    page = open(os.path.join(site, "history.html")).read()
+    moves = re.findall(r"(\w+) \(all objects\) \S+ \S+ - (\d+) (\d+) ([+-]\d+)",
+                       pages.text_of(page.split("Moves above the noise floor", 1)[1]))
+    want = []
+    for (old, new), sha in zip(zip(totals, totals[1:]), shas[1:]):
+        if abs(new - old) > max(8, old * 0.5 / 100):
+            want.append((sha, str(old), str(new), "%+d" % (new - old)))
+    assert want, totals             # the helper commits grow the object well above the floor
+    got = [(next(s for s in shas if s.startswith(m[0])),) + m[1:] for m in moves]
+    assert got == want[::-1], (moves, want)     # newest first
+    svg = open(os.path.join(site, "plots", "history-coordinates.svg")).read()
+    for sha, *_ in want:            # each marked point links to its diff page
+        assert "diff/%s.html" % sha[:12] in svg, sha
+    assert "plots/history-coordinates.svg" in page
