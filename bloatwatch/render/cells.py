@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Typed table cells that render themselves: Bytes, Delta, Ratio, Text.
+"""Typed table cells that render themselves: Bytes, Delta, Ratio, Text, Clip.
 
 A cell knows its plain text and its alignment; the HTML renderer adds `css` as a class and
 `href` as a link (both built by the report, never taken from a binary).  No cell produces
@@ -31,6 +31,16 @@ class Cell:
 
 class Text(Cell):
     """Free text: a name, a file, a label."""
+
+
+class Clip(Text):
+    """Long free text (a commit subject, a symbol name): one line in HTML, cut with an
+    ellipsis, the whole text in its title for hover; the text renderers print it whole."""
+    css = "clip"
+
+    def __init__(self, value, href=None, title=None):
+        super().__init__(value, href, title if title is not None else
+                         (None if value is None else str(value)))
 
 
 class Strong(Text):

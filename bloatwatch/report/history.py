@@ -2,11 +2,13 @@
 """Sizes across commits: per coordinate, per object and per symbol; for a declared table one
 series per row, compiler and arch, and the commits that moved them.
 
-A row's series follows one build folder (arch, compiler, config label) through the recorded
-commits that built; its value is the total of the row's objects.  The label is the one the
-head commit files under the table's configuration for that row, else the row's first label.
-A commit is marked when it moves a series by more than the noise floor: max(NOISE_BYTES,
-NOISE_PCT of the previous value).
+Every project has a series per coordinate (arch, compiler): the total of its recorded objects
+at each commit that built, from the data alone (variant None).  A row's series follows one
+build folder (arch, compiler, config label) through the recorded commits that built; its
+value is the total of the row's objects.  The label is the one the head commit files under
+the table's configuration for that row, else the row's first label.  A commit is marked when
+it moves any series by more than the noise floor: max(noise bytes, noise % of the previous
+value).
 """
 import collections
 from dataclasses import dataclass, field
@@ -27,7 +29,7 @@ class Point:
 
 @dataclass
 class Series:
-    variant: str
+    variant: str            # a declared table's row; None for a coordinate's total
     compiler: str
     arch: str
     scenario: str
@@ -48,13 +50,31 @@ def scenario_for(data, arch, compiler, variant):
     return scen[0] if scen else None
 
 
+def mark(s, p, noise):
+    """Append point p to series s, with its delta and mark against the previous point."""
+    if s.points:
+        prev = s.points[-1].total
+        p.delta = p.total - prev
+        p.marked = abs(p.delta) > floor(prev, noise)
+    s.points.append(p)
+
+
 def build_series(data, noise):
-    """[Series] for every (variant, compiler, arch) of the head commit, points in history order."""
+    """[Series] of every coordinate's total (any project), then of every (variant, compiler,
+    arch) of a declared table at the head commit; points in history order."""
+    out = []
+    per = by_coordinate(data)
+    for arch, cc in data.coordinates():
+        s = Series(None, cc, arch, "-")
+        for c in data.ok:
+            got = per[(arch, cc)].get(c["commit_id"])
+            if got is not None:
+                mark(s, Point(c, *got[:4]), noise)
+        out.append(s)
     folders = {}    # commit_id -> {(arch, cc, label): Build}
     for c in data.ok:
         folders[c["commit_id"]] = {(b.arch, b.compiler, b.scenario): b
                                    for b in model.builds(data.objs.get(c["commit_id"], ()), {})}
-    out = []
     for variant in data.variants():
         for arch, cc in data.table_coordinates():
             scen = scenario_for(data, arch, cc, variant)
@@ -65,12 +85,7 @@ def build_series(data, noise):
                 b = folders[c["commit_id"]].get((arch, cc, scen))
                 if b is None or b.variant != variant:
                     continue
-                p = Point(c, *b.sums())
-                if s.points:
-                    prev = s.points[-1].total
-                    p.delta = p.total - prev
-                    p.marked = abs(p.delta) > floor(prev, noise)
-                s.points.append(p)
+                mark(s, Point(c, *b.sums()), noise)
             out.append(s)
     return out
 
@@ -78,7 +93,8 @@ def build_series(data, noise):
 def movers(series):
     """[(commit, Series, Point)] of marked points, in history order then size of the move."""
     out = [(p.commit, s, p) for s in series for p in s.points if p.marked]
-    out.sort(key=lambda x: (x[0]["ord"], -abs(x[2].delta), x[1].variant, x[1].arch, x[1].compiler))
+    out.sort(key=lambda x: (x[0]["ord"], -abs(x[2].delta), x[1].variant or "", x[1].arch,
+                            x[1].compiler))
     return out
 
 

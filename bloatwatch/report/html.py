@@ -15,7 +15,7 @@ import jinja2
 from . import STATIC, TEMPLATES, diffs, history, layout, model, overview, plots, \
     structpage, structs, tables
 from ..compare import tables as compare_tables
-from ..render.cells import Bytes, Text
+from ..render.cells import Bytes, Clip, Text
 from ..render.table import Column, Table
 from .data import date
 from .model import article_key, spec, variant_name
@@ -131,19 +131,32 @@ class Site:
                                                     for v in variants), article_key().label()))]
 
     def plot_history(self):
-        """One plot per row (a panel per compiler, a line per arch); [(row, rel, caption)]."""
+        """One plot of the coordinates' totals, then one per declared row (a panel per
+        compiler, a line per arch); [(row or None, rel, caption)]."""
         commits = self.data.commits
         index = {c["commit_id"]: i for i, c in enumerate(commits)}
         by = collections.defaultdict(lambda: collections.defaultdict(list))
         for s in self.series:
             by[s.variant][s.compiler].append(s)
+
+        def panels_of(variant):
+            return [(cc, [(s.arch, [(index[p.commit["commit_id"]], p.total, p.marked, p.delta,
+                                     p.commit) for p in s.points])
+                          for s in sorted(by[variant][cc], key=lambda s: s.arch)])
+                    for cc in sorted(by[variant])]
         out = []
-        for variant in sorted(by, key=model.variant_sort):
-            panels = []
-            for cc in sorted(by[variant]):
-                ss = sorted(by[variant][cc], key=lambda s: s.arch)
-                panels.append((cc, [(s.arch, [(index[p.commit["commit_id"]], p.total, p.marked,
-                                               p.delta, p.commit) for p in s.points]) for s in ss]))
+        if None in by:
+            rel = plots.history_lines(
+                self.tree, "plots/history-coordinates.svg",
+                "Total of each architecture and compiler's objects across commits",
+                "bytes (all recorded objects)", commits, panels_of(None),
+                lambda c: "../" + diff_url(c))
+            out.append((None, rel, "Total text + data + bss of every recorded object, a panel "
+                                   "per compiler and a line per architecture; circled points "
+                                   "moved by more than the noise floor (in the SVG itself they "
+                                   "link to their diff; see also the list)."))
+        for variant in sorted((v for v in by if v is not None), key=model.variant_sort):
+            panels = panels_of(variant)
             objs = self.row_objects(variant)
             scen = sorted({s.scenario for cc in by[variant] for s in by[variant][cc]})
             rel = plots.history_lines(
@@ -350,7 +363,7 @@ class Site:
         for cid in reversed(cids):
             c = self.data.by_id[cid]
             t.add([Text(c["label"], href=diff_url(c) if cid in self.diffs else None),
-                   Text(c["subject"])]
+                   Clip(c["subject"])]
                   + [Bytes(per[k][cid][3]) if cid in per[k] else Text("-") for k in sorted(per)])
         return t
 

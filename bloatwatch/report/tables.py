@@ -10,7 +10,7 @@ from . import configcost, model
 from .data import date
 from .model import variant_name
 from .output import slug
-from ..render.cells import Bytes, Delta, Text, blank
+from ..render.cells import Bytes, Clip, Delta, Text, blank
 from ..render.table import Column, Table
 
 
@@ -28,7 +28,7 @@ def symbols(rows, top=None):
                    Column("size", "r")])
     ranked = sorted(rows, key=lambda r: (-r["size"], r["raw_name"]))
     for r in ranked[:top]:
-        t.add([Text(r["raw_name"]), Text(r["type"]), Text(r["section"]), Text(r["kind"]),
+        t.add([Clip(r["raw_name"]), Text(r["type"]), Text(r["section"]), Text(r["kind"]),
                Bytes(r["size"])])
     if top and len(ranked) > top:
         t.notes.append("The %d largest of %d sized symbols (%d bytes in the rest)." % (
@@ -141,7 +141,7 @@ def commits(data, diffs, movers, diff_url):
         objs = data.objs.get(c["commit_id"], [])
         d = diffs.get(c["commit_id"])
         t.add([Bytes(c["ord"]), Text(c["label"], href=diff_url(c) if d else None),
-               Text(date(c["commit_date"])), Text(c["subject"]),
+               Text(date(c["commit_date"])), Clip(c["subject"]),
                Text(c["status"] if c["status"] == "ok" else
                     "failed: " + (c["error"].strip().splitlines() or [""])[0][:80]),
                Bytes(len(objs)) if objs else Text("-"),
@@ -159,6 +159,7 @@ def movers(moves, diffs, diff_url):
         Column("scenario"), Column("before", "r"), Column("after", "r"), Column("delta", "r")])
     for c, s, p in reversed(moves):
         t.add([Text(c["label"], href=diff_url(c) if c["commit_id"] in diffs else None),
-               Text(variant_name(s.variant)), Text(s.arch), Text(s.compiler), Text(s.scenario),
+               Text(variant_name(s.variant) if s.variant else "(all objects)"), Text(s.arch),
+               Text(s.compiler), Text(s.scenario),
                Bytes(p.total - p.delta), Bytes(p.total), Delta(p.delta)])
     return t

@@ -2,6 +2,7 @@
 """A small make project with a history (tests/makeproject.py), as a new user meets Bloatwatch:
 `bloatwatch init && bloatwatch track ... && bloatwatch report`; the pages checked against
 size, pahole and the kernel's own scripts/bloat-o-meter."""
+import glob
 import os
 import re
 import subprocess
@@ -10,12 +11,15 @@ import pytest
 
 import pages
 from bloatwatch.report.output import slug
-from conftest import bw, git, linux
+from conftest import bw, git, linux, size_of
 from tests import makeproject
 
 # A struct with two 7-byte holes (on a 64-bit host): the struct pages' waste figures.
 STATE = ("struct state { char flag; long count; char mode; int *next; };\n"
          "struct state app_state = { 1, 2, 3, 0 };\n")
+# A subject as long as the kernel's longest: one line in the history table, whole on hover.
+LONG_SUBJECT = ("state: a struct with holes, two of seven bytes each on a 64-bit host, so that "
+                "the struct pages have waste to report and the history table a long subject")
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +29,7 @@ def project(tmp_path_factory, analyzer):
     os.makedirs(repo)
     git(repo, "init", "-q", "-b", "main")
     shas = makeproject.make(repo, [16, 64, 256])
-    shas.append(makeproject.commit(repo, {"src/state.c": STATE}, "state: a struct with holes", 9))
+    shas.append(makeproject.commit(repo, {"src/state.c": STATE}, LONG_SUBJECT, 9))
     subprocess.run(["make", "-s"], cwd=repo, check=True)
     r = bw("init", cwd=repo)
     assert "guessed: Makefile: make" in r.stdout and "build/app" in r.stdout
@@ -115,3 +119,39 @@ def test_struct_pages_sort_by_waste_with_pahole_figures(project):
     assert row.group(5) == size.group(1)
     page = open(os.path.join(site, "structs", slug("build/state.o") + ".html")).read()
     assert 'class="seg hole' in page and "struct state" in page
+
+
+def test_long_subject_is_one_line_with_its_text_on_hover(project):
+    repo, shas, site = project
+    page = open(os.path.join(site, "history.html")).read()
+    cells = re.findall(r'<td class="l clip" title="([^"]*)">([^<]*)</td>', page)
+    assert (LONG_SUBJECT, LONG_SUBJECT) in cells, cells
+    css = open(os.path.join(site, "style.css")).read()
+    rule = re.search(r"td\.clip \{([^}]*)\}", css).group(1)
+    for decl in ("white-space: nowrap", "overflow: hidden", "text-overflow: ellipsis", "max-width"):
+        assert decl in rule, rule
+
+
+def test_coordinate_moves_without_a_table_match_size(project, tmp_path):
+    """No [[table]] here: the history still plots each coordinate's total and lists every
+    commit that moved it above the noise floor, by the figures size(1) gives its objects."""
+    repo, shas, site = project
+    totals = []
+    for sha in shas:
+        top = build_at(repo, sha, str(tmp_path / sha[:12]))
+        objs = sorted(glob.glob(os.path.join(top, "build", "*.o")) + [os.path.join(top, "build", "app")])
+        totals.append(sum(sum(r[:3]) for o in objs for r in size_of(o)))
+    page = open(os.path.join(site, "history.html")).read()
+    moves = re.findall(r"(\w+) \(all objects\) \S+ \S+ - (\d+) (\d+) ([+-]\d+)",
+                       pages.text_of(page.split("Moves above the noise floor", 1)[1]))
+    want = []
+    for (old, new), sha in zip(zip(totals, totals[1:]), shas[1:]):
+        if abs(new - old) > max(8, old * 0.5 / 100):
+            want.append((sha, str(old), str(new), "%+d" % (new - old)))
+    assert want, totals             # the helper commits grow the object well above the floor
+    got = [(next(s for s in shas if s.startswith(m[0])),) + m[1:] for m in moves]
+    assert got == want[::-1], (moves, want)     # newest first
+    svg = open(os.path.join(site, "plots", "history-coordinates.svg")).read()
+    for sha, *_ in want:            # each marked point links to its diff page
+        assert "diff/%s.html" % sha[:12] in svg, sha
+    assert "plots/history-coordinates.svg" in page
