@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Generic RCU torture workload and oracles (O1, O4, O5, O6, synchronize_rcu) on the simulator. */
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,7 +25,29 @@ static int waiters;				/* tasks inside synchronize_rcu / rcu_barrier */
 #define MAX_OUTSTANDING	64			/* per flavor: keeps lists short and checks cheap */
 static long outstanding_fl[2];
 
-/* Freed objects wait here (poisoned) before free(), so late access is seen without ASan too. */
+/*
+ * Freed objects wait here (poisoned) before free(), so late access is seen without ASan too.
+ * Under ASan everything after magic and state (which readers check to report O1) is also
+ * poisoned for ASan at once: the quarantine would otherwise hide a read of a freed callback
+ * (e.g. by a variant hook) from ASan until the 512th free after it.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define BW_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define BW_ASAN 1
+#endif
+#endif
+#ifdef BW_ASAN
+#include <sanitizer/asan_interface.h>
+#define BW_OBJ_TAIL(o) ((char *)(o) + offsetof(struct bw_obj, flavor))
+#define BW_OBJ_TAIL_LEN (sizeof(struct bw_obj) - offsetof(struct bw_obj, flavor))
+#define obj_poison(o) ASAN_POISON_MEMORY_REGION(BW_OBJ_TAIL(o), BW_OBJ_TAIL_LEN)
+#define obj_unpoison(o) ASAN_UNPOISON_MEMORY_REGION(BW_OBJ_TAIL(o), BW_OBJ_TAIL_LEN)
+#else
+#define obj_poison(o) ((void)(o))
+#define obj_unpoison(o) ((void)(o))
+#endif
 #define QUARANTINE	512
 static struct bw_obj *quarantine[QUARANTINE];
 static unsigned int quarantine_pos;
@@ -72,9 +95,10 @@ static struct bw_reader *reader_before(int flavor, uint64_t t)
 static void check_obj(const struct bw_obj *o, const char *where)
 {
 	if (o->magic != BW_OBJ_LIVE || o->state == OBJ_FREED)
-		bw_sim_fail("O1: reader in %s sees a freed object (magic %#x state %d, flavor %d cpu %d "
-			    "seq %lu): freed before a pre-existing reader finished", where, o->magic,
-			    o->state, o->flavor, o->cpu, o->seq);
+		bw_sim_fail(
+			"O1: reader in %s sees a freed object (magic %#x state %d): freed before "
+			"a pre-existing reader finished",
+			where, o->magic, o->state);
 }
 
 /* One read-side critical section: dereference slots, hold them across points, recheck. */
@@ -125,8 +149,11 @@ static void free_obj(struct bw_obj *o)
 	memset(o, 0x6b, sizeof(*o));
 	o->magic = BW_OBJ_DEAD;
 	o->state = OBJ_FREED;
+	obj_poison(o);
 	quarantine[quarantine_pos] = o;
 	quarantine_pos = (quarantine_pos + 1) % QUARANTINE;
+	if (old)
+		obj_unpoison(old);
 	free(old);
 	live_objects--;
 }
@@ -212,9 +239,8 @@ static void update(int flavor)
 	old->queued = bw_sim_stamp();
 	if (var->queuing)
 		var->queuing(old);
+	/* The last touch: the callback may run, and free @old, before call_rcu*() returns. */
 	bw_flavor_call_rcu(flavor, &old->rh, torture_cb);
-	if (var->queued)
-		var->queued(old);
 }
 
 struct bw_obj *bw_torture_oldest(int cpu, int flavor)
@@ -452,8 +478,11 @@ static void finish(void)
 				free(slots[f][s]);
 				live_objects--;
 			}
-	for (i = 0; i < QUARANTINE; i++)
+	for (i = 0; i < QUARANTINE; i++) {
+		if (quarantine[i])
+			obj_unpoison(quarantine[i]);
 		free(quarantine[i]);
+	}
 	if (live_objects)
 		bw_sim_fail("%ld objects neither freed nor published at the end", live_objects);
 	printf("# %s: callbacks %lu rcu + %lu rcu_bh, reads %lu (irq %lu, nmi %lu), "

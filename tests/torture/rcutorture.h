@@ -60,8 +60,9 @@ struct bw_obj {
 struct bw_torture_variant {
 	const char *name;
 	int workers_per_cpu;			/* default 3 */
-	void (*queuing)(struct bw_obj *o);	/* right before call_rcu*() (snapshot GP numbers here) */
-	void (*queued)(struct bw_obj *o);	/* right after call_rcu*() */
+	/* right before call_rcu*() (snapshot GP numbers here); there is no hook after it, as the
+	 * callback may have run and @o been freed (poisoned for ASan) before call_rcu*() returns */
+	void (*queuing)(struct bw_obj *o);
 	void (*invoked)(struct bw_obj *o);	/* callback, before the generic checks */
 	void (*after_sync)(long completed_before);	/* synchronize_rcu() returned */
 	void (*qs)(int cpu, enum bw_sim_qs kind);

@@ -144,6 +144,7 @@ static void update(int flavor)
 	int cpu = bw_thr_cpu();
 	struct tt_cpu *t = &tc[cpu];
 	struct bw_thr_obj *o, *old;
+	unsigned long seq;
 
 	if (bw_thr_draining() ||
 	    __atomic_load_n(&outstanding[flavor], __ATOMIC_RELAXED) >= MAX_OUTSTANDING)
@@ -160,13 +161,15 @@ static void update(int flavor)
 		return;
 	old->removed = bw_thr_stamp();
 	old->cpu = cpu;
-	old->seq = t->next_seq[flavor]++;
+	seq = t->next_seq[flavor]++;
+	old->seq = seq;
 	__atomic_store_n(&old->state, TOBJ_QUEUED, __ATOMIC_RELEASE);
 	__atomic_add_fetch(&outstanding[flavor], 1, __ATOMIC_RELAXED);
 	if (var->queuing)
 		var->queuing(old);
+	/* The last touch: another CPU may run the callback and free @old before this returns. */
 	bw_flavor_call_rcu(flavor, &old->rh, torture_cb);
-	__atomic_store_n(&t->queued[flavor], old->seq + 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&t->queued[flavor], seq + 1, __ATOMIC_RELEASE);
 	t->updates++;
 }
 
