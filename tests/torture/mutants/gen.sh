@@ -50,6 +50,12 @@ for f in "$@"; do
 		v=$(basename "$(dirname "$(dirname "$f")")")
 		args="\$(THREADS_${v}_MUTANT_ARGS)"
 	fi
+	# "# build: san": the mutant is built into the ASan+UBSan harness (a read after free
+	# that only the sanitizer sees); the default is the plain simulator build.
+	mkind=$kind mflags=$cflags
+	if [ "$mode" = sim ] && [ "$(sed -n 's/^# build: *//p' "$f" | head -n 1)" = san ]; then
+		mkind=san mflags='$(TORTURE_CFLAGS) $(TORTURE_SAN_FLAGS)'
+	fi
 	src=$(sed -n 's/^# source: *//p' "$f" | head -n 1)
 	scens=$(sed -n 's/^# scenarios: *//p' "$f" | head -n 1)
 	if [ -z "$src" ] || [ -z "$scens" ]; then
@@ -65,12 +71,13 @@ for f in "$@"; do
 	for s in $scens; do
 		obj="$dir/$s/mutant.o"
 		echo "$obj: $msrc \$(BUILD)/torture/$s/autoconf.h"
-		printf '\t$(Q)$(SCENARIO_CC) $(BUILD)/torture/%s $< $@ $(HOST_CC) %s\n' "$s" "$cflags"
+		# -I the source's folder: the scratch copy's quoted includes name files beside the original
+		printf '\t$(Q)$(SCENARIO_CC) $(BUILD)/torture/%s $< $@ $(HOST_CC) %s -I%s\n' "$s" "$mflags" "$(dirname "$src")"
 		echo "-include $dir/$s/mutant.d"
-		if [ "$mode" = sim ]; then objs="TORTURE_OBJS_${v}_${s}_plain"; else objs="THREADS_OBJS_${v}_${s}"; fi
-		echo "$dir/$s/harness: \$(filter-out \$(BUILD)/torture/$s/$kind/${src%.c}.o,\$($objs)) $obj"
+		if [ "$mode" = sim ]; then objs="TORTURE_OBJS_${v}_${s}_$mkind"; else objs="THREADS_OBJS_${v}_${s}"; fi
+		echo "$dir/$s/harness: \$(filter-out \$(BUILD)/torture/$s/$mkind/${src%.c}.o,\$($objs)) $obj"
 		printf '\t@echo "  LINK    $@"\n'
-		printf '\t$(Q)$(HOST_CC) %s -o $@ $^\n' "$cflags"
+		printf '\t$(Q)$(HOST_CC) %s -o $@ $^\n' "$mflags"
 		echo "$dir/$s/killed: $dir/$s/harness"
 		printf '\t$(Q)%ssh tests/torture/mutants/kill.sh $< %s/%s %s "%s" %s > $@.tmp && mv $@.tmp $@\n' \
 			"$env" "$v" "$name" "$s" "$args" "$seeds"

@@ -25,6 +25,7 @@ for stamp in "$@"; do
 	owner=$(sed -n 's/^# catches: *//p' "$sed_file" 2>/dev/null | head -n 1)
 	case $owner in
 	ThreadSanitizer*) owner=tsan ;;
+	AddressSanitizer*) owner=asan/ubsan ;;
 	*) owner=$(printf '%s\n' "$owner" | grep -o '^[A-Z][A-Z0-9]*') ;;
 	esac
 	case "$line" in
