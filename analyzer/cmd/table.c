@@ -11,6 +11,7 @@
 	X(configs)       \
 	X(diff)          \
 	X(relocs)        \
+	X(stack)         \
 	X(all)
 
 #define DECLARE(name) extern const struct bw_extractor bw_x_##name;
