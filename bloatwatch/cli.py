@@ -416,7 +416,7 @@ def cmd_diff(ctx):
 
 
 def cmd_check(ctx):
-    from .db import budget
+    from .compare import budget
     a = ctx.args
     budgets = budget.Budgets(a.budget)
     store = ctx.open()

@@ -14,9 +14,26 @@ BUSY_TIMEOUT_MS = 120000
 
 
 def split_statements(script):
-    """Split an SQL script into statements (no `;` inside literals in our scripts)."""
-    text = "\n".join(line.split("--", 1)[0] for line in script.splitlines())
-    return [s.strip() for s in text.split(";") if s.strip()]
+    """Split an SQL script into statements where SQLite's own tokenizer says one ends.
+
+    sqlite3.complete_statement knows string literals, comments and a trigger's BEGIN...END,
+    so a `;` inside any of them does not end a statement; our PostgreSQL scripts are the
+    same plain SQL. Comment lines between statements are dropped.
+    """
+    statements, lines = [], []
+    for line in script.splitlines():
+        if not lines and (not line.strip() or line.lstrip().startswith("--")):
+            continue
+        lines.append(line)
+        text = "\n".join(lines)
+        if sqlite3.complete_statement(text):
+            statements.append(text.strip())
+            lines = []
+    rest = [line for line in lines if line.strip() and not line.lstrip().startswith("--")]
+    if rest:
+        raise BwError("SQL script ends inside a statement (no closing ';'): %s"
+                      % rest[0].strip()[:60])
+    return statements
 
 
 class SQLite:

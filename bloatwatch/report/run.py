@@ -3,14 +3,14 @@
 import os
 import time
 
-from .. import ROOT
-
-DEFAULT_OUT = os.path.join(ROOT, "reports", "out")
+# Relative, so resolved against the directory bloatwatch runs in: never the package's own
+# folder, which is the install prefix once installed.
+DEFAULT_OUT = os.path.join("reports", "out")
 
 
 def add_arguments(p):
     p.add_argument("--out", default=DEFAULT_OUT, metavar="DIR",
-                   help="output directory (default: reports/out at the repository root)")
+                   help="output directory (default: reports/out in the current directory)")
     p.add_argument("--commit", help="report this recorded commit (sha prefix, -dirty suffix for a "
                                     "dirty record; default: the last one that built)")
     p.add_argument("--noise-bytes", type=int, default=8,

@@ -155,3 +155,10 @@ def test_coordinate_moves_without_a_table_match_size(project, tmp_path):
     for sha, *_ in want:            # each marked point links to its diff page
         assert "diff/%s.html" % sha[:12] in svg, sha
     assert "plots/history-coordinates.svg" in page
+
+
+def test_report_defaults_to_reports_out_in_the_current_directory(project, tmp_path):
+    repo, shas, site = project
+    r = bw("--db", os.path.join(repo, "bloatwatch.db"), "report", "--text-only", cwd=str(tmp_path))
+    text = open(tmp_path / "reports" / "out" / "footprint.txt").read()
+    assert "report: text" in r.stdout and "build/state.o" in text, r.stdout

@@ -7,8 +7,11 @@ import sqlite3
 
 from conftest import HERE, run_bw, sql, write_json, small_matrix, synth
 
-from bloatwatch.db import ingest
+import pytest
+
+from bloatwatch.db import dialect, ingest
 from bloatwatch.db import store as bwstore
+from bloatwatch.errors import BwError
 
 V1 = os.path.join(HERE, "fixtures", "schema-v1.sql")
 V3 = os.path.join(HERE, "fixtures", "schema-v3.sql")
@@ -246,3 +249,35 @@ def test_foreign_sqlite_database_is_refused(tmp_path):
     r = run_bw("--db", db, "log", check=2)
     assert "not a bloatwatch database" in r.stderr and r.stderr.count("\n") == 1
     assert sql(db, "SELECT name FROM sqlite_master") == [("customers",)]
+
+
+SCRIPT = """-- leading comment; with a semicolon
+CREATE TABLE t (a TEXT, n INTEGER DEFAULT 0);  -- trailing comment; also one
+INSERT INTO t (a) VALUES ('one; two -- not a comment');
+/* block comment; */ INSERT INTO t (a) VALUES ('it''s; quoted');
+CREATE TRIGGER bump AFTER INSERT ON t
+BEGIN
+    UPDATE t SET n = n + 1;
+    UPDATE t SET a = a || ';' WHERE rowid = new.rowid;
+END;
+INSERT INTO t (a) VALUES ('three');
+"""
+
+
+def test_split_statements_knows_literals_comments_and_triggers():
+    stmts = dialect.split_statements(SCRIPT)
+    assert [s.split(None, 2)[:2] for s in stmts] == [
+        ["CREATE", "TABLE"], ["INSERT", "INTO"], ["/*", "block"], ["CREATE", "TRIGGER"],
+        ["INSERT", "INTO"]]
+    assert stmts[3].endswith("END;") and stmts[3].count(";") == 4
+    # each piece is one complete statement that SQLite runs as written
+    con = sqlite3.connect(":memory:")
+    for s in stmts:
+        con.execute(s)
+    assert con.execute("SELECT a, n FROM t ORDER BY rowid").fetchall() == [
+        ("one; two -- not a comment", 1), ("it's; quoted", 1), ("three;", 1)]
+
+
+def test_split_statements_refuses_an_unterminated_statement():
+    with pytest.raises(BwError, match="ends inside a statement.*INSERT INTO t"):
+        dialect.split_statements("CREATE TABLE t (a);\nINSERT INTO t VALUES (1)\n-- end\n")

@@ -1,96 +1,25 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Headless Chromium driven over the DevTools protocol, with a stdlib-only WebSocket client.
+"""Headless Chromium driven over the DevTools protocol, through Debian's python3-websocket.
 
 Loads a page, waits for its load event and collects what the browser reports as errors:
 console.error/assert calls, uncaught exceptions and log entries of level error (which is
 where failed resource loads such as a missing image or stylesheet appear).
 """
-import base64
 import json
 import os
 import shutil
-import socket
-import struct
 import subprocess
 import tempfile
 import time
 import urllib.request
+
+import websocket
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-extensions", "--disable-default-apps", "--mute-audio",
          "--window-size=1280,900", "--remote-debugging-port=0", "--remote-allow-origins=*"]
-
-
-class WebSocket:
-    """Just enough of RFC 6455 for the DevTools protocol: masked text frames out, frames in."""
-
-    def __init__(self, url, timeout):
-        assert url.startswith("ws://")
-        hostport, _, path = url[5:].partition("/")
-        host, _, port = hostport.partition(":")
-        self.sock = socket.create_connection((host, int(port)), timeout=timeout)
-        key = base64.b64encode(os.urandom(16)).decode()
-        self.sock.sendall(("GET /%s HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\n"
-                           "Connection: Upgrade\r\nSec-WebSocket-Key: %s\r\n"
-                           "Sec-WebSocket-Version: 13\r\n\r\n" % (path, hostport, key)).encode())
-        head = b""
-        while b"\r\n\r\n" not in head:
-            chunk = self.sock.recv(1)
-            if not chunk:
-                raise ConnectionError("websocket handshake: connection closed")
-            head += chunk
-        if b" 101 " not in head.split(b"\r\n", 1)[0]:
-            raise ConnectionError("websocket handshake refused: %r" % head[:200])
-
-    def send(self, text):
-        data = text.encode()
-        header = bytearray([0x81])
-        n = len(data)
-        if n < 126:
-            header.append(0x80 | n)
-        elif n < 1 << 16:
-            header += bytes([0x80 | 126]) + struct.pack(">H", n)
-        else:
-            header += bytes([0x80 | 127]) + struct.pack(">Q", n)
-        mask = os.urandom(4)
-        self.sock.sendall(bytes(header) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
-
-    def _exact(self, n):
-        buf = b""
-        while len(buf) < n:
-            chunk = self.sock.recv(n - len(buf))
-            if not chunk:
-                raise ConnectionError("websocket closed")
-            buf += chunk
-        return buf
-
-    def recv(self):
-        message = b""
-        while True:
-            b0, b1 = self._exact(2)
-            n = b1 & 0x7F
-            if n == 126:
-                n = struct.unpack(">H", self._exact(2))[0]
-            elif n == 127:
-                n = struct.unpack(">Q", self._exact(8))[0]
-            mask = self._exact(4) if b1 & 0x80 else None
-            payload = self._exact(n)
-            if mask:
-                payload = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-            op = b0 & 0x0F
-            if op == 0x8:
-                raise ConnectionError("websocket closed by the browser")
-            if op == 0x9:       # ping: answer, keep reading
-                continue
-            if op in (0x0, 0x1, 0x2):
-                message += payload
-                if b0 & 0x80:
-                    return message.decode()
-
-    def close(self):
-        self.sock.close()
 
 
 class Browser:
@@ -110,7 +39,7 @@ class Browser:
             if pages or time.monotonic() > deadline:
                 break
             time.sleep(0.1)
-        self.ws = WebSocket(pages[0]["webSocketDebuggerUrl"], timeout)
+        self.ws = websocket.create_connection(pages[0]["webSocketDebuggerUrl"], timeout=timeout)
         self.next_id = 0
         self.events = []
         for domain in ("Page", "Runtime", "Log"):

@@ -16,8 +16,8 @@ Budget file (TOML):
     growth_bytes = 64              # bytes of growth allowed against the baseline
 """
 
-from . import query
-from ..compare import bloat
+from ..db import query
+from . import bloat
 from ..render.cells import Delta, Percent
 from ..errors import BwError
 from ..tomlfile import TomlFile
