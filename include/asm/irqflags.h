@@ -8,11 +8,9 @@
  *   arch_local_save_flags(), arch_local_irq_save(), arch_local_irq_restore(f),
  *   arch_local_irq_disable(), arch_local_irq_enable(), arch_irqs_disabled_flags(f),
  *   arch_stack_pointer().
- * The host simulator build (BW_SIM) uses the simulated CPU's mask instead.
+ * The host simulator has its own (include/sim/asm/irqflags.h).
  */
-#if defined(BW_SIM)
-#include <asm/irqflags-sim.h>
-#elif defined(__x86_64__) || defined(__i386__)
+#if defined(__x86_64__) || defined(__i386__)
 #include <asm/irqflags-x86.h>
 #elif defined(__aarch64__)
 #include <asm/irqflags-arm64.h>

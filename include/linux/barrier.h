@@ -1,16 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Memory barriers: real fences on SMP kernel builds, compiler barriers on UP and in the simulator. */
+/* Memory barriers: real fences on SMP, compiler barriers on UP (the simulator's: include/sim/). */
 #ifndef _LINUX_BARRIER_H
 #define _LINUX_BARRIER_H
 
 #include <linux/compiler.h>
 
-/*
- * The simulator runs one simulated CPU at a time on one host thread, so its
- * executions are sequentially consistent and a compiler barrier is exact; its
- * real-threads mode (BW_THREADS) needs the real fences.
- */
-#if IS_ENABLED(CONFIG_SMP) && (!defined(BW_SIM) || defined(BW_THREADS))
+#if IS_ENABLED(CONFIG_SMP)
 #define smp_mb()	__atomic_thread_fence(__ATOMIC_SEQ_CST)
 #define smp_rmb()	__atomic_thread_fence(__ATOMIC_ACQUIRE)
 #define smp_wmb()	__atomic_thread_fence(__ATOMIC_RELEASE)

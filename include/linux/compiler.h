@@ -13,18 +13,8 @@
 
 /* One access the compiler may neither tear, merge nor repeat. */
 #define ACCESS_ONCE(x)	(*(volatile __typeof__(x) *)&(x))
-#ifdef BW_THREADS
-/*
- * Real-threads test build: marked accesses are C11 atomics, so ThreadSanitizer
- * sees them as intended races. Acquire/release stand in for the fences that
- * TSan does not model (smp_mb() pairs with such accesses in the algorithms).
- */
-#define READ_ONCE(x)	__atomic_load_n(&(x), __ATOMIC_ACQUIRE)
-#define WRITE_ONCE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELEASE)
-#else
 #define READ_ONCE(x)	ACCESS_ONCE(x)
 #define WRITE_ONCE(x, v) do { ACCESS_ONCE(x) = (v); } while (0)
-#endif
 
 /* Guarded: the simulator build also sees the C library's definitions of some of these. */
 #ifndef __always_inline

@@ -10,7 +10,7 @@
  * measured only when the scenario enables modules; the small-memory scenarios
  * of the article are built without them.
  */
-#if IS_ENABLED(CONFIG_MODULES) && !defined(BW_SIM)
+#if IS_ENABLED(CONFIG_MODULES)
 struct kernel_symbol {
 	unsigned long value;	/* address of the exported object */
 	const char *name;	/* points into __ksymtab_strings */

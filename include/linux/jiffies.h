@@ -13,13 +13,7 @@
 #endif
 
 /* Advanced by the timer tick (kernel/timer.c); defined by the simulator. */
-#ifdef BW_THREADS
-/* Real-threads test build: one CPU thread's tick writes it while the others read it. */
-extern unsigned long bw_sim_jiffies;
-#define jiffies		__atomic_load_n(&bw_sim_jiffies, __ATOMIC_RELAXED)
-#else
 extern volatile unsigned long jiffies;
-#endif
 
 #define time_after(a, b)	((long)((b) - (a)) < 0)
 #define time_before(a, b)	time_after(b, a)

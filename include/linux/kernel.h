@@ -6,9 +6,6 @@
 #include <linux/types.h>
 #include <linux/compiler.h>
 #include <linux/export.h>
-#ifdef BW_SIM
-#include <bw/sim_hooks.h>
-#endif
 
 /* The structure that embeds @ptr as its member @member. */
 #define container_of(ptr, type, member) ({				\
@@ -35,19 +32,11 @@
 __printf(1, 2) int printk(const char *fmt, ...);
 void dump_stack(void);
 
-#ifdef BW_SIM
-/* In the simulator a BUG or WARN is a failed run: report where, with the seed. */
-#define BUG()		bw_sim_bug(__FILE__, __LINE__, "BUG()")
-#define BUG_ON(c)	do { if (unlikely(c)) bw_sim_bug(__FILE__, __LINE__, #c); } while (0)
-#define WARN_ON(c)	({ int __w = !!(c); if (unlikely(__w)) bw_sim_warn(__FILE__, __LINE__, #c); unlikely(__w); })
-#define might_sleep()	bw_sim_might_sleep(__FILE__, __LINE__)
-#else
 /* Out of line in the kernel (kernel/panic.c): left undefined in the objects. */
 void warn_slowpath(const char *file, int line, const char *fmt, ...);
 #define BUG()		__builtin_trap()
 #define BUG_ON(c)	do { if (unlikely(c)) BUG(); } while (0)
 #define WARN_ON(c)	({ int __w = !!(c); if (unlikely(__w)) warn_slowpath(__FILE__, __LINE__, NULL); unlikely(__w); })
 #define might_sleep()	do { } while (0)
-#endif
 
 #endif /* _LINUX_KERNEL_H */

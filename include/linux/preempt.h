@@ -14,11 +14,8 @@
 /* Out of line in the scheduler: left undefined in the objects, provided by the simulator. */
 void preempt_schedule(void);
 
-#ifdef BW_SIM
-#define __bw_preempt_point()	bw_sim_preempt_point()
-#else
+/* An interleaving point for the simulator (include/sim/linux/preempt.h); nothing in the kernel. */
 #define __bw_preempt_point()	do { } while (0)
-#endif
 
 #if IS_ENABLED(CONFIG_PREEMPT)
 

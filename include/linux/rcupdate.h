@@ -40,11 +40,8 @@ static inline int rcu_blocking_is_gp(void)
 }
 #endif
 
-#ifdef BW_SIM
-#define __bw_sim_reader(flavor, delta)	bw_sim_reader(flavor, delta)
-#else
+/* Reader bookkeeping for the simulator (include/sim/linux/rcupdate.h); nothing in the kernel. */
 #define __bw_sim_reader(flavor, delta)	do { } while (0)
-#endif
 
 /*
  * Readers. Nested sections count as one. A pointer fetched with

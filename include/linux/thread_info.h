@@ -19,14 +19,8 @@ struct thread_info {
 /* Kernel stacks are THREAD_SIZE-aligned with thread_info at their base (the 2.6 scheme). */
 #define THREAD_SIZE	(sizeof(long) == 8 ? 16384UL : 8192UL)
 
-static inline struct thread_info *current_thread_info(void)
-{
-#ifdef BW_SIM
-	return bw_sim_ti;
-#else
-	return (struct thread_info *)(arch_stack_pointer() & ~(THREAD_SIZE - 1));
-#endif
-}
+/* current_thread_info(): the architecture's (the simulator's in include/sim/asm/). */
+#include <asm/thread_info.h>
 
 /* Thread flags change from interrupts and, on SMP, from other CPUs: update them atomically. */
 static inline void set_thread_flag(int flag)

@@ -12,7 +12,8 @@
 # The kernel services both execution models build (the simulator's and the real-threads mode).
 TORTURE_KSERVICES := $(sort $(wildcard tests/torture/kservices/*.c))
 TORTURE_COMMON := tests/torture/rcutorture.c $(sort $(wildcard tests/torture/sim/*.c)) $(TORTURE_KSERVICES)
-TORTURE_CFLAGS := $(HOST_CFLAGS) -DBW_SIM -Iinclude
+# -Iinclude/sim first: the simulator as an architecture overlaying the kernel shim (include/sim/linux/kernel.h).
+TORTURE_CFLAGS := $(HOST_CFLAGS) -DBW_SIM -Iinclude/sim -Iinclude
 # The sanitized harnesses keep line tables only (-g1): a sanitizer report names functions, files
 # and lines from them, and full debug info made their compiles a quarter slower. The plain
 # harnesses keep -g for the debugger.

@@ -12,7 +12,7 @@
 # this build so that the orderings smp_mb() provides are visible to it.
 
 THREADS_COMMON := tests/torture/threads/sim_threads.c tests/torture/threads/threadtorture.c $(TORTURE_KSERVICES)
-THREADS_CFLAGS := $(HOST_CFLAGS) -DBW_SIM -DBW_THREADS -Iinclude -pthread -fsanitize=thread -Wno-tsan
+THREADS_CFLAGS := $(HOST_CFLAGS) -DBW_SIM -DBW_THREADS -Iinclude/sim/threads -Iinclude/sim -Iinclude -pthread -fsanitize=thread -Wno-tsan
 THREADS_SEEDS ?= 1 2
 THREADS_ENV := TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
 

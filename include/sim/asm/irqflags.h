@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Host simulator build: interrupt flags are the simulated CPU's mask, kept by tests/torture/sim. */
-#ifndef _ASM_IRQFLAGS_SIM_H
-#define _ASM_IRQFLAGS_SIM_H
+/* The simulator's interrupt flags: the simulated CPU's mask (overlay rule: include/sim/linux/kernel.h). */
+#ifndef _ASM_IRQFLAGS_H
+#define _ASM_IRQFLAGS_H
 
 #include <bw/sim_hooks.h>
 
@@ -37,4 +37,4 @@ static inline int arch_irqs_disabled_flags(unsigned long flags)
 	return flags != 0;
 }
 
-#endif /* _ASM_IRQFLAGS_SIM_H */
+#endif /* _ASM_IRQFLAGS_H */
