@@ -12,7 +12,7 @@ import os
 
 import jinja2
 
-from . import STATIC, TEMPLATES, diffs, history, layout, model, overview, plots, \
+from . import STATIC, TEMPLATES, configcost, diffs, history, layout, model, overview, plots, \
     structpage, structs, tables
 from ..compare import tables as compare_tables
 from ..render.cells import Bytes, Clip, Text
@@ -23,16 +23,26 @@ from .output import name_slug, slug
 
 SUBDIRS = ("coord", "obj", "structs", "diff", "plots")
 
-# The site's pages, in the navigation bar's order: (title in the bar, file, writer). A writer
-# is a function of the Site, or the name of a module of this package whose write(site) writes
-# the page; a new page is one line here. Pages under coord/, obj/, structs/ and diff/ are
-# linked from these.
+# The site's pages, in the navigation bar's order: (title in the bar, file, writer, empty). A
+# writer is a function of the Site, or the name of a module of this package whose write(site)
+# writes the page; empty(site) is None when the project has what the page shows, else the one
+# line that says why it has not (the page is then neither written nor in the bar). A new page
+# is one line here. Pages under coord/, obj/, structs/ and diff/ are linked from these.
 PAGES = [
-    ("Overview", "index.html", lambda site: site.page_index()),
-    ("History", "history.html", lambda site: site.page_history()),
-    ("Structs", "structs.html", lambda site: site.page_struct_index()),
-    ("CONFIG values", "config-values.html", lambda site: site.page_config_values()),
-    ("CONFIG options", "config.html", "configpage"),
+    ("Overview", "index.html", lambda site: site.page_index(), None),
+    ("History", "history.html", lambda site: site.page_history(), None),
+    ("Structs", "structs.html", lambda site: site.page_struct_index(),
+     lambda site: None if site.data.structs else
+     "no struct or union layout is recorded: no DWARF in these objects (build with -g to see "
+     "struct layouts), or they define none"),
+    ("CONFIG values", "config-values.html", lambda site: site.page_config_values(),
+     lambda site: None if site.data.config_rows else
+     "no build recorded CONFIG values (a Kbuild .config, a build manifest or a build record "
+     "gives them)"),
+    ("CONFIG options", "config.html", "configpage",
+     lambda site: None if site.data.usage or site.config_flips() else
+     "no source names a CONFIG_ option and no CONFIG sweep is recorded (`bloatwatch "
+     "configcost` on a Kbuild tree records one)"),
 ]
 
 
@@ -80,6 +90,19 @@ class Site:
         self.struct_layouts = {n: structpage.layouts(data, n) for n in self.struct_objects}
         self.struct_ident = structpage.identities(self.struct_layouts)
         self.struct_labels = structpage.labels(self.struct_layouts, self.struct_ident)
+        self._flips = None
+        # {file: why it is left out} of the pages the project has nothing for
+        self.absent = {}
+        for title, rel, _, empty in PAGES:
+            why = empty(self) if empty else None
+            if why:
+                self.absent[rel] = (title, why)
+
+    def config_flips(self):
+        """The head commit's CONFIG sweep (configcost.flips), read once."""
+        if self._flips is None:
+            self._flips = configcost.flips(self.data.history, self.data.head["commit_id"])
+        return self._flips
 
     # ---- rendering helpers --------------------------------------------------------------
 
@@ -87,7 +110,9 @@ class Site:
         depth = rel.count("/")
         root = "../" * depth
         base = dict(root=root, head=self.data.head, db=os.path.basename(self.data.where) or self.data.where,
-                    nav=[(title, root + f) for title, f, _ in PAGES if title],
+                    nav=[(title, root + f) for title, f, _, _ in PAGES
+                         if title and f not in self.absent],
+                    absent=self.absent,
                     variant_name=variant_name, coord_url=lambda a, c: root + coord_url(a, c),
                     object_url=lambda n: root + object_url(n),
                     diff_url=lambda c: root + diff_url(c), has_diff=lambda c: c["commit_id"] in self.diffs,
@@ -182,8 +207,10 @@ class Site:
             self.page_structs(name)
         for d in self.diffs.values():
             self.page_diff(d)
-        for _, rel, fn in PAGES:
-            if rel != "index.html":
+        for _, rel, fn, _ in PAGES:
+            if rel in self.absent:
+                self.tree.remove(rel)       # written by an earlier run, when it had data
+            elif rel != "index.html":
                 writer(fn)(self)
         self.tree.write("style.css", open(os.path.join(STATIC, "style.css"), encoding="utf-8").read())
         self.tree.prune(SUBDIRS)

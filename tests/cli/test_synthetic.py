@@ -5,6 +5,8 @@ size, pahole and the kernel's own scripts/bloat-o-meter."""
 import glob
 import os
 import re
+import shutil
+import sqlite3
 import subprocess
 
 import pytest
@@ -155,3 +157,37 @@ def test_coordinate_moves_without_a_table_match_size(project, tmp_path):
     for sha, *_ in want:            # each marked point links to its diff page
         assert "diff/%s.html" % sha[:12] in svg, sha
     assert "plots/history-coordinates.svg" in page
+
+
+def nav(page):
+    return re.findall(r'<nav>(.*?)</nav>', page, re.S)[0]
+
+
+def test_menu_offers_only_pages_with_data(project, tmp_path):
+    """No CONFIG in this project: no CONFIG page, nor menu entry; the overview says why.
+    Without DWARF (layouts deleted from a copy of its database) the struct pages go too, and a
+    report written over the earlier one removes them."""
+    repo, shas, site = project
+    index = open(os.path.join(site, "index.html")).read()
+    assert "CONFIG" not in nav(index) and "Structs" in nav(index)
+    for page in ("config.html", "config-values.html"):
+        assert not os.path.exists(os.path.join(site, page)), page
+    text = pages.text_of(index)
+    assert "CONFIG values: no build recorded CONFIG values" in text
+    assert "CONFIG options: no source names a CONFIG_ option" in text
+
+    db, out = str(tmp_path / "nodwarf.db"), str(tmp_path / "site")
+    shutil.copy(os.path.join(repo, "bloatwatch.db"), db)
+    shutil.copytree(site, out)
+    con = sqlite3.connect(db)
+    con.execute("DELETE FROM analysis_layouts")
+    con.commit()
+    con.close()
+    bw("--db", db, "report", "--out", out, cwd=repo)
+    index = open(os.path.join(out, "index.html")).read()
+    assert "Structs" not in nav(index) and not os.path.exists(os.path.join(out, "structs.html"))
+    assert not os.listdir(os.path.join(out, "structs"))
+    assert "Structs: no struct or union layout is recorded: no DWARF in these objects (build " \
+           "with -g to see struct layouts)" in pages.text_of(index)
+    for rel, page in pages.html_pages(out).items():
+        assert "structs.html" not in page, rel
