@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
 """The HTML site: Jinja2 templates (autoescape on) fed with Tables and plain values.
 
-Every page links relatively (works from file:// and any static host), loads only files
-of the site (style.css, plots/*.svg) and needs no script.  Names from binaries reach the
-templates as plain strings, so Jinja escapes them in text and attributes; file names and
-anchors come from output.slug().
+Every page links relatively (works from file:// and any static host) and loads only files
+of the site (style.css, plots/*.svg, and for the treemaps js/*.js and treemap/*.js); only the
+treemaps need a script, and every figure they draw is in a table too.  Names from binaries
+reach the templates as plain strings, so Jinja escapes them in text and attributes (the
+treemaps' data scripts are JSON, drawn as text); file names and anchors come from
+output.slug().
 """
 import collections
 import importlib
@@ -13,7 +15,7 @@ import os
 import jinja2
 
 from . import STATIC, TEMPLATES, configcost, diffs, history, layout, model, overview, plots, \
-    structpage, structs, tables
+    structpage, structs, tables, treemap
 from ..compare import tables as compare_tables
 from ..render.cells import Bytes, Clip, Text
 from ..render.table import Column, Table
@@ -21,7 +23,7 @@ from .data import date
 from .model import article_key, spec, variant_name
 from .output import name_slug, slug
 
-SUBDIRS = ("coord", "obj", "structs", "diff", "plots")
+SUBDIRS = ("coord", "obj", "structs", "diff", "plots", "js", treemap.DATA)
 
 # The site's pages, in the navigation bar's order: (title in the bar, file, writer, empty). A
 # writer is a function of the Site, or the name of a module of this package whose write(site)
@@ -197,8 +199,10 @@ class Site:
     # ---- pages --------------------------------------------------------------------------
 
     def write(self):
+        treemap.write_scripts(self.tree)    # first: without d3-hierarchy, no page is written
         self.footprint_plots = self.plot_footprint()
         self.history_plots = self.plot_history()
+        self.treemap = self.treemap_builds()
         for arch, cc in self.data.coordinates():
             self.page_coord(arch, cc)
         for name in self.object_names:
@@ -233,7 +237,28 @@ class Site:
             footprint_plots=self.footprint_plots, history_plots=self.history_plots,
             movers=self.movers[-20:][::-1], coords=data.coordinates(),
             latest=self.diffs.get(data.head["commit_id"]), noise=self.noise,
-            missing=self._missing() if declared else [])
+            missing=self._missing() if declared else [], treemap=self.treemap)
+
+    def treemap_builds(self):
+        """Every build's treemap data script; what the overview's treemap offers (the largest
+        build first shown) and the same tree as a table."""
+        per = collections.defaultdict(list)
+        for o in self.data.objects:
+            per[o.build].append(o)
+        main = treemap.main_build(self.data)
+        if main is None:
+            return None
+        choices = collections.defaultdict(list)
+        shown = None
+        for b in sorted(per):
+            node = treemap.build_tree(self.data, b, per[b])
+            ident = treemap.build_ident(b)
+            src = treemap.write_data(self.tree, ident, node, False)
+            choices["%s/%s" % b[:2]].append(dict(ident=ident, src=src, name=model.build_name(b),
+                                                 total=node.total()))
+            if b == main:
+                shown = dict(ident=ident, src=src, table=treemap.text_table(node))
+        return dict(shown, choices=sorted(choices.items()) if len(per) > 1 else [])
 
     def _missing(self):
         have = {variant_name(v) for v in self.data.variants()}
@@ -348,7 +373,14 @@ class Site:
 
     def page_diff(self, d):
         label = diffs.coord_label
+        node = treemap.diff_tree(d, self.data)
+        tm = None
+        if node is not None:
+            ident = treemap.diff_ident(d.head["label"])
+            tm = dict(ident=ident, src=treemap.write_data(self.tree, ident, node, True),
+                      choices=[], figures=node.figures)
         self.render(diff_url(d.head), "diff.html.j2", title="Diff %s" % d.head["label"], d=d,
+                    treemap=tm,
                     objects=compare_tables.objects_table(
                         d.objects, label, "Objects that differ (%d of %d compared)"
                         % (len(d.objects), d.compared)),

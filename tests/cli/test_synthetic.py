@@ -15,6 +15,7 @@ import pages
 from bloatwatch.report.output import slug
 from conftest import bw, git, linux, size_of
 from tests import makeproject
+from tests.reports import cdp, treemapdrive as tm
 
 # A struct with two 7-byte holes (on a 64-bit host): the struct pages' waste figures.
 STATE = ("struct state { char flag; long count; char mode; int *next; };\n"
@@ -157,6 +158,55 @@ def test_coordinate_moves_without_a_table_match_size(project, tmp_path):
     for sha, *_ in want:            # each marked point links to its diff page
         assert "diff/%s.html" % sha[:12] in svg, sha
     assert "plots/history-coordinates.svg" in page
+
+
+def size_a(path, section):
+    """binutils `size -A`: one section's size in an object."""
+    out = subprocess.run(["size", "-A", path], stdout=subprocess.PIPE, text=True,
+                         check=True).stdout
+    return int(re.search(r"^%s\s+(\d+)" % re.escape(section), out, re.M).group(1))
+
+
+def test_treemap_zooms_into_a_folder_with_size_figures(project):
+    """Chromium on the overview: a click into build/ shows size(1)'s sums of its four objects,
+    into build/app and its .text what size and size -A print; the diff of the first helper
+    commit shows helper.o's table growing by 4 x 12 bytes."""
+    repo, shas, site = project
+    assert os.access(cdp.CHROMIUM, os.X_OK), "Debian's chromium is required (make deps installs it)"
+    browser = cdp.Browser()
+    try:
+        assert browser.load("file://" + os.path.join(site, "index.html")) == []
+        build = os.path.join(repo, "build")
+        objs = [os.path.join(build, f) for f in ("app", "main.o", "helper.o", "state.o")]
+        want = pages.size_total(objs)
+        f = tm.click_box(browser, "build/")
+        assert (f["text"], f["data"], f["bss"], f["total"]) == tuple(
+            str(x) for x in want + (sum(want),))
+        assert {b["name"] for b in tm.boxes(browser)} == {"build/app", "build/main.o",
+                                                          "build/helper.o", "build/state.o"}
+        f = tm.click_box(browser, "build/app")
+        app = pages.size_total(objs[:1])
+        assert (f["text"], f["data"], f["bss"]) == tuple(str(x) for x in app)
+        f = tm.click_box(browser, ".text")
+        assert f["total"] == str(size_a(objs[0], ".text"))
+        assert "main" in [b["name"] for b in tm.boxes(browser)]
+        assert browser.errors() == []
+
+        diff = os.path.join(site, "diff", shas[1][:12] + ".html")
+        assert browser.load("file://" + diff) == []
+        tm.click_box(browser, "build/")
+        f = tm.click_box(browser, "build/helper.o")
+        moved = {b["name"]: b["cls"] for b in tm.boxes(browser)}
+        assert "table" in moved and "tm-grow" in moved["table"], moved
+        assert "helper_16" in moved and "helper_4" in moved and "tm-shrink" in moved["helper_4"]
+        tip = browser.evaluate("""(function () {
+          var b = Array.from(document.querySelectorAll('.tm-d1')).find(function (b) {
+            return b.bwNode.n === 'table'; });
+          return b.bwNode.s; })()""")
+        assert tip == 4 * (16 - 4)          # helper.c's table: 4 ints, then 16
+        assert browser.errors() == []
+    finally:
+        browser.close()
 
 
 def nav(page):
