@@ -228,7 +228,7 @@ def build(site):
     from .model import spec
     project = getattr(spec(), "project", None)
     names = Names(project)
-    flips = configcost.flips(history, head["commit_id"])
+    flips = site.config_flips()
     refused = configcost.refusals(project)
     opts, untried = configcost.options(data.usage, flips, refused)
     bases_by_label = {}

@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
 """The HTML site: Jinja2 templates (autoescape on) fed with Tables and plain values.
 
-Every page links relatively (works from file:// and any static host), loads only files
-of the site (style.css, plots/*.svg) and needs no script.  Names from binaries reach the
-templates as plain strings, so Jinja escapes them in text and attributes; file names and
-anchors come from output.slug().
+Every page links relatively (works from file:// and any static host) and loads only files
+of the site (style.css, plots/*.svg, and for the treemaps js/*.js and treemap/*.js); only the
+treemaps need a script, and every figure they draw is in a table too.  Names from binaries
+reach the templates as plain strings, so Jinja escapes them in text and attributes (the
+treemaps' data scripts are JSON, drawn as text); file names and anchors come from
+output.slug().
 """
 import collections
 import importlib
@@ -12,8 +14,8 @@ import os
 
 import jinja2
 
-from . import STATIC, TEMPLATES, diffs, history, layout, model, overview, plots, \
-    structpage, structs, tables
+from . import STATIC, TEMPLATES, configcost, diffs, history, layout, model, overview, plots, \
+    structpage, structs, tables, treemap
 from ..compare import tables as compare_tables
 from ..render.cells import Bytes, Clip, Text
 from ..render.table import Column, Table
@@ -21,18 +23,28 @@ from .data import date
 from .model import article_key, spec, variant_name
 from .output import name_slug, slug
 
-SUBDIRS = ("coord", "obj", "structs", "diff", "plots")
+SUBDIRS = ("coord", "obj", "structs", "diff", "plots", "js", treemap.DATA)
 
-# The site's pages, in the navigation bar's order: (title in the bar, file, writer). A writer
-# is a function of the Site, or the name of a module of this package whose write(site) writes
-# the page; a new page is one line here. Pages under coord/, obj/, structs/ and diff/ are
-# linked from these.
+# The site's pages, in the navigation bar's order: (title in the bar, file, writer, empty). A
+# writer is a function of the Site, or the name of a module of this package whose write(site)
+# writes the page; empty(site) is None when the project has what the page shows, else the one
+# line that says why it has not (the page is then neither written nor in the bar). A new page
+# is one line here. Pages under coord/, obj/, structs/ and diff/ are linked from these.
 PAGES = [
-    ("Overview", "index.html", lambda site: site.page_index()),
-    ("History", "history.html", lambda site: site.page_history()),
-    ("Structs", "structs.html", lambda site: site.page_struct_index()),
-    ("CONFIG values", "config-values.html", lambda site: site.page_config_values()),
-    ("CONFIG options", "config.html", "configpage"),
+    ("Overview", "index.html", lambda site: site.page_index(), None),
+    ("History", "history.html", lambda site: site.page_history(), None),
+    ("Structs", "structs.html", lambda site: site.page_struct_index(),
+     lambda site: None if site.data.structs else
+     "no struct or union layout is recorded: no DWARF in these objects (build with -g to see "
+     "struct layouts), or they define none"),
+    ("CONFIG values", "config-values.html", lambda site: site.page_config_values(),
+     lambda site: None if site.data.config_rows else
+     "no build recorded CONFIG values (a Kbuild .config, a build manifest or a build record "
+     "gives them)"),
+    ("CONFIG options", "config.html", "configpage",
+     lambda site: None if site.data.usage or site.config_flips() else
+     "no source names a CONFIG_ option and no CONFIG sweep is recorded (`bloatwatch "
+     "configcost` on a Kbuild tree records one)"),
 ]
 
 
@@ -80,6 +92,19 @@ class Site:
         self.struct_layouts = {n: structpage.layouts(data, n) for n in self.struct_objects}
         self.struct_ident = structpage.identities(self.struct_layouts)
         self.struct_labels = structpage.labels(self.struct_layouts, self.struct_ident)
+        self._flips = None
+        # {file: why it is left out} of the pages the project has nothing for
+        self.absent = {}
+        for title, rel, _, empty in PAGES:
+            why = empty(self) if empty else None
+            if why:
+                self.absent[rel] = (title, why)
+
+    def config_flips(self):
+        """The head commit's CONFIG sweep (configcost.flips), read once."""
+        if self._flips is None:
+            self._flips = configcost.flips(self.data.history, self.data.head["commit_id"])
+        return self._flips
 
     # ---- rendering helpers --------------------------------------------------------------
 
@@ -87,7 +112,9 @@ class Site:
         depth = rel.count("/")
         root = "../" * depth
         base = dict(root=root, head=self.data.head, db=os.path.basename(self.data.where) or self.data.where,
-                    nav=[(title, root + f) for title, f, _ in PAGES if title],
+                    nav=[(title, root + f) for title, f, _, _ in PAGES
+                         if title and f not in self.absent],
+                    absent=self.absent,
                     variant_name=variant_name, coord_url=lambda a, c: root + coord_url(a, c),
                     object_url=lambda n: root + object_url(n),
                     diff_url=lambda c: root + diff_url(c), has_diff=lambda c: c["commit_id"] in self.diffs,
@@ -172,8 +199,10 @@ class Site:
     # ---- pages --------------------------------------------------------------------------
 
     def write(self):
+        treemap.write_scripts(self.tree)    # first: without d3-hierarchy, no page is written
         self.footprint_plots = self.plot_footprint()
         self.history_plots = self.plot_history()
+        self.treemap = self.treemap_builds()
         for arch, cc in self.data.coordinates():
             self.page_coord(arch, cc)
         for name in self.object_names:
@@ -182,8 +211,10 @@ class Site:
             self.page_structs(name)
         for d in self.diffs.values():
             self.page_diff(d)
-        for _, rel, fn in PAGES:
-            if rel != "index.html":
+        for _, rel, fn, _ in PAGES:
+            if rel in self.absent:
+                self.tree.remove(rel)       # written by an earlier run, when it had data
+            elif rel != "index.html":
                 writer(fn)(self)
         self.tree.write("style.css", open(os.path.join(STATIC, "style.css"), encoding="utf-8").read())
         self.tree.prune(SUBDIRS)
@@ -206,7 +237,28 @@ class Site:
             footprint_plots=self.footprint_plots, history_plots=self.history_plots,
             movers=self.movers[-20:][::-1], coords=data.coordinates(),
             latest=self.diffs.get(data.head["commit_id"]), noise=self.noise,
-            missing=self._missing() if declared else [])
+            missing=self._missing() if declared else [], treemap=self.treemap)
+
+    def treemap_builds(self):
+        """Every build's treemap data script; what the overview's treemap offers (the largest
+        build first shown) and the same tree as a table."""
+        per = collections.defaultdict(list)
+        for o in self.data.objects:
+            per[o.build].append(o)
+        main = treemap.main_build(self.data)
+        if main is None:
+            return None
+        choices = collections.defaultdict(list)
+        shown = None
+        for b in sorted(per):
+            node = treemap.build_tree(self.data, b, per[b])
+            ident = treemap.build_ident(b)
+            src = treemap.write_data(self.tree, ident, node, False)
+            choices["%s/%s" % b[:2]].append(dict(ident=ident, src=src, name=model.build_name(b),
+                                                 total=node.total()))
+            if b == main:
+                shown = dict(ident=ident, src=src, table=treemap.text_table(node))
+        return dict(shown, choices=sorted(choices.items()) if len(per) > 1 else [])
 
     def _missing(self):
         have = {variant_name(v) for v in self.data.variants()}
@@ -321,7 +373,14 @@ class Site:
 
     def page_diff(self, d):
         label = diffs.coord_label
+        node = treemap.diff_tree(d, self.data)
+        tm = None
+        if node is not None:
+            ident = treemap.diff_ident(d.head["label"])
+            tm = dict(ident=ident, src=treemap.write_data(self.tree, ident, node, True),
+                      choices=[], figures=node.figures)
         self.render(diff_url(d.head), "diff.html.j2", title="Diff %s" % d.head["label"], d=d,
+                    treemap=tm,
                     objects=compare_tables.objects_table(
                         d.objects, label, "Objects that differ (%d of %d compared)"
                         % (len(d.objects), d.compared)),

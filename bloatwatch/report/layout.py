@@ -10,7 +10,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Callable
 
-from . import article, overview
+from . import article, overview, treemap
 from .data import date
 from ..render.cells import Bytes, Delta, Ratio, Strong, Text, blank
 from .output import slug
@@ -210,6 +210,7 @@ def layout():
         ]
     return out + [
         Section("objects", "Every recorded object", objects_section),
+        Section("where", "Where the bytes go", treemap.text_section),
         Section("builds", "Every build", builds_section),
     ]
 

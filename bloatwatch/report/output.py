@@ -53,6 +53,15 @@ class Tree:
         self.changed += 1
         return full
 
+    def remove(self, rel):
+        """Remove a file an earlier run wrote and this one does not (a page with nothing left
+        to show); nothing when it is not there."""
+        try:
+            os.remove(self.path(rel))
+            return True
+        except FileNotFoundError:
+            return False
+
     def prune(self, subdirs):
         """Remove files in subdirs that this run did not write."""
         removed = 0

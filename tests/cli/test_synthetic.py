@@ -5,6 +5,8 @@ size, pahole and the kernel's own scripts/bloat-o-meter."""
 import glob
 import os
 import re
+import shutil
+import sqlite3
 import subprocess
 
 import pytest
@@ -13,6 +15,7 @@ import pages
 from bloatwatch.report.output import slug
 from conftest import bw, git, linux, size_of
 from tests import makeproject
+from tests.reports import cdp, treemapdrive as tm
 
 # A struct with two 7-byte holes (on a 64-bit host): the struct pages' waste figures.
 STATE = ("struct state { char flag; long count; char mode; int *next; };\n"
@@ -162,3 +165,86 @@ def test_report_defaults_to_reports_out_in_the_current_directory(project, tmp_pa
     r = bw("--db", os.path.join(repo, "bloatwatch.db"), "report", "--text-only", cwd=str(tmp_path))
     text = open(tmp_path / "reports" / "out" / "footprint.txt").read()
     assert "report: text" in r.stdout and "build/state.o" in text, r.stdout
+
+
+def size_a(path, section):
+    """binutils `size -A`: one section's size in an object."""
+    out = subprocess.run(["size", "-A", path], stdout=subprocess.PIPE, text=True,
+                         check=True).stdout
+    return int(re.search(r"^%s\s+(\d+)" % re.escape(section), out, re.M).group(1))
+
+
+def test_treemap_zooms_into_a_folder_with_size_figures(project):
+    """Chromium on the overview: a click into build/ shows size(1)'s sums of its four objects,
+    into build/app and its .text what size and size -A print; the diff of the first helper
+    commit shows helper.o's table growing by 4 x 12 bytes."""
+    repo, shas, site = project
+    assert os.access(cdp.CHROMIUM, os.X_OK), "Debian's chromium is required (make deps installs it)"
+    browser = cdp.Browser()
+    try:
+        assert browser.load("file://" + os.path.join(site, "index.html")) == []
+        build = os.path.join(repo, "build")
+        objs = [os.path.join(build, f) for f in ("app", "main.o", "helper.o", "state.o")]
+        want = pages.size_total(objs)
+        f = tm.click_box(browser, "build/")
+        assert (f["text"], f["data"], f["bss"], f["total"]) == tuple(
+            str(x) for x in want + (sum(want),))
+        assert {b["name"] for b in tm.boxes(browser)} == {"build/app", "build/main.o",
+                                                          "build/helper.o", "build/state.o"}
+        f = tm.click_box(browser, "build/app")
+        app = pages.size_total(objs[:1])
+        assert (f["text"], f["data"], f["bss"]) == tuple(str(x) for x in app)
+        f = tm.click_box(browser, ".text")
+        assert f["total"] == str(size_a(objs[0], ".text"))
+        assert "main" in [b["name"] for b in tm.boxes(browser)]
+        assert browser.errors() == []
+
+        diff = os.path.join(site, "diff", shas[1][:12] + ".html")
+        assert browser.load("file://" + diff) == []
+        tm.click_box(browser, "build/")
+        f = tm.click_box(browser, "build/helper.o")
+        moved = {b["name"]: b["cls"] for b in tm.boxes(browser)}
+        assert "table" in moved and "tm-grow" in moved["table"], moved
+        assert "helper_16" in moved and "helper_4" in moved and "tm-shrink" in moved["helper_4"]
+        tip = browser.evaluate("""(function () {
+          var b = Array.from(document.querySelectorAll('.tm-d1')).find(function (b) {
+            return b.bwNode.n === 'table'; });
+          return b.bwNode.s; })()""")
+        assert tip == 4 * (16 - 4)          # helper.c's table: 4 ints, then 16
+        assert browser.errors() == []
+    finally:
+        browser.close()
+
+
+def nav(page):
+    return re.findall(r'<nav>(.*?)</nav>', page, re.S)[0]
+
+
+def test_menu_offers_only_pages_with_data(project, tmp_path):
+    """No CONFIG in this project: no CONFIG page, nor menu entry; the overview says why.
+    Without DWARF (layouts deleted from a copy of its database) the struct pages go too, and a
+    report written over the earlier one removes them."""
+    repo, shas, site = project
+    index = open(os.path.join(site, "index.html")).read()
+    assert "CONFIG" not in nav(index) and "Structs" in nav(index)
+    for page in ("config.html", "config-values.html"):
+        assert not os.path.exists(os.path.join(site, page)), page
+    text = pages.text_of(index)
+    assert "CONFIG values: no build recorded CONFIG values" in text
+    assert "CONFIG options: no source names a CONFIG_ option" in text
+
+    db, out = str(tmp_path / "nodwarf.db"), str(tmp_path / "site")
+    shutil.copy(os.path.join(repo, "bloatwatch.db"), db)
+    shutil.copytree(site, out)
+    con = sqlite3.connect(db)
+    con.execute("DELETE FROM analysis_layouts")
+    con.commit()
+    con.close()
+    bw("--db", db, "report", "--out", out, cwd=repo)
+    index = open(os.path.join(out, "index.html")).read()
+    assert "Structs" not in nav(index) and not os.path.exists(os.path.join(out, "structs.html"))
+    assert not os.listdir(os.path.join(out, "structs"))
+    assert "Structs: no struct or union layout is recorded: no DWARF in these objects (build " \
+           "with -g to see struct layouts)" in pages.text_of(index)
+    for rel, page in pages.html_pages(out).items():
+        assert "structs.html" not in page, rel

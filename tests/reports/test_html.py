@@ -177,3 +177,13 @@ def test_output_is_deterministic_and_a_rerun_changes_nothing(fx, tmp_path):
         for sub in c.subdirs.values():
             same(sub)
     same(cmp)
+
+
+def test_the_menu_offers_every_page_this_repository_has_data_for(fx):
+    # The fixture is this repository's kind of project: struct layouts, CONFIG values per
+    # build and the CONFIG options its sources use, so no page is left out.
+    nav = htmlcheck.parse(os.path.join(fx.out, "obj/rcutiny.o.html"))
+    titles = [a["href"] for t, a in nav.tags if t == "a"]
+    for page in ("structs.html", "config-values.html", "config.html"):
+        assert "../" + page in titles, page
+    assert " no build recorded CONFIG" not in fx.read("index.html")

@@ -12,7 +12,10 @@ HOSTILE = [fixture.HOSTILE_SYMBOL, fixture.HOSTILE_STRUCT, fixture.HOSTILE_MEMBE
 ALLOWED_TAGS = {"html", "head", "meta", "title", "link", "body", "header", "nav", "a", "span", "main",
                 "footer", "h1", "h2", "h3", "h4", "p", "section", "table", "caption", "thead", "tbody",
                 "tr", "th", "td", "div", "figure", "img", "figcaption", "ul", "li", "details",
-                "summary", "pre"}
+                "summary", "pre",
+                # the treemaps: a build selector and the site's own scripts (src only)
+                "label", "select", "optgroup", "option", "noscript", "script"}
+SCRIPTS = ("js/", "treemap/")
 
 
 def test_hostile_names_are_escaped_in_every_page(hostile):
@@ -26,9 +29,14 @@ def test_hostile_names_are_escaped_in_every_page(hostile):
             assert tag in ALLOWED_TAGS, "%s: unexpected <%s>" % (rel, tag)
             for a in attrs:
                 assert not htmlcheck.ON_ATTR.match(a), "%s: <%s %s=...>" % (rel, tag, a)
-            for a in ("href", "src"):
+            for a in ("href", "src", "data-src"):
                 if a in attrs:
                     assert not attrs[a].lower().startswith(("javascript:", "http", "//")), attrs[a]
+            if tag == "script":
+                src = os.path.normpath(os.path.join(os.path.dirname(rel), attrs.get("src", "")))
+                assert src.startswith(SCRIPTS) and src.endswith(".js"), (rel, attrs)
+        # No inline script: every <script> element is empty, its code in the site's files.
+        assert not re.search(r"<script[^>]*>[^<]", raw), rel
         text = "".join(page.text)
         for name in HOSTILE:
             if name in text:           # the parser decoded the escaped text back to the name
