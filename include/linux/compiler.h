@@ -12,9 +12,12 @@
 #define unlikely(x)	__builtin_expect(!!(x), 0)
 
 /* One access the compiler may neither tear, merge nor repeat. */
-#define ACCESS_ONCE(x)	(*(volatile __typeof__(x) *)&(x))
+#define ACCESS_ONCE(x) (*(volatile __typeof__(x) *)&(x))
 #define READ_ONCE(x)	ACCESS_ONCE(x)
-#define WRITE_ONCE(x, v) do { ACCESS_ONCE(x) = (v); } while (0)
+#define WRITE_ONCE(x, v)              \
+	do {                          \
+		ACCESS_ONCE(x) = (v); \
+	} while (0)
 
 /* Guarded: the simulator build also sees the C library's definitions of some of these. */
 #ifndef __always_inline

@@ -37,6 +37,8 @@ void warn_slowpath(const char *file, int line, const char *fmt, ...);
 #define BUG()		__builtin_trap()
 #define BUG_ON(c)	do { if (unlikely(c)) BUG(); } while (0)
 #define WARN_ON(c)	({ int __w = !!(c); if (unlikely(__w)) warn_slowpath(__FILE__, __LINE__, NULL); unlikely(__w); })
-#define might_sleep()	do { } while (0)
+#define might_sleep() \
+	do {          \
+	} while (0)
 
 #endif /* _LINUX_KERNEL_H */

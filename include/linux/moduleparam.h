@@ -28,10 +28,11 @@ struct kernel_param {
 int param_set_int(const char *val, struct kernel_param *kp);
 int param_get_int(char *buffer, struct kernel_param *kp);
 
-#define module_param(name, type, perm)					\
-	static const char __param_str_##name[] = MODULE_PARAM_PREFIX #name; \
-	static struct kernel_param const __param_##name __used		\
-	__attribute__((__section__("__param"), __aligned__(sizeof(void *)))) \
-	= { __param_str_##name, perm, param_set_##type, param_get_##type, &(name) }
+#define module_param(name, type, perm)                                                        \
+	static const char __param_str_##name[] = MODULE_PARAM_PREFIX #name;                   \
+	static struct kernel_param const __param_##name __used                                \
+		__attribute__((__section__("__param"), __aligned__(sizeof(void *)))) = {      \
+			__param_str_##name, perm, param_set_##type, param_get_##type, &(name) \
+		}
 
 #endif /* _LINUX_MODULEPARAM_H */

@@ -15,7 +15,9 @@
 void preempt_schedule(void);
 
 /* An interleaving point for the simulator (include/sim/linux/preempt.h); nothing in the kernel. */
-#define __bw_preempt_point()	do { } while (0)
+#define __bw_preempt_point() \
+	do {                 \
+	} while (0)
 
 #if IS_ENABLED(CONFIG_PREEMPT)
 

@@ -41,7 +41,9 @@ static inline int rcu_blocking_is_gp(void)
 #endif
 
 /* Reader bookkeeping for the simulator (include/sim/linux/rcupdate.h); nothing in the kernel. */
-#define __bw_sim_reader(flavor, delta)	do { } while (0)
+#define __bw_sim_reader(flavor, delta) \
+	do {                           \
+	} while (0)
 
 /*
  * Readers. Nested sections count as one. A pointer fetched with

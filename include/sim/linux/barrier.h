@@ -13,8 +13,8 @@
 #undef smp_mb
 #undef smp_rmb
 #undef smp_wmb
-#define smp_mb()	barrier()
-#define smp_rmb()	barrier()
-#define smp_wmb()	barrier()
+#define smp_mb() barrier()
+#define smp_rmb() barrier()
+#define smp_wmb() barrier()
 
 #endif /* _SIM_LINUX_BARRIER_H */

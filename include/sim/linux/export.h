@@ -8,7 +8,7 @@
 /* No modules load into the host harness: a declaration, whatever CONFIG_MODULES says. */
 #undef EXPORT_SYMBOL
 #undef EXPORT_SYMBOL_GPL
-#define EXPORT_SYMBOL(sym)	extern __typeof__(sym) sym
-#define EXPORT_SYMBOL_GPL(sym)	extern __typeof__(sym) sym
+#define EXPORT_SYMBOL(sym) extern __typeof__(sym) sym
+#define EXPORT_SYMBOL_GPL(sym) extern __typeof__(sym) sym
 
 #endif /* _SIM_LINUX_EXPORT_H */

@@ -24,9 +24,19 @@
 #undef BUG_ON
 #undef WARN_ON
 #undef might_sleep
-#define BUG()		bw_sim_bug(__FILE__, __LINE__, "BUG()")
-#define BUG_ON(c)	do { if (unlikely(c)) bw_sim_bug(__FILE__, __LINE__, #c); } while (0)
-#define WARN_ON(c)	({ int __w = !!(c); if (unlikely(__w)) bw_sim_warn(__FILE__, __LINE__, #c); unlikely(__w); })
-#define might_sleep()	bw_sim_might_sleep(__FILE__, __LINE__)
+#define BUG() bw_sim_bug(__FILE__, __LINE__, "BUG()")
+#define BUG_ON(c)                                           \
+	do {                                                \
+		if (unlikely(c))                            \
+			bw_sim_bug(__FILE__, __LINE__, #c); \
+	} while (0)
+#define WARN_ON(c)                                           \
+	({                                                   \
+		int __w = !!(c);                             \
+		if (unlikely(__w))                           \
+			bw_sim_warn(__FILE__, __LINE__, #c); \
+		unlikely(__w);                               \
+	})
+#define might_sleep() bw_sim_might_sleep(__FILE__, __LINE__)
 
 #endif /* _SIM_LINUX_KERNEL_H */

@@ -10,7 +10,6 @@
  * __bw_param_<name> before rcu_init(), as a boot parameter would.
  */
 #undef module_param
-#define module_param(name, type, perm)					\
-	type *const __bw_param_##name = &(name)
+#define module_param(name, type, perm) type *const __bw_param_##name = &(name)
 
 #endif /* _SIM_LINUX_MODULEPARAM_H */

@@ -7,6 +7,6 @@
 #include <bw/sim_hooks.h>
 
 #undef __bw_preempt_point
-#define __bw_preempt_point()	bw_sim_preempt_point()
+#define __bw_preempt_point() bw_sim_preempt_point()
 
 #endif /* _SIM_LINUX_PREEMPT_H */

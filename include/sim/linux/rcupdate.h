@@ -7,6 +7,6 @@
 #include <bw/sim_hooks.h>
 
 #undef __bw_sim_reader
-#define __bw_sim_reader(flavor, delta)	bw_sim_reader(flavor, delta)
+#define __bw_sim_reader(flavor, delta) bw_sim_reader(flavor, delta)
 
 #endif /* _SIM_LINUX_RCUPDATE_H */

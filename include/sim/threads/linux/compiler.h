@@ -12,7 +12,7 @@
  */
 #undef READ_ONCE
 #undef WRITE_ONCE
-#define READ_ONCE(x)	__atomic_load_n(&(x), __ATOMIC_ACQUIRE)
+#define READ_ONCE(x) __atomic_load_n(&(x), __ATOMIC_ACQUIRE)
 #define WRITE_ONCE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELEASE)
 
 #endif /* _SIM_THREADS_LINUX_COMPILER_H */

@@ -7,6 +7,6 @@
 
 /* One CPU thread's tick writes it while the others read it. */
 extern unsigned long bw_sim_jiffies;
-#define jiffies		__atomic_load_n(&bw_sim_jiffies, __ATOMIC_RELAXED)
+#define jiffies __atomic_load_n(&bw_sim_jiffies, __ATOMIC_RELAXED)
 
 #endif /* _SIM_THREADS_LINUX_JIFFIES_H */
