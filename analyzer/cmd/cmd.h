@@ -111,5 +111,7 @@ const char *bw_bucket_name(enum bw_bucket b);
 /* Text output of one image (the fuzzer calls them directly; @arg may be NULL). */
 int bw_size_image(struct bw_ctx *ctx, const struct bw_image *img, void *arg);
 int bw_symbols_image(struct bw_ctx *ctx, const struct bw_image *img, void *arg);
+/* stack.c: frames and worst cases of one image, calls resolved within it (text). */
+int bw_stack_image(struct bw_ctx *ctx, const struct bw_image *img, void *arg);
 
 #endif /* BW_CMD_H */

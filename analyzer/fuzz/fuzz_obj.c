@@ -5,7 +5,7 @@
 
 #include "cmd.h"
 
-/* Run every extractor over one image: size (both formats), symbols (text), and the FILE entry
+/* Run every extractor over one image: size (both formats), symbols and stack (text), the FILE entry
  * of every per-file row of the table, as mode all writes it. */
 static int every_mode(struct bw_ctx *ctx, const struct bw_image *img, void *arg)
 {
@@ -19,6 +19,7 @@ static int every_mode(struct bw_ctx *ctx, const struct bw_image *img, void *arg)
 	bw_opt_put(ctx, "format", "sysv");
 	bw_size_image(ctx, img, NULL);
 	bw_symbols_image(ctx, img, NULL);
+	bw_stack_image(ctx, img, NULL);
 	for (size_t i = 0; i < bw_nextractors; i++)
 		if (bw_extractors[i]->json && run.n < BW_MAX_EXTRACTORS)
 			xs[run.n++] = bw_extractors[i];

@@ -347,8 +347,13 @@ static int read_functions(const struct bw_obj *o, struct bw_stack *out, struct f
 		name = elf_strptr(o->elf, o->secs[tab].link, s.st_name);
 		if (!name)
 			return bw_fail(e, o->name, "symbol %zu: bad name offset", i);
-		out->v[out->n] = (struct bw_frame){ name, o->secs[s.st_shndx].name, s.st_value, 0,
-						    BW_FRAME_UNKNOWN };
+		out->v[out->n] = (struct bw_frame){ .name = name,
+						    .section = o->secs[s.st_shndx].name,
+						    .value = s.st_value,
+						    .size = s.st_size,
+						    .shndx = s.st_shndx,
+						    .bind = GELF_ST_BIND(s.st_info),
+						    .kind = BW_FRAME_UNKNOWN };
 		/* Thumb functions have bit 0 set; their FDEs start at the even address. */
 		(*fns)[out->n] =
 			(struct fn){ o->type == ET_REL ? s.st_shndx : 0,
