@@ -100,19 +100,88 @@ int bw_cg_call(struct bw_cg *g, size_t from, size_t to, const char *name, struct
 	return 0;
 }
 
+/* Order of g->byaddr: section (relocatable images only), then value. */
+static int addr_cmp(const struct bw_cg *g, size_t shndx, uint64_t value, size_t node)
+{
+	const struct bw_frame *fr = &g->v[node].fr;
+
+	if (g->rel && shndx != fr->shndx)
+		return shndx < fr->shndx ? -1 : 1;
+	return value < fr->value ? -1 : value > fr->value;
+}
+
+static int byaddr_cmp(const void *pa, const void *pb, void *arg)
+{
+	const struct bw_cg *g = arg;
+	const size_t *a = pa, *b = pb;
+	int c = addr_cmp(g, g->v[*a].fr.shndx, g->v[*a].fr.value, *b);
+
+	return c ? c : (*a > *b) - (*a < *b);
+}
+
+/* The first position of image @img's g->byaddr not below (@shndx, @value). */
+static size_t lower(const struct bw_cg *g, int img, size_t shndx, uint64_t value)
+{
+	size_t lo = 0, hi = g->first[img + 1] - g->first[img];
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (addr_cmp(g, shndx, value, g->byaddr[mid]) > 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static bool at_match(const struct bw_frame *fr, size_t shndx, const char *name)
+{
+	return (shndx == BW_CG_NONE || fr->shndx == shndx) &&
+	       (!name || !strcmp(name, fr->name) || bw_cg_clone_of(name, fr->name));
+}
+
 size_t bw_cg_at(const struct bw_cg *g, int img, size_t shndx, uint64_t value, const char *name)
 {
+	size_t n = g->first[img + 1] - g->first[img];
+
 	/* Exact first; then a Thumb symbol (bit 0 set) at the even address that DWARF and
 	 * relocations give. */
-	for (uint64_t thumb = 0; thumb < 2; thumb++)
-		for (size_t i = g->first[img]; i < g->first[img + 1]; i++) {
-			const struct bw_frame *fr = &g->v[i].fr;
-
-			if (fr->value == value + thumb && (fr->value & 1) >= thumb &&
-			    (shndx == BW_CG_NONE || fr->shndx == shndx) &&
-			    (!name || !strcmp(name, fr->name) || bw_cg_clone_of(name, fr->name)))
-				return i;
+	for (uint64_t thumb = 0; thumb < 2; thumb++) {
+		if (g->rel && shndx == BW_CG_NONE) { /* mips' section offsets: any section */
+			for (size_t i = g->first[img]; i < g->first[img + 1]; i++)
+				if (g->v[i].fr.value == value + thumb &&
+				    (g->v[i].fr.value & 1) >= thumb &&
+				    at_match(&g->v[i].fr, shndx, name))
+					return i;
+			continue;
 		}
+		for (size_t k = lower(g, img, shndx, value + thumb); k < n; k++) {
+			const struct bw_frame *fr = &g->v[g->byaddr[k]].fr;
+
+			if (addr_cmp(g, shndx, value + thumb, g->byaddr[k]))
+				break;
+			if ((fr->value & 1) >= thumb && at_match(fr, shndx, name))
+				return g->byaddr[k];
+		}
+	}
+	return BW_CG_NONE;
+}
+
+size_t bw_cg_containing(const struct bw_cg *g, int img, size_t sec, uint64_t off)
+{
+	size_t k = lower(g, img, sec, off + 1), tries = 0;
+
+	/* Back from the last function starting at or before @off (Thumb: bit 0 aside). */
+	while (k-- > 0 && tries++ < 16) {
+		const struct bw_frame *fr = &g->v[g->byaddr[k]].fr;
+		uint64_t start = fr->value & ~1ULL;
+
+		if (fr->shndx != sec)
+			break;
+		if (off >= start && off - start < fr->size)
+			return g->byaddr[k];
+	}
 	return BW_CG_NONE;
 }
 
@@ -144,6 +213,14 @@ int bw_cg_add(struct bw_cg *g, const struct bw_obj *o, const struct bw_stack *s,
 		if (add_node(g, s->v[i].name, s->v[i].section, img, &s->v[i], e, o->name))
 			return -1;
 	g->first[img + 1] = g->n;
+	free(g->byaddr);
+	g->byaddr = malloc((s->n ? s->n : 1) * sizeof(*g->byaddr));
+	if (!g->byaddr)
+		return bw_fail(e, o->name, "out of memory");
+	for (size_t i = 0; i < s->n; i++)
+		g->byaddr[i] = g->first[img] + i;
+	g->rel = o->type == ET_REL;
+	qsort_r(g->byaddr, s->n, sizeof(*g->byaddr), byaddr_cmp, g);
 	if (o->type == ET_REL && bw_cg_relocs(g, img, o, e))
 		return -1;
 	if (bw_cg_disasm(g, img, o, e))
@@ -325,11 +402,14 @@ static int solve_one(struct bw_cg *g, size_t i, struct bw_err *e)
 		const struct bw_cg_node *c = &g->v[g->adj[k]];
 		int r = why_rank(c);
 
-		if (r < rank) {
+		/* Ties go to the first name: the same answer whatever the images' order. */
+		if (r < rank ||
+		    (r == rank && r != WHY_NONE && strcmp(c->name, g->v[via].name) < 0)) {
 			rank = r;
 			via = g->adj[k];
 		}
-		if (c->bounded && (deepest == BW_CG_NONE || c->worst > deep)) {
+		if (c->bounded && (deepest == BW_CG_NONE || c->worst > deep ||
+				   (c->worst == deep && strcmp(c->name, g->v[deepest].name) < 0))) {
 			deep = c->worst;
 			deepest = g->adj[k];
 		}
@@ -580,6 +660,7 @@ void bw_cg_free(struct bw_cg *g)
 	free(g->v);
 	free(g->calls);
 	free(g->first);
+	free(g->byaddr);
 	free(g->whys);
 	free(g->adj);
 	free(g->off);

@@ -35,6 +35,8 @@ struct bw_cg {
 	size_t ncalls, callcap;
 	int nimages;
 	size_t *first; /* nimages + 1 entries: image k's nodes are v[first[k] .. first[k + 1]) */
+	size_t *byaddr; /* while an image is added: its nodes by section (relocatable) and value */
+	bool rel;
 	char **whys; /* owned reason lines */
 	size_t nwhy, whycap;
 	size_t *adj, *off; /* callees of node i: adj[off[i] .. off[i + 1]), after solving */
@@ -74,6 +76,8 @@ int bw_cg_call(struct bw_cg *g, size_t from, size_t to, const char *name, struct
 /* The node of image @img at @value in section @shndx (BW_CG_NONE: any section) whose name is
  * @name or @name plus a clone suffix (@name NULL: any name). Return: BW_CG_NONE when none. */
 size_t bw_cg_at(const struct bw_cg *g, int img, size_t shndx, uint64_t value, const char *name);
+/* The function of image @img (the one being added) containing @off of section @sec. */
+size_t bw_cg_containing(const struct bw_cg *g, int img, size_t sec, uint64_t off);
 /* The node of image @img named @name, else one named @name plus a clone suffix. */
 size_t bw_cg_named(const struct bw_cg *g, int img, const char *name);
 /* @sym is @name, or @name plus a clone's suffix (".constprop.0", ".isra.0", ".part.0"). */

@@ -117,19 +117,6 @@ static bool call_reloc(const struct bw_obj *o, size_t sec, uint32_t type, uint64
 	}
 }
 
-/* The function of image @img containing @off in section @sec, or BW_CG_NONE. */
-static size_t containing(const struct bw_cg *g, int img, size_t sec, uint64_t off)
-{
-	for (size_t i = g->first[img]; i < g->first[img + 1]; i++) {
-		const struct bw_frame *fr = &g->v[i].fr;
-		uint64_t start = fr->value & ~1ULL;
-
-		if (fr->shndx == sec && off >= start && off - start < fr->size)
-			return i;
-	}
-	return BW_CG_NONE;
-}
-
 /* Calls in code section @sec from relocation section @rs. */
 static int section_calls(struct bw_cg *g, int img, const struct bw_obj *o, size_t ri,
 			 struct bw_err *e)
@@ -165,7 +152,7 @@ static int section_calls(struct bw_cg *g, int img, const struct bw_obj *o, size_
 			continue;
 		if (!rel)
 			addend = ra.r_addend;
-		from = containing(g, img, sec, ra.r_offset);
+		from = bw_cg_containing(g, img, sec, ra.r_offset);
 		if (from == BW_CG_NONE || !gelf_getsym(sd, (int)GELF_R_SYM(ra.r_info), &s))
 			continue;
 		name = elf_strptr(o->elf, strtab, s.st_name);

@@ -75,6 +75,24 @@ import json, sys
 ops, ar = (json.load(open(p))["files"] for p in sys.argv[1:])
 assert [f["stack"] for f in ops] == [f["stack"] for f in ar] and len(ar) == len(ops) > 1
 PY
+	# Linked: the calls from DWARF call sites alone, the same answers.
+	if gcc -nostdlib -static -no-pie -Wl,--unresolved-symbols=ignore-all -Wl,-e,0 \
+		-o linked "$x86"/rcu*.o 2>linked.err; then
+		"$BW" stack --json linked >linked.json
+		/usr/bin/python3 - "$x86/su.json" linked.json <<'PY' && ok "stack on the linked image: its worst cases and chains from DWARF call sites" || not_ok "stack on a linked image"
+import json, sys
+a, b = (json.load(open(p))["files"] for p in sys.argv[1:])
+B = {x["function"]: x for f in b for x in f["stack"]}
+n = 0
+for x in (x for f in a for x in f["stack"]):
+    y = B[x["function"]]
+    assert (x["worst"], x["unbounded"], x["chain"]) == (y["worst"], y["unbounded"], y["chain"]), (x, y)
+    n += 1
+assert n > 20
+PY
+	else
+		skip "stack on a linked image: gcc cannot link the x86_64 objects"
+	fi
 fi
 
 # A cycle of 10,000 functions (x86_64 assembly: call f(i+1), f9999 calls f0): every function
