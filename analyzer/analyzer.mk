@@ -112,6 +112,9 @@ fuzz-analyzer: $(AN_FUZZERS) $(AN_FIX_STAMP)
 		$(AN_FIX)/x86_64/gcc/kernel-O2.o $(AN_FIX)/mips/gcc/kernel-O2.o
 	$(Q)for f in $$(find $(AN_FIX) -name '*.o' -size -64k) $(AN_FIX)/*/gcc/lib.a; do \
 		cp $$f $(AN_FUZZ_DIR)/seeds-obj/$$(echo $$f | tr / _); done
+	@# the stack fixture: CFI, call relocations, DWARF call sites, recursion, alloca
+	$(Q)for cc in gcc arm-linux-gnueabi-gcc; do $$cc -Os -g -c tests/analyzer/stack/frames.c \
+		-o $(AN_FUZZ_DIR)/seeds-obj/stack-$$cc.o || exit 1; done
 	$(Q)cp tests/analyzer/configs/*.c tests/analyzer/fixtures/src/*.c $(AN_FUZZ_DIR)/seeds-configs/
 	$(Q)sh tests/tap.sh $@-obj -c sh tests/fuzz.sh "fuzz_obj $(AN_FUZZ_SECS) s" $(AN_FUZZ_DIR)/fuzz_obj.log \
 		$(AN_FUZZ_DIR)/fuzz_obj -max_total_time=$(AN_FUZZ_SECS) -timeout=20 -rss_limit_mb=2048 \
