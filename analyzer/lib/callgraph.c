@@ -185,17 +185,56 @@ size_t bw_cg_containing(const struct bw_cg *g, int img, size_t sec, uint64_t off
 	return BW_CG_NONE;
 }
 
+static int name_cmp(const void *pa, const void *pb, void *arg)
+{
+	const struct bw_cg *g = arg;
+	const size_t *a = pa, *b = pb;
+	int c = strcmp(g->v[*a].name, g->v[*b].name);
+
+	return c ? c : (*a > *b) - (*a < *b);
+}
+
+/* The first position of the image being added's g->byname whose name is not below @name. */
+static size_t name_lower(const struct bw_cg *g, int img, const char *name)
+{
+	size_t lo = 0, hi = g->first[img + 1] - g->first[img];
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (strcmp(g->v[g->byname[mid]].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 size_t bw_cg_named(const struct bw_cg *g, int img, const char *name)
 {
-	size_t clone = BW_CG_NONE;
+	size_t n = g->first[img + 1] - g->first[img], k = name_lower(g, img, name),
+	       best = BW_CG_NONE;
 
-	for (size_t i = g->first[img]; i < g->first[img + 1]; i++) {
-		if (!strcmp(g->v[i].name, name))
-			return i;
-		if (clone == BW_CG_NONE && bw_cg_clone_of(name, g->v[i].name))
-			clone = i;
+	/* Exact, a global definition before a weak or local one of the same name. */
+	for (; k < n && !strcmp(g->v[g->byname[k]].name, name); k++) {
+		const struct bw_cg_node *d = &g->v[g->byname[k]];
+
+		if (best == BW_CG_NONE ||
+		    (d->fr.bind == STB_GLOBAL && g->v[best].fr.bind != STB_GLOBAL))
+			best = g->byname[k];
 	}
-	return clone;
+	if (best != BW_CG_NONE)
+		return best;
+	/* A clone: "name." sorts after "name" and before any other clone's extension. */
+	for (; k < n; k++) {
+		const char *s = g->v[g->byname[k]].name;
+
+		if (bw_cg_clone_of(name, s))
+			return g->byname[k];
+		if (strncmp(s, name, strlen(name)) || s[strlen(name)] > '.')
+			break;
+	}
+	return BW_CG_NONE;
 }
 
 int bw_cg_add(struct bw_cg *g, const struct bw_obj *o, const struct bw_stack *s,
@@ -221,6 +260,12 @@ int bw_cg_add(struct bw_cg *g, const struct bw_obj *o, const struct bw_stack *s,
 		g->byaddr[i] = g->first[img] + i;
 	g->rel = o->type == ET_REL;
 	qsort_r(g->byaddr, s->n, sizeof(*g->byaddr), byaddr_cmp, g);
+	free(g->byname);
+	g->byname = malloc((s->n ? s->n : 1) * sizeof(*g->byname));
+	if (!g->byname)
+		return bw_fail(e, o->name, "out of memory");
+	memcpy(g->byname, g->byaddr, s->n * sizeof(*g->byname));
+	qsort_r(g->byname, s->n, sizeof(*g->byname), name_cmp, g);
 	if (o->type == ET_REL && bw_cg_relocs(g, img, o, e))
 		return -1;
 	if (bw_cg_disasm(g, img, o, e))
@@ -254,15 +299,6 @@ static const char *why_add(struct bw_cg *g, struct bw_err *e, const char *fmt, .
 		return NULL;
 	}
 	return nv[g->nwhy++];
-}
-
-static int name_cmp(const void *pa, const void *pb, void *arg)
-{
-	const struct bw_cg *g = arg;
-	const size_t *a = pa, *b = pb;
-	int c = strcmp(g->v[*a].name, g->v[*b].name);
-
-	return c ? c : (*a > *b) - (*a < *b);
 }
 
 static int pair_cmp(const void *pa, const void *pb)
@@ -661,6 +697,7 @@ void bw_cg_free(struct bw_cg *g)
 	free(g->calls);
 	free(g->first);
 	free(g->byaddr);
+	free(g->byname);
 	free(g->whys);
 	free(g->adj);
 	free(g->off);

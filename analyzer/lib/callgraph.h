@@ -36,6 +36,7 @@ struct bw_cg {
 	int nimages;
 	size_t *first; /* nimages + 1 entries: image k's nodes are v[first[k] .. first[k + 1]) */
 	size_t *byaddr; /* while an image is added: its nodes by section (relocatable) and value */
+	size_t *byname; /* and by name */
 	bool rel;
 	char **whys; /* owned reason lines */
 	size_t nwhy, whycap;
