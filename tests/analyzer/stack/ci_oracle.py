@@ -29,8 +29,9 @@ def symbol(title):
 
 
 def read_ci(paths):
-    """frames {key: (bytes, qualifier)}, edges {key: [key]}, key = (object stem or None, symbol)."""
-    frames, edges, local = {}, {}, set()
+    """frames {key: (bytes, qualifier)}, edges {key: [key]}, home {global key: defining stem};
+    key = (object stem or None, symbol)."""
+    frames, edges, home = {}, {}, {}
     raw = []
     for path in paths:
         stem = os.path.splitext(os.path.basename(path))[0]
@@ -43,15 +44,14 @@ def read_ci(paths):
             m = FRAME.search(label.replace("\\n", "\n"))
             if m:
                 frames[key] = (int(m.group(1)), m.group(2))
-                if ":" in title:
-                    local.add(key)
+                home[key] = stem
             edges.setdefault(key, [])
         raw += [(stem, s, t) for s, t in EDGE.findall(text)]
     for stem, s, t in raw:
         src = (stem, symbol(s)) if ":" in s else (None, s)
         dst = (stem, symbol(t)) if ":" in t else (None, t)
         edges[src].append(dst)
-    return frames, edges
+    return frames, edges, home
 
 
 def solve(frames, edges):
@@ -110,7 +110,7 @@ def solve(frames, edges):
 
 def main():
     ours_path, cis = sys.argv[1], sys.argv[2:]
-    frames, edges = read_ci(cis)
+    frames, edges, home = read_ci(cis)
     ci = solve(frames, edges)
     stems = {os.path.splitext(os.path.basename(p))[0] for p in cis}
     with open(ours_path) as f:
@@ -142,30 +142,27 @@ def main():
             gclass = None
             if x["unbounded"]:
                 gclass = next(c for c in RANK if x["unbounded"].startswith(c if c != "unknown" else "frame unknown"))
+            # the chain as .ci keys: a static callee is in the object defining its caller
+            keys, objs, at = [], [], stem
+            for name in x["chain"]:
+                k = (at, name) if (at, name) in edges else (None, name)
+                at = home.get(k, at)
+                keys.append(k)
+                objs.append(at)
             why = None
             if (got, gclass) != (want, wclass):
                 why = "worst" if got is not None and want is not None else "class"
                 # a frame from CFI that is not the .su one (a frame-pointer CFA, a missing FDE)
-                if any(ours.get((stem, n), (None, None))[1] != "static"
-                       or ours[(stem, n)][0] != frames.get((stem, n), frames.get((None, n), (None,)))[0]
-                       for n in x["chain"] if (stem, n) in ours):
+                if any((o, k[1]) in ours and ours[(o, k[1])] != (frames.get(k, (None,))[0], "static")
+                       for k, o in zip(keys, objs)):
                     why = "cfi-frame"
                 # a callee the .ci does not know (a libcall GCC emits at expansion)
-                if gclass == "unknown" and x["chain"][-1] not in {k[1] for k in edges}:
+                if gclass == "unknown" and keys[-1] not in edges:
                     why = "libcall"
-            else:
-                # the chain: a path of the .ci graph, its frames adding up to the worst case
-                keys, prev = [], None
-                for name in x["chain"]:
-                    k = (stem, name) if (stem, name) in edges else (None, name)
-                    if prev is not None and k not in edges.get(prev, []) and not (
-                            wclass == "indirect" and k == prev):
-                        why = "chain"
-                        break
-                    keys.append(k)
-                    prev = k
-                if why is None and want is not None and sum(frames[k][0] for k in keys) != want:
-                    why = "chain"
+            elif any(b not in edges.get(a, []) for a, b in zip(keys, keys[1:])):
+                why = "chain"  # not a path of the .ci graph
+            elif want is not None and sum(frames[k][0] for k in keys) != want:
+                why = "chain"  # its frames do not add up to the worst case
             if why is None:
                 equal += 1
             else:
