@@ -19,7 +19,6 @@ static int every_mode(struct bw_ctx *ctx, const struct bw_image *img, void *arg)
 	bw_opt_put(ctx, "format", "sysv");
 	bw_size_image(ctx, img, NULL);
 	bw_symbols_image(ctx, img, NULL);
-	bw_stack_image(ctx, img, NULL);
 	for (size_t i = 0; i < bw_nextractors; i++)
 		if (bw_extractors[i]->json && run.n < BW_MAX_EXTRACTORS)
 			xs[run.n++] = bw_extractors[i];
@@ -27,6 +26,7 @@ static int every_mode(struct bw_ctx *ctx, const struct bw_image *img, void *arg)
 	ctx->js = &js;
 	bw_json_image(ctx, img, &run);
 	ctx->js = NULL;
+	bw_stack_image(ctx, img, NULL); /* last: its DWARF relocates the image in place */
 	return 0;
 }
 
