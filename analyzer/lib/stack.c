@@ -580,7 +580,8 @@ int bw_stack_read(const struct bw_obj *o, struct bw_stack *out, struct bw_err *e
 		    read_cfi(o, i, eh, out, fns, e))
 			goto out;
 	}
-	qsort(out->v, out->n, sizeof(*out->v), frame_cmp);
+	if (out->n) /* no symbol table: v is NULL */
+		qsort(out->v, out->n, sizeof(*out->v), frame_cmp);
 	ret = 0;
 out:
 	free(fns);
