@@ -433,9 +433,9 @@ static int read_relocs(const struct bw_obj *o, size_t sec, struct reloc **rv, si
 /* Give @frame (or the frame-pointer kind) to every function at @key. */
 static void assign(struct bw_stack *out, const struct fn *fns, struct fn key, const struct scan *s)
 {
-	const struct fn *f = bsearch(&key, fns, out->n, sizeof(*fns), fn_cmp);
+	const struct fn *f = out->n ? bsearch(&key, fns, out->n, sizeof(*fns), fn_cmp) : NULL;
 
-	if (!f)
+	if (!f) /* no function there, or no symbol table at all (fns NULL) */
 		return;
 	while (f > fns && !fn_cmp(f - 1, &key))
 		f--;
