@@ -7,7 +7,8 @@ import sqlite3
 import sys
 import time
 
-from .db import gitrepo, query
+from . import gitrepo
+from .db import query
 from .render import text
 from .render.cells import Delta
 from .errors import BwError
@@ -92,7 +93,7 @@ class Context:
         return f
 
     def analyzer(self):
-        from .db import analyze
+        from .record import analyze
         return self.args.analyzer or analyze.default_analyzer()
 
 
@@ -250,7 +251,8 @@ def cmd_init(ctx):
 
 
 def cmd_record(ctx):
-    from .db import collect, ingest, recorder
+    from .db import ingest
+    from .record import collect, recorder
     a = ctx.args
     root = ctx.root()
     if a.seed:
@@ -295,8 +297,8 @@ def cmd_record(ctx):
 
 def seed_history(ctx, count, jobs):
     """Into a history that holds no other commit, track the last `count` commits first."""
-    from .report import pipeline
-    rng = pipeline.seed_range(ctx.target(), ctx.root(), count)
+    from .record import stamp
+    rng = stamp.seed_range(ctx.target(), ctx.root(), count)
     if rng:
         print("record: the history is empty: tracking %s (%d commits at most, -j%d) so the "
               "plots have real data" % (rng, count, jobs), flush=True)
@@ -311,7 +313,7 @@ def cmd_track(ctx):
 
 
 def track_range(ctx, rng, jobs, first_parent=True, force=False, retry_failed=False, fresh=False):
-    from .db import analyze, track
+    from .record import analyze, track
     root = ctx.root()
     shas = gitrepo.rev_list(root, rng, first_parent)
     proj = ctx.project(need=True)
@@ -435,7 +437,7 @@ def cmd_check(ctx):
 
 
 def cmd_bisect(ctx):
-    from .db import bisect
+    from .record import bisect
     a = ctx.args
     root = ctx.root()
     metric = query.Metric(a.metric)
@@ -496,7 +498,7 @@ def cmd_gc(ctx):
 
 
 def cmd_configcost(ctx):
-    from . import configcost
+    from .record import configcost
     return configcost.command(ctx)
 
 
@@ -509,11 +511,11 @@ def cmd_report(ctx):
 
 
 def cmd_stamp(ctx):
-    from .report import pipeline
+    from .record import stamp
     a = ctx.args
-    text = pipeline.head_key(ctx.target(), ctx.root()) if a.what == "head" else \
-        pipeline.db_key(ctx.target())
-    pipeline.write_if_changed(a.file, text)
+    text = stamp.head_key(ctx.target(), ctx.root()) if a.what == "head" else \
+        stamp.db_key(ctx.target())
+    stamp.write_if_changed(a.file, text)
     return 0
 
 

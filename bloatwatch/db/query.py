@@ -275,7 +275,7 @@ def resolve(store, repo, rev):
     base = rev[:-6] if want_dirty else rev
     sha = None
     if repo:
-        from . import gitrepo
+        from .. import gitrepo
         sha = gitrepo.resolve(repo, base)
     if sha is None:
         if not re.fullmatch(r"[0-9a-fA-F]{4,40}", base):

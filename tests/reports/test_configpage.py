@@ -62,7 +62,8 @@ def sweep(tmp_path_factory):
     with open(manifest, "w") as f:
         json.dump(dict(doc, coordinates=keep), f)
     from bloatwatch import project
-    from bloatwatch.db import collect, ingest, recorder
+    from bloatwatch.db import ingest
+    from bloatwatch.record import collect, recorder
     from bloatwatch.db.store import Store
     proj = project.load(None, ROOT)
     found = collect.from_manifest(ROOT, manifest)

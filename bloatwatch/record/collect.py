@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import BwError
-from .ingest import compiler_family, load_json
+from ..db.ingest import compiler_family, load_json
 
 MANIFEST_SCHEMA = "bloatwatch-manifest"
 MANIFEST_VERSION = 1

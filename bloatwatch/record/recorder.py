@@ -4,7 +4,9 @@ import hashlib
 import os
 import time
 
-from . import analyze, gitrepo, ingest, query
+from . import analyze
+from .. import gitrepo
+from ..db import ingest, query
 from .collect import Found, objects as collect_objects
 
 

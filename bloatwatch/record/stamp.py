@@ -11,7 +11,8 @@ whether anything is left to do.
 import hashlib
 import os
 
-from ..db import gitrepo, query
+from .. import gitrepo
+from ..db import query
 from ..db.store import Store
 
 

@@ -24,10 +24,10 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from . import kbuild
-from .db import ccache, gitrepo
-from .db.collect import read_config
-from .errors import BwError
+from . import ccache
+from .collect import read_config
+from .. import gitrepo, kbuild
+from ..errors import BwError
 
 RECIPE = "configcost 2"     # bump when the way a folder is built changes
 SCHEMA = "bloatwatch-manifest"
@@ -358,7 +358,7 @@ def _config_text(values):
 def default_options(sweep, analyzer):
     """The CONFIG_ options the target folders' sources use (the analyzer's configs mode,
     extractconfig.sh's logic)."""
-    from .db import analyze
+    from . import analyze
     sources = []
     for t in sweep.targets:
         d = os.path.join(sweep.src, t)
@@ -373,7 +373,7 @@ def default_options(sweep, analyzer):
 
 def manifest(sweep, coords, excluded):
     """The sweep as a manifest document (contract 1)."""
-    from .db.ingest import compiler_family
+    from ..db.ingest import compiler_family
     out = []
     for fl, objs in coords:
         entry = {"arch": sweep.out.arch, "compiler": compiler_family(sweep.out.compiler),
@@ -472,7 +472,7 @@ def run(sweep, options, manifest_path):
 def project_objects(project, root, sweep_keys):
     """[Found] of the project's own objects (what `record` records), less those whose
     coordinate the sweep gives too; [] when the tree has none."""
-    from .db import collect
+    from . import collect
     try:
         found = collect.objects(project, root)
     except BwError:
@@ -516,8 +516,8 @@ def table(coords, rows):
 
 def command(ctx):
     """`bloatwatch configcost` (cli.py parses its arguments)."""
-    from .db import query
-    from .render import text
+    from ..db import query
+    from ..render import text
     a = ctx.args
     root = ctx.root_or_none() if a.no_record else ctx.root()
     root = root or os.getcwd()
@@ -549,7 +549,8 @@ def command(ctx):
     _, coords, excluded = run(sweep, options, manifest)
     if a.no_record:
         return 0
-    from .db import collect, ingest, recorder
+    from . import collect, recorder
+    from ..db import ingest
     sweep_found = collect.from_manifest(root, manifest)
     keys = {(f.coord["arch"], f.coord["compiler"], f.coord["config"], f.coord["object"])
             for f in sweep_found}
@@ -576,7 +577,7 @@ def command(ctx):
         print("excluded %s: %s" % (fl.label, fl.why))
     if a.report:
         from argparse import Namespace
-        from .report import run as report
+        from ..report import run as report
         for line in report.run(ctx.target(), Namespace(
                 out=a.report, commit=None, noise_bytes=8, noise_pct=0.5, text_only=False,
                 quiet=False), proj):

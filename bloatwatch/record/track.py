@@ -24,7 +24,9 @@ import tempfile
 import threading
 import time
 
-from . import ccache, gitrepo, ingest, recorder
+from . import ccache, recorder
+from .. import gitrepo
+from ..db import ingest
 from ..errors import BwError
 
 _worktree_lock = threading.Lock()   # git serializes worktree bookkeeping badly
@@ -182,7 +184,7 @@ def build_in(slot, sha, project, analyzer, jobs=None, target=None):
     store = None
     try:
         if target:
-            from .store import Store
+            from ..db.store import Store
             store = Store(target)
         files, uses, adigest = recorder.collect(tree, project, analyzer, jobs=jobs, store=store)
     except BwError as e:
