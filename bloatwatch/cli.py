@@ -257,6 +257,8 @@ def cmd_record(ctx):
     root = ctx.root()
     if a.seed:
         seed_history(ctx, a.seed, a.seed_jobs)
+    job = recorder.Job(rev=a.rev, dirty=True if a.dirty else None, jobs=a.jobs,
+                       cache=not a.no_cache)
     if a.json:
         files, uses = [], []
         for path in a.json:
@@ -267,31 +269,23 @@ def cmd_record(ctx):
             doc = ingest.load_json(path)
             ingest.check_envelope(doc, path, ("configs",))
             uses += [(f["file"], c) for f in doc["files"] for c in f.get("configs", [])]
-        where = a.json[0]
-        adigest = None
-        store = None
+        job.where, job.analysis = a.json[0], recorder.Analysis(files, uses)
     else:
-        paths = None
         if a.objects:
-            paths = []
+            job.objects = []
             for p in a.objects:
                 if not os.path.exists(p):
                     raise BwError("%s: no such file" % p)
                 full = os.path.abspath(p)
-                paths.append(os.path.relpath(full, root) if full.startswith(root + os.sep) else full)
-        project = ctx.project()
-        found = None if paths else collect.objects(project, root)   # bad input fails before the db opens
-        store = None if a.no_cache else ctx.open(create=True)
-        files, uses, adigest = recorder.collect(root, project, ctx.analyzer(), paths,
-                                                a.jobs, store, found)
-        where = "analyzer"
-    prepared = ingest.prepare(files, uses, where, adigest)   # validate before writing
-    commit = recorder.commit_of(root, a.rev, True if a.dirty else None)
-    store = store or ctx.open(create=True)
+                job.objects.append(os.path.relpath(full, root)
+                                   if full.startswith(root + os.sep) else full)
+        job.project, job.analyzer = ctx.project(), ctx.analyzer()
+        if not job.objects:
+            job.objects = collect.objects(job.project, root)   # bad input fails before the db opens
     start = time.monotonic()
-    cid, new = ingest.record(store, dict(commit, status="ok", error=""), prepared)
+    done = recorder.record(lambda: ctx.open(create=True), root, job)
     print("recorded %s: %d objects, %d new analyses (%.2f s)"
-          % (query.label(commit), len(prepared.builds), new, time.monotonic() - start))
+          % (query.label(done.commit), done.objects, done.new, time.monotonic() - start))
     return 0
 
 

@@ -550,21 +550,17 @@ def command(ctx):
     if a.no_record:
         return 0
     from . import collect, recorder
-    from ..db import ingest
     sweep_found = collect.from_manifest(root, manifest)
     keys = {(f.coord["arch"], f.coord["compiler"], f.coord["config"], f.coord["object"])
             for f in sweep_found}
     own = project_objects(proj, root, keys) if proj.path else []
     for f in sweep_found:
         f.declared = tuple(proj.keys) if proj.path else None
-    store = ctx.open(create=True)
-    files, uses, adigest = recorder.collect(root, proj, ctx.analyzer(), None, a.jobs, store,
-                                            own + sweep_found)
-    prepared = ingest.prepare(files, uses, manifest, adigest)
-    commit = recorder.commit_of(root, a.rev)
-    cid, new = ingest.record(store, dict(commit, status="ok", error=""), prepared)
+    done = recorder.record(ctx.open(create=True), root, recorder.Job(
+        proj, ctx.analyzer(), own + sweep_found, a.rev, jobs=a.jobs, where=manifest))
+    cid = done.id
     print("recorded %s: %d objects (%d of the sweep, %d of the tree), %d new analyses"
-          % (query.label(commit), len(prepared.builds), len(sweep_found), len(own), new))
+          % (query.label(done.commit), done.objects, len(sweep_found), len(own), done.new))
     heads = ["config", "option", "objects", "text", "data", "bss", "total", "vs base",
              "Kconfig also set"]
     history = query.History(ctx.target())

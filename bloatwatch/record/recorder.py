@@ -1,8 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Analyze one tree's objects and record them under its commit (used by record, track, bisect)."""
+"""record(): analyze one tree's objects and record them under its commit, in one transaction.
+
+`bloatwatch record`, `track` (and so `bisect`), `configcost` and the fleet runner all record
+through it: a Job says which objects, analyzed how, under which commit; recording a commit
+again replaces its earlier record.
+"""
 import hashlib
 import os
-import time
+from dataclasses import dataclass
 
 from . import analyze
 from .. import gitrepo
@@ -62,14 +67,74 @@ def fresh_analysis(root, found, analyzer):
     return doc["files"]
 
 
-def collect(root, project, analyzer, paths=None, jobs=None, store=None, found=None):
-    """(FILE entries, CONFIG uses, analyzer digest) for the objects under root (paths, else
-    the project's manifest or object globs, or `found` when the caller collected them).
-    Analyses make wrote and that are up to date are
-    read, not redone; with a store, objects it has seen under this analyzer are not analyzed
-    again; the rest go through the analyzer."""
+@dataclass
+class Analysis:
+    """What the analyzer said of a tree's objects, ready to record."""
+    files: list                 # FILE entries (mode all), annotated with their coordinates
+    uses: list                  # [(source, CONFIG_X)]
+    adigest: bytes = None       # the analyzer binary's digest (None: JSON given, not run)
+
+
+@dataclass
+class Job:
+    """What record() records of a tree: which objects, analyzed how, under which commit."""
+    project: object = None      # bloatwatch.toml (project.Project)
+    analyzer: str = None        # the bloatwatch-analyze binary
+    objects: list = None        # [Found] or paths under the tree (None: the project's
+                                # manifests, else its [[objects]] globs)
+    rev: str = None             # the commit (None: HEAD, dirty when the tree is)
+    dirty: bool = None          # None: as the tree is (for rev None), else clean
+    jobs: int = None            # analyzer processes
+    cache: bool = True          # objects the store has analyzed before are looked up
+    where: str = "analyzer"     # what errors name as the input
+    analysis: Analysis = None   # already analyzed (track's builders, `record --json`)
+    error: str = None           # the build failed: recorded as failed, with no objects
+    parent: str = None          # recorded as this commit (it touches none of paths)
+
+
+@dataclass
+class Result:
+    commit: dict                # the commit as recorded (status, error included)
+    id: int                     # its row
+    objects: int = 0            # objects recorded
+    new: int = 0                # analyses new to the store
+
+
+def record(store, tree, job):
+    """Record the tree's objects as `job` says, under its commit, in one transaction (a
+    commit recorded before is replaced); a Result. `store` is a Store, or a function opening
+    one: called once the input is known good (or to look objects up), so bad input fails
+    before a database is created."""
+    def opened():
+        nonlocal store
+        if callable(store):
+            store = store()
+        return store
+
+    commit = commit_of(tree, job.rev, job.dirty)
+    if job.parent is not None:
+        status = ingest.record_same(opened(), commit, job.parent, job.error or "")
+        commit = dict(commit, status=status)
+        return Result(commit, query.resolve(store, None, commit["sha"])["id"])
+    if job.error is not None:
+        commit = dict(commit, status="failed", error=job.error[-4000:])
+        return Result(commit, ingest.record(opened(), commit, ingest.prepare([], [], ""))[0])
+    analysis = job.analysis or analyze_tree(tree, job, opened() if job.cache else None)
+    prepared = ingest.prepare(analysis.files, analysis.uses, job.where, analysis.adigest)
+    commit = dict(commit, status="ok", error="")
+    cid, new = ingest.record(opened(), commit, prepared)
+    return Result(commit, cid, len(prepared.builds), new)
+
+
+def analyze_tree(root, job, store=None):
+    """The Analysis of the job's objects under root. Analyses make wrote and that are up to
+    date are read, not redone; with a store, objects it has seen under this analyzer are
+    not analyzed again; the rest go through the analyzer."""
+    project, analyzer, jobs = job.project, job.analyzer, job.jobs
+    found = job.objects
     if found is None:
-        found = collect_objects(project, root) if paths is None else [Found(p) for p in paths]
+        found = collect_objects(project, root)
+    found = [f if isinstance(f, Found) else Found(f) for f in found]
     analyze.check_analyzer(analyzer)
     adigest = file_digest(analyzer)
     done = {}
@@ -93,21 +158,7 @@ def collect(root, project, analyzer, paths=None, jobs=None, store=None, found=No
         sources = sorted({(e.get("build") or {}).get("source") for e in files} - {None, ""})
         sources = [s for s in sources if os.path.isfile(os.path.join(root, s))]
     uses = analyze.config_uses(analyzer, sources, root)
-    return files, uses, adigest
-
-
-def record_files(store, commit, files, uses, where, analyzer_digest=None):
-    """Prepare (outside the transaction) and record; (commit id, new analyses, objects)."""
-    prepared = ingest.prepare(files, uses, where, analyzer_digest)
-    commit = dict(commit, status="ok", error="")
-    cid, new = ingest.record(store, commit, prepared)
-    return cid, new, len(prepared.builds)
-
-
-def record_failure(store, commit, error):
-    """A commit whose build failed: recorded as such, with no objects."""
-    prepared = ingest.prepare([], [], "")
-    return ingest.record(store, dict(commit, status="failed", error=error[-4000:]), prepared)[0]
+    return Analysis(files, uses, adigest)
 
 
 def recorded(store, sha, dirty=False):
@@ -122,9 +173,3 @@ def commit_of(repo, rev=None, dirty=None):
         dirty = rev is None and gitrepo.is_dirty(repo)
     info["dirty"] = bool(dirty)
     return info
-
-
-def timed(fn):
-    start = time.monotonic()
-    result = fn()
-    return result, time.monotonic() - start
