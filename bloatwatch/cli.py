@@ -505,11 +505,12 @@ def cmd_report(ctx):
 
 
 def cmd_stamp(ctx):
+    from . import atomic
     from .record import stamp
     a = ctx.args
     text = stamp.head_key(ctx.target(), ctx.root()) if a.what == "head" else \
         stamp.db_key(ctx.target())
-    stamp.write_if_changed(a.file, text)
+    atomic.write_if_changed(a.file, text)
     return 0
 
 

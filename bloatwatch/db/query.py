@@ -467,6 +467,12 @@ class History:
     def config_of(self, config_id):
         return config_set(self.store, config_id)
 
+    def refusals(self, commit_id):
+        """Flips a CONFIG sweep could not build at a commit: arch, compiler, label,
+        option_name, why."""
+        return self._rows("SELECT arch, compiler, label, option_name, why FROM v_refusals "
+                          "WHERE commit_id = ? ORDER BY arch, compiler, label", (commit_id,))
+
     def config_usage(self, commit_id):
         """CONFIG_ symbols each source mentions at a commit (extractconfig.sh's logic)."""
         return self._rows("SELECT source, config FROM v_config_usage WHERE commit_id = ? "

@@ -24,13 +24,12 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from . import ccache
+from . import ccache, manifest as manifests
 from .collect import read_config
-from .. import gitrepo, kbuild
+from .. import atomic, gitrepo, kbuild
 from ..errors import BwError
 
 RECIPE = "configcost 2"     # bump when the way a folder is built changes
-SCHEMA = "bloatwatch-manifest"
 
 
 def bw_cache():
@@ -222,12 +221,9 @@ class Sweep:
                     why = "Kconfig did not keep %s=%s (resolved %s)%s" % (
                         fl.option, fl.value, "absent" if fl.option not in values else got,
                         self.depends(fl.option))
-            with open(cfg) as f, open(memo + ".config.tmp", "w") as out:
-                out.write(f.read())
-            os.replace(memo + ".config.tmp", memo + ".config")
-            with open(memo + ".json.tmp", "w") as f:
-                json.dump({"flips": spec, "why": why}, f)
-            os.replace(memo + ".json.tmp", memo + ".json")
+            with open(cfg) as f:
+                atomic.write(memo + ".config", f.read())
+            atomic.write(memo + ".json", json.dumps({"flips": spec, "why": why}))
             return values, why
         finally:
             lock.close()
@@ -372,7 +368,7 @@ def default_options(sweep, analyzer):
 
 
 def manifest(sweep, coords, excluded):
-    """The sweep as a manifest document (contract 1)."""
+    """The sweep's coordinates and excluded flips, as manifests.text() takes them."""
     from ..db.ingest import compiler_family
     out = []
     for fl, objs in coords:
@@ -395,11 +391,9 @@ def manifest(sweep, coords, excluded):
                 o["source"] = os.path.relpath(src, sweep.src)
             entry["objects"].append(o)
         out.append(entry)
-    out.sort(key=lambda e: (e["arch"], e["compiler"], e["kind"] != "base", e["config"]))
     cc = compiler_family(sweep.out.compiler)
-    return {"schema": SCHEMA, "version": 1, "coordinates": out,
-            "excluded": [{"arch": sweep.out.arch, "compiler": cc, "config": fl.label,
-                          "option": fl.option, "why": fl.why} for fl in excluded]}
+    return out, [{"arch": sweep.out.arch, "compiler": cc, "config": fl.label,
+                  "option": fl.option, "why": fl.why} for fl in excluded]
 
 
 def implied(base, values, option):
@@ -456,13 +450,7 @@ def run(sweep, options, manifest_path):
         sweep.log("%d/%d %s: %s%s" % (i, len(flips), fl.label, (
             "built in %.1f s (%s)" % (fl.seconds, fl.stats.text())) if fl.built else "up to date",
             "; also " + settings(fl.implied) if fl.implied else ""))
-    doc = manifest(sweep, coords, excluded)
-    tmp = manifest_path + ".tmp"
-    os.makedirs(os.path.dirname(os.path.abspath(manifest_path)), exist_ok=True)
-    with open(tmp, "w") as f:
-        json.dump(doc, f, indent=1, sort_keys=False)
-        f.write("\n")
-    os.replace(tmp, manifest_path)
+    manifests.write(manifest_path, *manifest(sweep, coords, excluded))
     builds = sum(1 for fl, _ in coords if fl.built)
     sweep.log("%d configurations, %d excluded, %d built, in %.1f s; manifest %s" % (
         len(coords), len(excluded), builds, time.monotonic() - start, manifest_path))
@@ -557,7 +545,8 @@ def command(ctx):
     for f in sweep_found:
         f.declared = tuple(proj.keys) if proj.path else None
     done = recorder.record(ctx.open(create=True), root, recorder.Job(
-        proj, ctx.analyzer(), own + sweep_found, a.rev, jobs=a.jobs, where=manifest))
+        proj, ctx.analyzer(), own + sweep_found, (manifest,), a.rev, jobs=a.jobs,
+        where=manifest))
     cid = done.id
     print("recorded %s: %d objects (%d of the sweep, %d of the tree), %d new analyses"
           % (query.label(done.commit), done.objects, len(sweep_found), len(own), done.new))

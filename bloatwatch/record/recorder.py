@@ -7,12 +7,12 @@ again replaces its earlier record.
 """
 import hashlib
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import analyze
 from .. import gitrepo
 from ..db import ingest, query
-from .collect import Found, objects as collect_objects
+from .collect import Found, objects as collect_objects, refusals
 
 
 def file_digest(path):
@@ -73,6 +73,7 @@ class Analysis:
     files: list                 # FILE entries (mode all), annotated with their coordinates
     uses: list                  # [(source, CONFIG_X)]
     adigest: bytes = None       # the analyzer binary's digest (None: JSON given, not run)
+    refusals: list = field(default_factory=list)    # flips a sweep could not build
 
 
 @dataclass
@@ -80,8 +81,8 @@ class Job:
     """What record() records of a tree: which objects, analyzed how, under which commit."""
     project: object = None      # bloatwatch.toml (project.Project)
     analyzer: str = None        # the bloatwatch-analyze binary
-    objects: list = None        # [Found] or paths under the tree (None: the project's
-                                # manifests, else its [[objects]] globs)
+    objects: list = None        # [Found] or paths (None: the manifests', else the globs')
+    manifests: tuple = ()       # more manifests whose refusals to record (configcost's)
     rev: str = None             # the commit (None: HEAD, dirty when the tree is)
     dirty: bool = None          # None: as the tree is (for rev None), else clean
     jobs: int = None            # analyzer processes
@@ -121,6 +122,7 @@ def record(store, tree, job):
         return Result(commit, ingest.record(opened(), commit, ingest.prepare([], [], ""))[0])
     analysis = job.analysis or analyze_tree(tree, job, opened() if job.cache else None)
     prepared = ingest.prepare(analysis.files, analysis.uses, job.where, analysis.adigest)
+    prepared.refusals = analysis.refusals
     commit = dict(commit, status="ok", error="")
     cid, new = ingest.record(opened(), commit, prepared)
     return Result(commit, cid, len(prepared.builds), new)
@@ -158,7 +160,7 @@ def analyze_tree(root, job, store=None):
         sources = sorted({(e.get("build") or {}).get("source") for e in files} - {None, ""})
         sources = [s for s in sources if os.path.isfile(os.path.join(root, s))]
     uses = analyze.config_uses(analyzer, sources, root)
-    return Analysis(files, uses, adigest)
+    return Analysis(files, uses, adigest, refusals(project, root, job.manifests))
 
 
 def recorded(store, sha, dirty=False):

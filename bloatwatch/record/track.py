@@ -25,7 +25,7 @@ import threading
 import time
 
 from . import ccache, recorder
-from .. import gitrepo
+from .. import atomic, gitrepo
 from ..errors import BwError
 
 _worktree_lock = threading.Lock()   # git serializes worktree bookkeeping badly
@@ -58,10 +58,7 @@ class Slot:
             return {}
 
     def _set_state(self, state):
-        tmp = self.state_file + ".tmp"
-        with open(tmp, "w") as f:
-            json.dump(state, f)
-        os.replace(tmp, self.state_file)
+        atomic.write(self.state_file, json.dumps(state))
 
     def checkout(self, sha):
         """Put sha in the worktree, cleaned when an incremental build could go wrong; None or

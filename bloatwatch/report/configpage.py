@@ -229,7 +229,7 @@ def build(site):
     project = getattr(spec(), "project", None)
     names = Names(project)
     flips = site.config_flips()
-    refused = configcost.refusals(project)
+    refused = configcost.refusals(history, head["commit_id"])
     opts, untried = configcost.options(data.usage, flips, refused)
     bases_by_label = {}
     for f in flips:
