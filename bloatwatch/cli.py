@@ -62,10 +62,8 @@ class Context:
     def target(self):
         if self.args.db:
             return self.args.db
-        if os.environ.get("BLOATWATCH_DB"):
-            return os.environ["BLOATWATCH_DB"]
         try:
-            return default_target(self.root())
+            return default_target(self.root)
         except BwError as e:
             raise BwError("%s (give --db or set BLOATWATCH_DB)" % e)
 

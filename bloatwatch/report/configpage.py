@@ -225,8 +225,7 @@ def build(site):
     data = site.data
     history, head = data.history, data.head
     source = Cached(history)
-    from .model import spec
-    project = getattr(spec(), "project", None)
+    project = getattr(data.spec, "project", None)
     names = Names(project)
     flips = site.config_flips()
     refused = configcost.refusals(history, head["commit_id"])
