@@ -120,7 +120,7 @@ def record(store, tree, job):
     if job.error is not None:
         commit = dict(commit, status="failed", error=job.error[-4000:])
         return Result(commit, ingest.record(opened(), commit, ingest.prepare([], [], ""))[0])
-    analysis = job.analysis or analyze_tree(tree, job, opened() if job.cache else None)
+    analysis = job.analysis or analyze_tree(tree, job, opened if job.cache else None)
     prepared = ingest.prepare(analysis.files, analysis.uses, job.where, analysis.adigest)
     prepared.refusals = analysis.refusals
     commit = dict(commit, status="ok", error="")
@@ -131,13 +131,16 @@ def record(store, tree, job):
 def analyze_tree(root, job, store=None):
     """The Analysis of the job's objects under root. Analyses make wrote and that are up to
     date are read, not redone; with a store, objects it has seen under this analyzer are
-    not analyzed again; the rest go through the analyzer."""
+    not analyzed again (store: a Store, or a function opening one, called once the
+    manifests read well); the rest go through the analyzer."""
     project, analyzer, jobs = job.project, job.analyzer, job.jobs
     found = job.objects
     if found is None:
         found = collect_objects(project, root)
     found = [f if isinstance(f, Found) else Found(f) for f in found]
+    refused = refusals(project, root, job.manifests)
     analyze.check_analyzer(analyzer)
+    store = store() if callable(store) else store
     adigest = file_digest(analyzer)
     done = {}
     for f in found:
@@ -160,7 +163,7 @@ def analyze_tree(root, job, store=None):
         sources = sorted({(e.get("build") or {}).get("source") for e in files} - {None, ""})
         sources = [s for s in sources if os.path.isfile(os.path.join(root, s))]
     uses = analyze.config_uses(analyzer, sources, root)
-    return Analysis(files, uses, adigest, refusals(project, root, job.manifests))
+    return Analysis(files, uses, adigest, refused)
 
 
 def recorded(store, sha, dirty=False):
