@@ -51,7 +51,7 @@ def bw(*args):
 
 def bench_record():
     from bloatwatch import project
-    from bloatwatch.db import collect
+    from bloatwatch.record import collect
     try:
         objects = collect.objects(project.load(None, ROOT), ROOT)
     except BwError as e:

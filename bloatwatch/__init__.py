@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 """bloatwatch: record object sizes per git commit, compare them, and report the footprint.
 
-Subpackages: db (history database), compare (bloat-o-meter, sections, structs), render (one
-table model and its text/Markdown renderers), report (the text, Markdown and HTML reports).
+Subpackages: record (collect, analyze, build commits, and the one record()), db (history
+database), compare (bloat-o-meter, sections, structs, budgets), render (one table model and its
+text/Markdown renderers), report (the text, Markdown and HTML reports, from the database only).
 """
 import os
 

@@ -7,7 +7,8 @@ import sqlite3
 import sys
 import time
 
-from .db import gitrepo, query
+from . import gitrepo
+from .db import query
 from .render import text
 from .render.cells import Delta
 from .errors import BwError
@@ -61,10 +62,8 @@ class Context:
     def target(self):
         if self.args.db:
             return self.args.db
-        if os.environ.get("BLOATWATCH_DB"):
-            return os.environ["BLOATWATCH_DB"]
         try:
-            return default_target(self.root())
+            return default_target(self.root)
         except BwError as e:
             raise BwError("%s (give --db or set BLOATWATCH_DB)" % e)
 
@@ -92,7 +91,7 @@ class Context:
         return f
 
     def analyzer(self):
-        from .db import analyze
+        from .record import analyze
         return self.args.analyzer or analyze.default_analyzer()
 
 
@@ -250,11 +249,14 @@ def cmd_init(ctx):
 
 
 def cmd_record(ctx):
-    from .db import collect, ingest, recorder
+    from .db import ingest
+    from .record import collect, recorder
     a = ctx.args
     root = ctx.root()
     if a.seed:
         seed_history(ctx, a.seed, a.seed_jobs)
+    job = recorder.Job(rev=a.rev, dirty=True if a.dirty else None, jobs=a.jobs,
+                       cache=not a.no_cache)
     if a.json:
         files, uses = [], []
         for path in a.json:
@@ -265,38 +267,30 @@ def cmd_record(ctx):
             doc = ingest.load_json(path)
             ingest.check_envelope(doc, path, ("configs",))
             uses += [(f["file"], c) for f in doc["files"] for c in f.get("configs", [])]
-        where = a.json[0]
-        adigest = None
-        store = None
+        job.where, job.analysis = a.json[0], recorder.Analysis(files, uses)
     else:
-        paths = None
         if a.objects:
-            paths = []
+            job.objects = []
             for p in a.objects:
                 if not os.path.exists(p):
                     raise BwError("%s: no such file" % p)
                 full = os.path.abspath(p)
-                paths.append(os.path.relpath(full, root) if full.startswith(root + os.sep) else full)
-        project = ctx.project()
-        found = None if paths else collect.objects(project, root)   # bad input fails before the db opens
-        store = None if a.no_cache else ctx.open(create=True)
-        files, uses, adigest = recorder.collect(root, project, ctx.analyzer(), paths,
-                                                a.jobs, store, found)
-        where = "analyzer"
-    prepared = ingest.prepare(files, uses, where, adigest)   # validate before writing
-    commit = recorder.commit_of(root, a.rev, True if a.dirty else None)
-    store = store or ctx.open(create=True)
+                job.objects.append(os.path.relpath(full, root)
+                                   if full.startswith(root + os.sep) else full)
+        job.project, job.analyzer = ctx.project(), ctx.analyzer()
+        if not job.objects:
+            job.objects = collect.objects(job.project, root)   # bad input fails before the db opens
     start = time.monotonic()
-    cid, new = ingest.record(store, dict(commit, status="ok", error=""), prepared)
+    done = recorder.record(lambda: ctx.open(create=True), root, job)
     print("recorded %s: %d objects, %d new analyses (%.2f s)"
-          % (query.label(commit), len(prepared.builds), new, time.monotonic() - start))
+          % (query.label(done.commit), done.objects, done.new, time.monotonic() - start))
     return 0
 
 
 def seed_history(ctx, count, jobs):
     """Into a history that holds no other commit, track the last `count` commits first."""
-    from .report import pipeline
-    rng = pipeline.seed_range(ctx.target(), ctx.root(), count)
+    from .record import stamp
+    rng = stamp.seed_range(ctx.target(), ctx.root(), count)
     if rng:
         print("record: the history is empty: tracking %s (%d commits at most, -j%d) so the "
               "plots have real data" % (rng, count, jobs), flush=True)
@@ -311,7 +305,7 @@ def cmd_track(ctx):
 
 
 def track_range(ctx, rng, jobs, first_parent=True, force=False, retry_failed=False, fresh=False):
-    from .db import analyze, track
+    from .record import analyze, track
     root = ctx.root()
     shas = gitrepo.rev_list(root, rng, first_parent)
     proj = ctx.project(need=True)
@@ -435,7 +429,7 @@ def cmd_check(ctx):
 
 
 def cmd_bisect(ctx):
-    from .db import bisect
+    from .record import bisect
     a = ctx.args
     root = ctx.root()
     metric = query.Metric(a.metric)
@@ -496,7 +490,7 @@ def cmd_gc(ctx):
 
 
 def cmd_configcost(ctx):
-    from . import configcost
+    from .record import configcost
     return configcost.command(ctx)
 
 
@@ -509,11 +503,12 @@ def cmd_report(ctx):
 
 
 def cmd_stamp(ctx):
-    from .report import pipeline
+    from . import atomic
+    from .record import stamp
     a = ctx.args
-    text = pipeline.head_key(ctx.target(), ctx.root()) if a.what == "head" else \
-        pipeline.db_key(ctx.target())
-    pipeline.write_if_changed(a.file, text)
+    text = stamp.head_key(ctx.target(), ctx.root()) if a.what == "head" else \
+        stamp.db_key(ctx.target())
+    atomic.write_if_changed(a.file, text)
     return 0
 
 

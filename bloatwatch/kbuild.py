@@ -8,7 +8,7 @@ import shlex
 from dataclasses import dataclass
 
 from . import arch as archnames
-from .db.collect import read_config
+from .record.collect import read_config
 from .errors import BwError
 
 # Folders of an output tree holding host programs and generated helpers, not kernel objects.

@@ -11,7 +11,7 @@ import os
 import shlex
 
 from . import kbuild
-from .db import gitrepo
+from . import gitrepo
 from .errors import BwError
 
 ELF_MAGIC = (b"\x7fELF", b"!<arch>\n", b"!<thin>\n")

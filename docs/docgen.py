@@ -23,6 +23,8 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(1, ROOT)
+from bloatwatch import atomic  # noqa: E402
 START = re.compile(r"^<!-- generated: (.+) -->$")
 END = "<!-- end -->"
 
@@ -102,9 +104,7 @@ def main(argv):
                 sys.stdout.writelines(difflib.unified_diff(
                     old.splitlines(True), new.splitlines(True), path, path + " (generated now)"))
             else:
-                with open(path + ".tmp", "w", encoding="utf-8") as f:
-                    f.write(new)
-                os.replace(path + ".tmp", path)
+                atomic.write(path, new)
                 print("docgen: %s regenerated" % path)
     except (DocError, OSError) as e:
         print("docgen: %s" % e, file=sys.stderr)

@@ -11,7 +11,6 @@
 # Kconfig (docs/matrix.md). A compiler that is not installed is an error at build time naming its
 # Debian package (from .ci/packages) unless MATRIX_EXCLUDE lists its coordinates.
 import importlib.util
-import json
 import os
 import re
 import shutil
@@ -19,6 +18,7 @@ import subprocess
 import sys
 
 import resolve
+from bloatwatch.record import manifest  # noqa: E402  (resolve put the package on the path)
 
 HERE = resolve.HERE
 ROOT = resolve.ROOT
@@ -247,15 +247,6 @@ class Emitter:
         resolve.write_if_changed(path, "\n".join(self.lines[:1] + head + self.lines[1:]) + "\n")
 
 
-def manifest_text(coords, excluded):
-    """The manifest (CONTRACTS.md contract 1): sorted, no timestamps."""
-    doc = {"schema": "bloatwatch-manifest", "version": 1,
-           "coordinates": sorted(coords, key=lambda c: (c["arch"], c["compiler"], c["config"])),
-           "excluded": sorted(excluded, key=lambda e: (e["arch"], e["compiler"], e.get("config", ""),
-                                                       e["why"]))}
-    return json.dumps(doc, indent=1) + "\n"
-
-
 def object_entries(build, folder, objs):
     out = []
     for obj in objs:
@@ -306,7 +297,7 @@ def gen_objects(build):
                                "objects": object_entries(build, folder, objs)})
     em.write(os.path.join(build, "matrix.gen.mk"),
              [("MATRIX_EXCLUDED", " ".join("%s/%s" % p for p in exclude))])
-    resolve.write_if_changed(os.path.join(build, "matrix.json.in"), manifest_text(coords, excluded))
+    manifest.write(os.path.join(build, "matrix.json.in"), coords, excluded)
 
 
 def main(argv):

@@ -19,6 +19,8 @@ kconfiglib = None      # imported by Resolver: `gen.py env` must run without it 
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(1, ROOT)    # the bloatwatch package, in place: its manifest writer and atomic.py
+from bloatwatch.atomic import write_if_changed  # noqa: E402
 KCONFIG = os.path.join(ROOT, "Kconfig")
 COMMON = os.path.join(HERE, "CFcommon")
 HOST_ARCH = {"x86_64": "x86_64", "i686": "i386", "i386": "i386", "aarch64": "arm64",
@@ -101,22 +103,6 @@ class Resolved:
         self.config = config
         self.autoconf = autoconf
         self.values = config_values(config)
-
-
-def write_if_changed(path, text):
-    """Atomically replace path with text unless it already holds it (keeps make's timestamps)."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            if f.read() == text:
-                return False
-    except OSError:
-        pass
-    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-    tmp = "%s.tmp%d" % (path, os.getpid())
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
-    return True
 
 
 def why(sym, want):

@@ -209,4 +209,4 @@ def generate(build):
         finally:
             resolver.close()
     em.write(os.path.join(build, "sweep.gen.mk"), [])
-    resolve.write_if_changed(os.path.join(build, "sweep.json.in"), gen.manifest_text(coords, excluded))
+    gen.manifest.write(os.path.join(build, "sweep.json.in"), coords, excluded)

@@ -1,2 +1,2 @@
 # SPDX-License-Identifier: GPL-2.0
-"""db: Bloatwatch's history database: schema, migrations, ingest, reads, track and bisect."""
+"""db: Bloatwatch's history database: storage, schema, migrations, ingest and the read views."""

@@ -136,6 +136,7 @@ class Prepared:
         self.cache = []        # (object digest, analysis digest) to remember
         self.analyzer_digest = None
         self.slices = {}       # digest -> (object name, [builds of that object])
+        self.refusals = []     # (arch, compiler, label, CONFIG_X, why) a sweep could not build
 
 
 def _analysis_part(entry):
@@ -275,6 +276,7 @@ def _upsert_commit(d, commit):
     cid = row[0]
     d.execute("DELETE FROM commit_slices WHERE commit_id = ?", (cid,))
     d.execute("DELETE FROM config_uses WHERE commit_id = ?", (cid,))
+    d.execute("DELETE FROM refusals WHERE commit_id = ?", (cid,))
     return cid
 
 
@@ -295,6 +297,9 @@ def record_same(store, commit, parent_sha, note):
                   "FROM commit_slices WHERE commit_id = ?", (cid, pid))
         d.execute("INSERT INTO config_uses (commit_id, source_id, name_id) SELECT ?, source_id, "
                   "name_id FROM config_uses WHERE commit_id = ?", (cid, pid))
+        d.execute("INSERT INTO refusals (commit_id, arch, compiler, label, option_name, why) "
+                  "SELECT ?, arch, compiler, label, option_name, why FROM refusals "
+                  "WHERE commit_id = ?", (cid, pid))
         return status
     return store.write(write)
 
@@ -435,6 +440,8 @@ def _record(store, commit, p):
                   sorted((cid, slice_ids[sd]) for sd in p.slices))
     d.insert_many("INSERT INTO config_uses (commit_id, source_id, name_id) VALUES (?, ?, ?)",
                   [(cid, names[s], names[c]) for s, c in p.uses])
+    d.insert_many("INSERT INTO refusals (commit_id, arch, compiler, label, option_name, why) "
+                  "VALUES (?, ?, ?, ?, ?, ?)", [(cid,) + r for r in sorted({r[:4]: r for r in p.refusals}.values())])
     if p.cache:
         d.insert_many("INSERT INTO object_cache (object_digest, analyzer_digest, analysis_id) "
                       "VALUES (?, ?, ?) ON CONFLICT DO NOTHING",

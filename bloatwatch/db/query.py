@@ -275,7 +275,7 @@ def resolve(store, repo, rev):
     base = rev[:-6] if want_dirty else rev
     sha = None
     if repo:
-        from . import gitrepo
+        from .. import gitrepo
         sha = gitrepo.resolve(repo, base)
     if sha is None:
         if not re.fullmatch(r"[0-9a-fA-F]{4,40}", base):
@@ -466,6 +466,12 @@ class History:
 
     def config_of(self, config_id):
         return config_set(self.store, config_id)
+
+    def refusals(self, commit_id):
+        """Flips a CONFIG sweep could not build at a commit: arch, compiler, label,
+        option_name, why."""
+        return self._rows("SELECT arch, compiler, label, option_name, why FROM v_refusals "
+                          "WHERE commit_id = ? ORDER BY arch, compiler, label", (commit_id,))
 
     def config_usage(self, commit_id):
         """CONFIG_ symbols each source mentions at a commit (extractconfig.sh's logic)."""

@@ -225,3 +225,15 @@ CREATE TABLE object_cache (
 	analysis_id BIGINT NOT NULL REFERENCES analyses (id),
 	PRIMARY KEY (object_digest, analyzer_digest)
 ) WITHOUT ROWID;
+
+-- The flips a CONFIG sweep could not build, Kconfig having refused them (a sweep manifest's
+-- `excluded` list), per commit (since version 6).
+CREATE TABLE refusals (
+	commit_id BIGINT NOT NULL REFERENCES commits (id),
+	arch TEXT NOT NULL,
+	compiler TEXT NOT NULL,
+	label TEXT NOT NULL,               -- the flip's config label, e.g. tinyconfig+PREEMPT
+	option_name TEXT NOT NULL,         -- CONFIG_X ('' when only the label names it)
+	why TEXT NOT NULL,
+	PRIMARY KEY (commit_id, arch, compiler, label)
+) WITHOUT ROWID;

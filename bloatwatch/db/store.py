@@ -249,8 +249,9 @@ class Store:
 
 
 def default_target(repo_root):
-    """--db default: BLOATWATCH_DB, else bloatwatch.db at the repository root."""
+    """--db default: BLOATWATCH_DB, else bloatwatch.db at the repository root. repo_root
+    is a function giving it (BwError when there is none): asked only when needed."""
     env = os.environ.get("BLOATWATCH_DB")
     if env:
         return env
-    return os.path.join(repo_root, "bloatwatch.db")
+    return os.path.join(repo_root(), "bloatwatch.db")

@@ -186,3 +186,9 @@ JOIN names n ON n.id = v.name_id;
 -- Facts about the database itself (e.g. the digest of the installed views).
 CREATE VIEW v_meta AS
 SELECT key, value FROM meta;
+
+-- Flips a CONFIG sweep could not build at a commit, and why (Kconfig's refusal).
+CREATE VIEW v_refusals AS
+SELECT r.commit_id, c.sha, c.dirty, r.arch, r.compiler, r.label, r.option_name, r.why
+FROM refusals r
+JOIN commits c ON c.id = r.commit_id;

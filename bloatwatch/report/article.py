@@ -5,7 +5,6 @@ The rows, the subject and the published figures come from bloatwatch.toml (repor
 the same sentence builder phrases the published figures and ours, so the two closing notes
 can be read side by side.
 """
-from .model import spec
 
 
 def times(r):
@@ -26,12 +25,12 @@ def compare_phrase(subject_total, name, other_total):
         times(subject_total / other_total), name, subject_total - other_total)
 
 
-def closing(totals, expected=None, where=""):
-    """The closing comparison for {row name: total bytes}; says plainly what is missing.
+def closing(s, totals, expected=None, where=""):
+    """The closing comparison for {row name: total bytes} under the Spec s; says plainly
+    what is missing.
 
     `expected` are the rows the sentence is about (default: every row of the table); `where`
     describes the configuration for the missing-row note (e.g. 'i386/gcc !SMP, NO_HZ')."""
-    s = spec()
     order = lambda n: (s.names.index(n) if n in s.names else len(s.names), n)  # noqa: E731
     expected = s.names if expected is None else expected
     present = [n for n in sorted(totals, key=order) if n in expected or not expected]
@@ -55,6 +54,5 @@ def closing(totals, expected=None, where=""):
     return sentence
 
 
-def published_closing():
-    s = spec()
-    return closing({n: s.published_total(n) for n in s.names})
+def published_closing(s):
+    return closing(s, {n: s.published_total(n) for n in s.names})

@@ -10,8 +10,6 @@ recorded label the flip's label extends), and takes what Kconfig changed besides
 variant than its base's (Tiny RCU cannot be SMP) is the variant swap it is.
 """
 import collections
-import json
-import os
 import re
 from dataclasses import dataclass, field
 
@@ -224,36 +222,23 @@ def base_variants(all_flips):
     return out
 
 
-def refusals(project):
-    """Flips Kconfig refused, from the `excluded` lists of the project's sweep manifests that
-    exist (the database records builds, not refusals): [{arch, compiler, base, option, why}]."""
-    if project is None or not getattr(project, "root", None):
-        return []
+def refusals(history, commit_id):
+    """Flips Kconfig refused, as the commit recorded them (a sweep manifest's `excluded`),
+    each paired with the recorded configuration it flips: [{arch, compiler, base, option, why}]."""
+    labels = collections.defaultdict(set)
+    for r in history.footprint(commit_id):
+        labels[(r["arch"], r["compiler"])].add(r["label"])
     out = []
-    names = list(project.manifests) + ["bloatwatch-configcost.json"]
-    for rel in dict.fromkeys(names):
-        path = os.path.join(project.root, rel)
-        try:
-            with open(path, encoding="utf-8") as f:
-                doc = json.load(f)
-        except (OSError, ValueError):
+    for e in history.refusals(commit_id):
+        label = e["label"]
+        p = parse(label, labels.get((e["arch"], e["compiler"]), ()))
+        if p is None and ":" in label:       # a numeric option refused as a whole
+            b, _, name = label.rpartition(":")
+            p = (b, "CONFIG_" + name, None) if REST.match(name) else None
+        if p is None:
             continue
-        coords = doc.get("coordinates") if isinstance(doc, dict) else None
-        labels = {(c.get("arch"), c.get("compiler")): set() for c in coords or []}
-        for c in coords or []:
-            labels[(c.get("arch"), c.get("compiler"))].add(c.get("config"))
-        for e in doc.get("excluded") or []:
-            label = e.get("config")
-            if not label:
-                continue
-            p = parse(label, labels.get((e.get("arch"), e.get("compiler")), ()))
-            if p is None and ":" in label:       # a numeric option refused as a whole
-                b, _, name = label.rpartition(":")
-                p = (b, "CONFIG_" + name, None) if REST.match(name) else None
-            if p is None:
-                continue
-            out.append({"arch": e["arch"], "compiler": e["compiler"], "base": p[0],
-                        "option": e.get("option") or p[1], "why": e.get("why", "")})
+        out.append({"arch": e["arch"], "compiler": e["compiler"], "base": p[0],
+                    "option": e["option_name"] or p[1], "why": e["why"]})
     return out
 
 

@@ -225,11 +225,10 @@ def build(site):
     data = site.data
     history, head = data.history, data.head
     source = Cached(history)
-    from .model import spec
-    project = getattr(spec(), "project", None)
+    project = getattr(data.spec, "project", None)
     names = Names(project)
     flips = site.config_flips()
-    refused = configcost.refusals(project)
+    refused = configcost.refusals(history, head["commit_id"])
     opts, untried = configcost.options(data.usage, flips, refused)
     bases_by_label = {}
     for f in flips:

@@ -34,9 +34,11 @@ class Data:
     Construct inside History.snapshot(): the diff-page reads (symbols, structs of other
     commits) happen later, in the same read transaction."""
 
-    def __init__(self, history, head=None):
+    def __init__(self, history, spec, head=None):
         self.where = history.where
         self.history = history
+        self.spec = spec                              # what bloatwatch.toml declares
+        self.article_key = model.article_key(spec)    # the table's configuration
         self.commits = history.commits()
         if not self.commits:
             raise BwError("%s: no commit recorded yet (run `bloatwatch record`)" % self.where)
@@ -60,8 +62,8 @@ class Data:
         self.objects = self.objs[hid]                 # the head commit's, in coordinate order
         self.config_rows = main(history.config_values(hid))
         self.configs = model.configs_by_folder(self.config_rows)
-        self.builds = model.builds(self.objects, self.configs)   # the declared table's rows
-        self.groups = model.groups(self.builds)
+        self.builds = model.builds(self.objects, self.configs, spec)   # the table's rows
+        self.groups = model.groups(self.builds, spec)
         self.build_records = main(history.builds(hid))
         self.usage = history.config_usage(hid)
         self.structs = main(history.structs(hid))
@@ -133,4 +135,4 @@ class Data:
 
     def variants(self):
         """The declared table's rows with a build at the head commit, in the table's order."""
-        return sorted({b.variant for b in self.builds}, key=model.variant_sort)
+        return sorted({b.variant for b in self.builds}, key=self.spec.sort)

@@ -42,7 +42,7 @@ def floor(prev, noise):
 
 
 def scenario_for(data, arch, compiler, variant):
-    g = data.group(arch, compiler, model.article_key())
+    g = data.group(arch, compiler, data.article_key)
     if g and g.first(variant):
         return g.first(variant).scenario
     scen = sorted(b.scenario for b in data.builds
@@ -74,7 +74,7 @@ def build_series(data, noise):
     folders = {}    # commit_id -> {(arch, cc, label): Build}
     for c in data.ok:
         folders[c["commit_id"]] = {(b.arch, b.compiler, b.scenario): b
-                                   for b in model.builds(data.objs.get(c["commit_id"], ()), {})}
+                                   for b in model.builds(data.objs.get(c["commit_id"], ()), {}, data.spec)}
     for variant in data.variants():
         for arch, cc in data.table_coordinates():
             scen = scenario_for(data, arch, cc, variant)

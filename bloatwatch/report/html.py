@@ -20,7 +20,7 @@ from ..compare import tables as compare_tables
 from ..render.cells import Bytes, Clip, Text
 from ..render.table import Column, Table
 from .data import date
-from .model import article_key, spec, variant_name
+from .model import variant_name
 from .output import name_slug, slug
 
 SUBDIRS = ("coord", "obj", "structs", "diff", "plots", "js", treemap.DATA)
@@ -131,7 +131,7 @@ class Site:
     # ---- plots (a declared table's rows only) ---------------------------------------------
 
     def row_objects(self, variant):
-        r = spec().row(variant)
+        r = self.data.spec.row(variant)
         return " + ".join(r.objects) if r else "the row's objects"
 
     def plot_footprint(self):
@@ -140,22 +140,22 @@ class Site:
         for cc in sorted({c for _, c in self.data.table_coordinates()}):
             sums = {}
             for g in self.data.groups:
-                if g.compiler == cc and g.key == article_key():
+                if g.compiler == cc and g.key == self.data.article_key:
                     for v in g.variants():
                         sums[(g.arch, v)] = g.first(v).sums()
             if sums:
                 panels.append((cc, sums))
         if not panels:
             return []
-        variants = sorted({v for _, sums in panels for _, v in sums}, key=model.variant_sort)
+        variants = sorted({v for _, sums in panels for _, v in sums}, key=self.data.spec.sort)
         arches = sorted({a for _, sums in panels for a, _ in sums})
         rel = plots.footprint_bars(
             self.tree, "plots/footprint.svg",
-            "text / data / bss per row at %s (commit %s)" % (article_key().label(), self.data.head["label"]),
+            "text / data / bss per row at %s (commit %s)" % (self.data.article_key.label(), self.data.head["label"]),
             arches, variants, panels, "bytes (the row's objects)")
         return [(rel, "Each row's objects (%s) at %s, stacked by section class (size(1)'s text, "
                       "data and bss)." % ("; ".join("%s = %s" % (v, self.row_objects(v))
-                                                    for v in variants), article_key().label()))]
+                                                    for v in variants), self.data.article_key.label()))]
 
     def plot_history(self):
         """One plot of the coordinates' totals, then one per declared row (a panel per
@@ -182,7 +182,7 @@ class Site:
                                    "per compiler and a line per architecture; circled points "
                                    "moved by more than the noise floor (in the SVG itself they "
                                    "link to their diff; see also the list)."))
-        for variant in sorted((v for v in by if v is not None), key=model.variant_sort):
+        for variant in sorted((v for v in by if v is not None), key=self.data.spec.sort):
             panels = panels_of(variant)
             objs = self.row_objects(variant)
             scen = sorted({s.scenario for cc in by[variant] for s in by[variant][cc]})
@@ -224,7 +224,7 @@ class Site:
 
     def page_index(self):
         data = self.data
-        declared = spec().table is not None
+        declared = self.data.spec.table is not None
         rollups = overview.rollups(data, self.link("index.html"))
         return self.render(
             "index.html", "index.html.j2", title="Memory footprint",
@@ -262,7 +262,7 @@ class Site:
 
     def _missing(self):
         have = {variant_name(v) for v in self.data.variants()}
-        return [n for n in spec().names if n not in have]
+        return [n for n in self.data.spec.names if n not in have]
 
     def page_coord(self, arch, cc):
         data = self.data
@@ -283,8 +283,8 @@ class Site:
         self.render(rel, "coord.html.j2", title="%s/%s" % (arch, cc), arch=arch, compiler=cc,
                     summary=overview.builds(data, arch, cc,
                                             href=lambda b: "#b-" + slug(model.build_name(b))),
-                    tables=[(layout.article_table(g), g) for g in groups],
-                    group_by=[k.replace("CONFIG_", "") for k in spec().group_by], builds=builds)
+                    tables=[(layout.article_table(self.data.spec, g), g) for g in groups],
+                    group_by=[k.replace("CONFIG_", "") for k in self.data.spec.group_by], builds=builds)
 
     def page_object(self, name):
         data = self.data

@@ -14,7 +14,7 @@ from . import article, overview, treemap
 from .data import date
 from ..render.cells import Bytes, Delta, Ratio, Strong, Text, blank
 from .output import slug
-from .model import article_key, spec, variant_name
+from .model import article_key, variant_name
 from ..render.table import Column, Table
 
 ARTICLE_COLUMNS = (("Implementation", "l"), ("text", "r"), ("data", "r"), ("bss", "r"),
@@ -52,12 +52,12 @@ def totals(g):
     return {variant_name(v): g.first(v).total for v in g.variants()}
 
 
-def closing(g):
+def closing(spec, g):
     config = next(iter(g.builds.values()))[0].config
     # A row whose declared CONFIG values (`requires`) the group lacks is not a missing
     # build: the table's `why` says so instead.
-    expected, why = spec().expected(config)
-    text = " ".join([article.closing(totals(g), expected, where(g))] + why)
+    expected, why = spec.expected(config)
+    text = " ".join([article.closing(spec, totals(g), expected, where(g))] + why)
     several = [g.first(v).scenario for v in g.variants() if len(g.builds[v]) > 1]
     if several:
         text += " Where a variant has several builds here, the sentence uses the first (%s)." \
@@ -65,7 +65,7 @@ def closing(g):
     return text
 
 
-def article_table(g, coord_href=None):
+def article_table(spec, g, coord_href=None):
     """The article's table for one group: rows per object, a total row per variant."""
     t = Table("%s (scenarios %s)" % (where(g), ", ".join(scenarios(g))),
               [Column(n, a) for n, a in ARTICLE_COLUMNS], anchor=group_anchor(g))
@@ -77,23 +77,23 @@ def article_table(g, coord_href=None):
                        Bytes(o.bss), Bytes(o.total), Text(o.object)])
             t.add([blank(), blank(), blank(), blank(), Bytes(b.total), Strong(name + " Total")],
                   kind="total")
-    t.notes.append(closing(g))
+    t.notes.append(closing(spec, g))
     return t
 
 
-def beside_table(g, commit_label):
+def beside_table(spec, g, commit_label):
     """Our figures for one group beside the article's published ones, row for row."""
-    ours, theirs = "Bloatwatch", spec().reference
+    ours, theirs = "Bloatwatch", spec.reference
     cols = [Column("Implementation"), Column("filename")]
     cols += [Column(n, "r", ours) for n in ("text", "data", "bss", "total")]
     cols += [Column(n, "r", theirs) for n in ("text", "data", "bss", "total")]
     cols += [Column("delta", "r"), Column("ratio", "r")]
-    t = Table("%s at %s beside the article's %s table" % (where(g), commit_label, spec().table.title),
+    t = Table("%s at %s beside the article's %s table" % (where(g), commit_label, spec.table.title),
               cols, anchor="article")
     by_name = {variant_name(v): v for v in g.variants()}
-    for name in list(spec().names) + [n for n in by_name if n not in spec().names]:
+    for name in list(spec.names) + [n for n in by_name if n not in spec.names]:
         b = g.first(by_name[name]) if name in by_name else None
-        row = spec().row(name)
+        row = spec.row(name)
         pub = row.published if row else ()
         objs = b.objects if b else []
         for i, (o, p) in enumerate(itertools.zip_longest(objs, pub)):
@@ -104,13 +104,13 @@ def beside_table(g, commit_label):
             t.add([Strong(name) if i == 0 else blank(), Text(o.object if o else p[0])] + mine + art
                   + [Delta(o.total - ptot) if o and p else blank(),
                      Ratio.of(o.total if o else None, ptot)])
-        ptot = spec().published_total(name) if pub else None
+        ptot = spec.published_total(name) if pub else None
         mine_total = b.total if b else None
         t.add([blank(), Strong(name + " Total"), blank(), blank(), blank(),
                Bytes(mine_total) if b else Text("-"), blank(), blank(), blank(), Bytes(ptot),
                Delta(mine_total - ptot) if b and pub else blank(), Ratio.of(mine_total, ptot)],
               kind="total")
-    t.notes.append("delta = ours - article; ratio = ours / article; - = not recorded. " + spec().note)
+    t.notes.append("delta = ours - article; ratio = ours / article; - = not recorded. " + spec.note)
     return t
 
 
@@ -122,7 +122,7 @@ def compiler_version(data, arch, compiler):
 
 
 def article_section(data):
-    s, key = spec(), article_key()
+    s, key = data.spec, data.article_key
     g = data.group(s.arch, s.compiler, key)
     label = data.head["label"]
     items = []
@@ -133,19 +133,19 @@ def article_section(data):
                          s.arch, s.compiler, key.label(), label,
                          " This configuration is recorded for: %s." % ", ".join(have) if have else ""))
     else:
-        items.append(beside_table(g, label))
+        items.append(beside_table(s, g, label))
         cv = compiler_version(data, g.arch, g.compiler)
         items.append("Bloatwatch, %s at %s%s: %s" % (where(g), label,
-                                                     " (%s)" % cv if cv else "", closing(g)))
+                                                     " (%s)" % cv if cv else "", closing(s, g)))
     items.append("%s, the same sentence computed from its figures: %s"
-                 % (s.reference, article.published_closing()))
+                 % (s.reference, article.published_closing(s)))
     items.append('The article\'s own words: "%s"' % s.quote)
     return items
 
 
 def overview_table(data, href=None):
     """Variant totals at the article's configuration, one row per arch and compiler."""
-    s, key = spec(), article_key()
+    s, key = data.spec, data.article_key
     names = list(s.names) + [n for n in (variant_name(v) for v in data.variants()) if n not in s.names]
     subject, short = s.subject, s.subject.split()[0]
     cols = [Column("arch"), Column("compiler")] + [Column(n, "r") for n in names]
@@ -179,7 +179,7 @@ def overview_section(data):
 def coordinates_section(data):
     items = []
     for g in data.groups:
-        items.append(article_table(g))
+        items.append(article_table(data.spec, g))
     return items
 
 
@@ -193,15 +193,14 @@ def builds_section(data):
     return [overview.builds(data)]
 
 
-def layout():
-    """The report's sections: the declared table's first (when there is one), then what every
-    project gets."""
-    s = spec()
+def layout(s):
+    """The report's sections: the Spec s's declared table's first (when there is one), then
+    what every project gets."""
     out = []
     if s.table is not None:
         out += [
             Section("article", "The %s table, regenerated: %s/%s %s beside the %s"
-                    % (s.table.title or s.table.name, s.arch, s.compiler, article_key().label(),
+                    % (s.table.title or s.table.name, s.arch, s.compiler, article_key(s).label(),
                        s.reference or "published figures"), article_section),
             Section("overview", "Every architecture and compiler at the table's configuration",
                     overview_section),

@@ -4,7 +4,8 @@ keys a project declares) -> objects -> sections, symbols, structs, CONFIG values
 
 Nothing here knows a project: a declared comparison table (bloatwatch.toml's [[table]], read by
 spec.py) names rows as groups of objects, and only then are builds matched to rows and grouped
-by the CONFIG options the table lists in `group_by`.
+by the CONFIG options the table lists in `group_by`. The Spec is passed in, never kept here:
+two reports of two projects can be written by one process.
 """
 import collections
 from dataclasses import dataclass, field
@@ -12,32 +13,16 @@ from dataclasses import dataclass, field
 from ..db.ingest import parse_keys
 
 NONE = "-"
-_spec = []   # the Spec (bloatwatch.toml) of the report being written: the table, labels
-
-
-def use(spec):
-    """Name and order rows, and pick the table's builds, as `spec` declares."""
-    _spec[:] = [spec]
-
-
-def spec():
-    if not _spec:
-        from .spec import load
-        use(load())
-    return _spec[0]
 
 
 def variant_name(v):
-    return spec().name(v)
+    """A row's display name: its declared name."""
+    return v
 
 
-def variant_sort(v):
-    return spec().sort(v)
-
-
-def article_key():
+def article_key(spec):
     """The CONFIG values of the builds set beside the published figures."""
-    return ConfigKey.of(spec().config_values)
+    return ConfigKey.of(spec.config_values, spec.group_by)
 
 
 # ---- coordinates and objects ----------------------------------------------------------------
@@ -179,9 +164,9 @@ class ConfigKey:
     values: tuple           # ((option, value), ...) in group_by order
 
     @classmethod
-    def of(cls, config):
+    def of(cls, config, group_by):
         # A recorded bool that is not set is n (the matrix records unset bools so).
-        return cls(tuple((k, str(config.get(k, "n"))) for k in spec().group_by))
+        return cls(tuple((k, str(config.get(k, "n"))) for k in group_by))
 
     def label(self):
         """'!SMP, NR_CPUS=1, NO_HZ': bools by name, other values as NAME=value."""
@@ -209,10 +194,7 @@ class Build:
     variant: str            # the row's name
     objects: list = field(default_factory=list)   # in the row's object order
     config: dict = field(default_factory=dict)
-
-    @property
-    def key(self):
-        return ConfigKey.of(self.config)
+    key: ConfigKey = None   # its values of the table's group_by options
 
     @property
     def total(self):
@@ -229,9 +211,10 @@ class Group:
     compiler: str
     key: ConfigKey
     builds: dict = field(default_factory=dict)    # row name -> [Build], label order
+    order: object = None                          # the Spec's sort key of row names
 
     def variants(self):
-        return sorted(self.builds, key=variant_sort)
+        return sorted(self.builds, key=self.order)
 
     def distinct(self, variant):
         """{label: 'CONFIG_X=v, ...'}: what sets a row's builds in this group apart."""
@@ -254,40 +237,42 @@ def configs_by_folder(rows):
     return out
 
 
-def match_row(names):
+def match_row(names, rows):
     """The table row whose objects a folder holds (the row with most objects wins), or None."""
     best = None
-    for r in spec().rows:
+    for r in rows:
         if all(any(n == o or n.endswith("/" + o) for n in names) for o in r.objects):
             if best is None or len(r.objects) > len(best.objects):
                 best = r
     return best
 
 
-def builds(objs, configs):
-    """Build per (arch, compiler, label) folder that holds a declared row's objects."""
+def builds(objs, configs, spec):
+    """Build per (arch, compiler, label) folder that holds a row of the Spec's table."""
     folders = collections.defaultdict(list)
     for o in objs:
         folders[(o.arch, o.compiler, o.label)].append(o)
     out = []
     for (arch, cc, label), members in sorted(folders.items()):
-        row = match_row({o.object for o in members})
+        row = match_row({o.object for o in members}, spec.rows)
         if row is None:
             continue
         order = {name: i for i, name in enumerate(row.objects)}
         chosen = [o for o in members if o.object in order or
                   any(o.object.endswith("/" + n) for n in order)]
         chosen.sort(key=lambda o: (order.get(o.object, len(order)), o.object))
-        out.append(Build(arch, cc, label, row.name, chosen,
-                         dict(configs.get((arch, cc, label), {}))))
+        config = dict(configs.get((arch, cc, label), {}))
+        out.append(Build(arch, cc, label, row.name, chosen, config,
+                         ConfigKey.of(config, spec.group_by)))
     return out
 
 
-def groups(all_builds):
+def groups(all_builds, spec):
     """Group per (arch, compiler, CONFIG key), sorted by arch, compiler, key."""
     out = {}
     for b in all_builds:
-        g = out.setdefault((b.arch, b.compiler, b.key), Group(b.arch, b.compiler, b.key))
+        g = out.setdefault((b.arch, b.compiler, b.key),
+                           Group(b.arch, b.compiler, b.key, order=spec.sort))
         g.builds.setdefault(b.variant, []).append(b)
     return [out[k] for k in sorted(out, key=lambda k: (k[0], k[1], k[2].sort_key()))]
 

@@ -5,6 +5,8 @@ import os
 import re
 import hashlib
 
+from .. import atomic
+
 SAFE = re.compile(r"[^A-Za-z0-9_.-]")
 
 
@@ -39,18 +41,8 @@ class Tree:
         data = content.encode("utf-8") if isinstance(content, str) else content
         full = self.path(rel)
         self.written.add(rel)
-        try:
-            with open(full, "rb") as f:
-                if f.read() == data:
-                    return full
-        except FileNotFoundError:
-            pass
-        os.makedirs(os.path.dirname(full), exist_ok=True)
-        tmp = full + ".tmp"
-        with open(tmp, "wb") as f:
-            f.write(data)
-        os.replace(tmp, full)
-        self.changed += 1
+        if atomic.write_if_changed(full, data):
+            self.changed += 1
         return full
 
     def remove(self, rel):

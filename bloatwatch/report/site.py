@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 """Write every output: footprint.txt and footprint.md, then the HTML site and its plots."""
-from . import layout, model, spec
+from . import layout, spec
 from ..render import text
 from .data import Data
 from .output import Tree
@@ -9,14 +9,13 @@ TITLE = "Bloatwatch: memory footprint"
 
 
 def text_sections(data):
-    return [(s.title, s.build(data)) for s in layout.layout()]
+    return [(s.title, s.build(data)) for s in layout.layout(data.spec)]
 
 
 def generate(history, out, head=None, noise=(8, 0.5), html=True, project=None):
     """Write the reports under `out` as `project` (bloatwatch.toml; default: this checkout's)
     declares them; [(kind, path)] of the entry points."""
-    model.use(spec.load(project))
-    data = Data(history, head)
+    data = Data(history, spec.load(project), head)
     tree = Tree(out)
     sections = text_sections(data)
     intro = [("Bloatwatch footprint report", [layout.header(data)])]

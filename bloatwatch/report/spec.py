@@ -12,7 +12,7 @@ from .. import project as projects
 
 class Spec:
     def __init__(self, project):
-        self.project = project      # the config page reads its sweep manifests' refusals
+        self.project = project      # the config page's variant names
         t = project.table("article") or (project.tables[0] if project.tables else None)
         self.table = t
         self.rows = t.rows if t else []

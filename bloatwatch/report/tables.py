@@ -6,7 +6,7 @@ Tables as data (render.table): the HTML pages draw them with the templates' tabl
 the text renderer can print any of them."""
 import collections
 
-from . import configcost, model
+from . import configcost
 from .data import date
 from .model import variant_name
 from .output import slug
@@ -81,7 +81,7 @@ def scenarios(data):
     """The CONFIG values that differ between the scenarios, one row per scenario."""
     per = {}
     for b in data.builds:
-        per.setdefault((model.variant_sort(b.variant), b.scenario), b)
+        per.setdefault((data.spec.sort(b.variant), b.scenario), b)
     keys = sorted({k for b in per.values() for k in b.config})
     varied = [k for k in keys if len({configcost.value(b, k) for b in per.values()}) > 1]
     t = Table("CONFIG values of each scenario (options that differ between scenarios)",
@@ -107,7 +107,7 @@ def config_costs(data, pairs):
                   + [Column(a, "r") for a in arches], anchor="opt-" + slug(opt))
         rows = collections.OrderedDict()
         for p in ps:
-            key = (model.variant_sort(p.variant), p.change, p.context_label(), p.compiler)
+            key = (data.spec.sort(p.variant), p.change, p.context_label(), p.compiler)
             rows.setdefault(key, {})[p.arch] = p
         for (vs, change, ctx, cc), cells in rows.items():
             any_p = next(iter(cells.values()))

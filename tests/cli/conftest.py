@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from bloatwatch.configcost import bw_cache
+from bloatwatch.record.configcost import bw_cache
 from tests.bwrun import ANALYZER, ROOT, git, run_bw
 
 LINUX_SH = os.path.join(ROOT, "tests", "kernel", "linux.sh")

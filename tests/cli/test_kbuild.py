@@ -10,7 +10,7 @@ import subprocess
 from tests.bwrun import one_line, sql
 from conftest import bw, git, nm_sized, scratch_repo, size_of
 
-from bloatwatch.db.collect import read_config
+from bloatwatch.record.collect import read_config
 
 
 def kernel_objects(out):

@@ -12,7 +12,8 @@ import oracle
 from conftest import ROOT, diff_pair, run_bw
 from bloatwatch import project
 from bloatwatch.compare import bloat
-from bloatwatch.db import collect, query
+from bloatwatch.db import query
+from bloatwatch.record import collect
 
 MODES = ("default", "c", "d", "t")
 LETTERS = "tTdDbBrRwWvVuCcgGsSnNaAiIp?"

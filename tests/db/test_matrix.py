@@ -9,7 +9,7 @@ import subprocess
 from conftest import ANALYZER, ROOT, run_bw, sql
 
 from bloatwatch import project
-from bloatwatch.db import collect
+from bloatwatch.record import collect
 
 
 def expected_coordinate(found, build):

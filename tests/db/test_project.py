@@ -10,7 +10,7 @@ import pytest
 
 from conftest import ANALYZER, ROOT, run_bw, sql, write_json
 from bloatwatch import arch, project
-from bloatwatch.db import collect
+from bloatwatch.record import collect
 from bloatwatch.errors import BwError
 
 SRC = {"a.c": "int a_table[7];\nint a(int x) { return a_table[x] + x; }\n",

@@ -11,9 +11,8 @@ from bloatwatch.db.query import History
 
 
 def generate(db, out, **kw):
-    """The site of `db` in `out`. The database is all it shows: the project is this checkout's
-    bloatwatch.toml rooted in out's parent folder, since a checkout's build/ may hold a CONFIG
-    sweep's manifest (after make report), whose refusals the config page reads from disk."""
+    """The site of `db` in `out`. The database is all it shows; the project (this checkout's
+    bloatwatch.toml, rooted in out's parent folder) gives the table and the names only."""
     kw.setdefault("project", project.load(os.path.join(fixture.ROOT, "bloatwatch.toml"),
                                           os.path.dirname(os.path.abspath(out))))
     history = History(db)

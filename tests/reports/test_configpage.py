@@ -62,7 +62,7 @@ def sweep(tmp_path_factory):
     with open(manifest, "w") as f:
         json.dump(dict(doc, coordinates=keep), f)
     from bloatwatch import project
-    from bloatwatch.db import collect, ingest, recorder
+    from bloatwatch.record import collect, recorder
     from bloatwatch.db.store import Store
     proj = project.load(None, ROOT)
     found = collect.from_manifest(ROOT, manifest)
@@ -71,10 +71,7 @@ def sweep(tmp_path_factory):
     db = str(top / "history.db")
     store = Store(db, create=True)
     try:
-        files, uses, ad = recorder.collect(ROOT, proj, ANALYZER, None, 2, store, found)
-        commit = recorder.commit_of(ROOT)
-        ingest.record(store, dict(commit, status="ok", error=""),
-                      ingest.prepare(files, uses, manifest, ad))
+        recorder.record(store, ROOT, recorder.Job(proj, ANALYZER, found, jobs=2, where=manifest))
     finally:
         store.close()
     out = top / "out"

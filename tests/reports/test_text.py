@@ -50,12 +50,9 @@ def test_published_figures_come_from_bloatwatch_toml(tmp_path):
     toml = tmp_path / "bloatwatch.toml"
     toml.write_text(open(os.path.join(fixture.ROOT, "bloatwatch.toml")).read()
                     .replace("published_total = 929", "published_total = 1824"))
-    model.use(spec.load(project.load(str(toml))))
-    try:
-        assert ("Tiny RCU is the same size as Classic RCU (1824 bytes), and about 1.7 times "
-                "smaller than Hierarchical RCU (1343 bytes saved).") == article.published_closing()
-    finally:
-        model.use(spec.load())
+    assert ("Tiny RCU is the same size as Classic RCU (1824 bytes), and about 1.7 times "
+            "smaller than Hierarchical RCU (1343 bytes saved).") == \
+        article.published_closing(spec.load(project.load(str(toml))))
 
 
 def test_every_coordinate_has_its_table(fx):
@@ -106,11 +103,12 @@ def test_markdown_tables_are_well_formed(fx):
 
 
 def test_phrasing_when_tiny_is_larger_or_equal():
-    assert article.closing({"Tiny RCU": 1000, "Classic RCU": 500}, ("Classic RCU", "Tiny RCU")) == \
+    s = spec.load()
+    assert article.closing(s, {"Tiny RCU": 1000, "Classic RCU": 500}, ("Classic RCU", "Tiny RCU")) == \
         "Tiny RCU is about 2.0 times larger than Classic RCU (500 bytes more)."
-    assert article.closing({"Tiny RCU": 700, "Classic RCU": 700}, ("Classic RCU", "Tiny RCU")) == \
+    assert article.closing(s, {"Tiny RCU": 700, "Classic RCU": 700}, ("Classic RCU", "Tiny RCU")) == \
         "Tiny RCU is the same size as Classic RCU (700 bytes)."
-    assert article.closing({}, ("Tiny RCU",), "x") == "No variant has a recorded build for x."
+    assert article.closing(s, {}, ("Tiny RCU",), "x") == "No variant has a recorded build for x."
 
 
 def _obj(scen, variant, obj, total):
@@ -125,11 +123,13 @@ def test_variants_are_grouped_by_recorded_config_not_scenario_names():
             _obj("BBB", "common", "rcupdate.o", 400), _obj("BBB", "classic", "rcuclassic.o", 1500)]
     configs = {("i386", "gcc", "ZZZ"): up, ("i386", "gcc", "AAA"): up,
                ("i386", "gcc", "BBB"): dict(up, CONFIG_PREEMPT="y")}
-    groups = model.groups(model.builds(objs, configs))
-    article_group = model.find_group(groups, "i386", "gcc", model.article_key())
+    s = spec.load()
+    groups = model.groups(model.builds(objs, configs, s), s)
+    article_group = model.find_group(groups, "i386", "gcc", model.article_key(s))
     assert sorted(article_group.builds) == ["Classic RCU", "Tiny RCU"]
     assert article_group.first("Classic RCU").scenario == "AAA" and article_group.first("Tiny RCU").total == 900
-    assert ConfigKey.of(configs[("i386", "gcc", "BBB")]).label() == "!SMP, NR_CPUS=1, PREEMPT, NO_HZ"
+    assert ConfigKey.of(configs[("i386", "gcc", "BBB")], s.group_by).label() == \
+        "!SMP, NR_CPUS=1, PREEMPT, NO_HZ"
     assert isinstance(article_group.first("Tiny RCU"), Build)
 
 

@@ -11,22 +11,9 @@ whether anything is left to do.
 import hashlib
 import os
 
-from ..db import gitrepo, query
+from .. import gitrepo
+from ..db import query
 from ..db.store import Store
-
-
-def write_if_changed(path, text):
-    try:
-        with open(path, encoding="utf-8") as f:
-            if f.read() == text:
-                return False
-    except FileNotFoundError:
-        pass
-    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    with open(path + ".tmp", "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(path + ".tmp", path)
-    return True
 
 
 def open_store(db):

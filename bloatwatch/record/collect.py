@@ -13,10 +13,8 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import BwError
-from .ingest import compiler_family, load_json
-
-MANIFEST_SCHEMA = "bloatwatch-manifest"
-MANIFEST_VERSION = 1
+from . import manifest
+from ..db.ingest import compiler_family
 
 
 @dataclass
@@ -86,20 +84,22 @@ def objects(project, root):
     return sorted(found, key=lambda f: f.path)
 
 
+def refusals(project, root, extra=()):
+    """[(arch, compiler, label, CONFIG_X, why)] of the flips the tree's manifests (those of
+    bloatwatch.toml that exist, and `extra`) list as refused by Kconfig."""
+    names = [m for m in (project.manifests if project else ())
+             if os.path.isfile(os.path.join(root, m))]
+    out = []
+    for rel in dict.fromkeys(names + list(extra)):
+        out += manifest.refusals(manifest.read(root, rel), rel)
+    return out
+
+
 def from_manifest(root, rel):
     """[Found] of a manifest (contract 1). An object's key is its `object` when the entry gives
     one, else its path inside its coordinate's folder (the deepest folder holding all of the
     coordinate's objects)."""
-    doc = load_json(os.path.join(root, rel), rel)
-    if not isinstance(doc, dict) or doc.get("schema") != MANIFEST_SCHEMA:
-        raise BwError("%s: not a bloatwatch manifest (schema %r)"
-                      % (rel, doc.get("schema") if isinstance(doc, dict) else None))
-    if doc.get("version") != MANIFEST_VERSION:
-        raise BwError("%s: manifest version %r is not supported (this bloatwatch reads version %d)"
-                      % (rel, doc.get("version"), MANIFEST_VERSION))
-    coords = doc.get("coordinates")
-    if not isinstance(coords, list):
-        raise BwError("%s: manifest has no coordinates list" % rel)
+    coords = manifest.read(root, rel)["coordinates"]
     out = []
     for i, c in enumerate(coords):
         at = "%s: coordinates[%d]" % (rel, i)

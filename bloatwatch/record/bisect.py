@@ -5,7 +5,9 @@ Recorded commits narrow the window for free; only the midpoints still unknown ge
 recorded (in a temporary worktree, as `track` does).  Like git bisect it assumes the crossing
 happens once; a commit that fails to build is skipped in favour of its neighbours.
 """
-from . import gitrepo, query, recorder, track
+from . import recorder, track
+from .. import gitrepo
+from ..db import query
 from ..errors import BwError
 
 

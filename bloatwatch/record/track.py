@@ -24,17 +24,16 @@ import tempfile
 import threading
 import time
 
-from . import ccache, gitrepo, ingest, recorder
+from . import ccache, recorder
+from .. import atomic, gitrepo
 from ..errors import BwError
 
 _worktree_lock = threading.Lock()   # git serializes worktree bookkeeping badly
 
 
 class Outcome:
-    def __init__(self, sha, files=None, uses=None, error=None, seconds=0.0, adigest=None,
-                 stats=None, parent=None):
-        self.sha, self.files, self.uses, self.error, self.seconds = sha, files, uses, error, seconds
-        self.adigest = adigest
+    def __init__(self, sha, analysis=None, error=None, seconds=0.0, stats=None, parent=None):
+        self.sha, self.analysis, self.error, self.seconds = sha, analysis, error, seconds
         self.stats = stats or ccache.Stats()
         self.parent = parent     # recorded as this commit, not built
 
@@ -59,10 +58,7 @@ class Slot:
             return {}
 
     def _set_state(self, state):
-        tmp = self.state_file + ".tmp"
-        with open(tmp, "w") as f:
-            json.dump(state, f)
-        os.replace(tmp, self.state_file)
+        atomic.write(self.state_file, json.dumps(state))
 
     def checkout(self, sha):
         """Put sha in the worktree, cleaned when an incremental build could go wrong; None or
@@ -182,16 +178,16 @@ def build_in(slot, sha, project, analyzer, jobs=None, target=None):
     store = None
     try:
         if target:
-            from .store import Store
+            from ..db.store import Store
             store = Store(target)
-        files, uses, adigest = recorder.collect(tree, project, analyzer, jobs=jobs, store=store)
+        analysis = recorder.analyze_tree(tree, recorder.Job(project, analyzer, jobs=jobs), store)
     except BwError as e:
         return Outcome(sha, error=str(e).replace(tree + "/", ""), seconds=time.monotonic() - start,
                        stats=stats)
     finally:
         if store:
             store.close()
-    return Outcome(sha, files, uses, seconds=time.monotonic() - start, adigest=adigest, stats=stats)
+    return Outcome(sha, analysis, seconds=time.monotonic() - start, stats=stats)
 
 
 def build_one(repo, sha, project, analyzer, jobs=None, target=None, fresh=False):
@@ -205,15 +201,9 @@ def build_one(repo, sha, project, analyzer, jobs=None, target=None, fresh=False)
 
 def store_outcome(store, repo, outcome):
     """Record an Outcome; returns 'ok' or 'failed'."""
-    commit = recorder.commit_of(repo, outcome.sha, dirty=False)
-    if outcome.parent is not None:
-        return ingest.record_same(store, commit, outcome.parent, outcome.error)
-    if outcome.error is not None:
-        recorder.record_failure(store, commit, outcome.error)
-        return "failed"
-    recorder.record_files(store, commit, outcome.files, outcome.uses, outcome.sha[:12],
-                          outcome.adigest)
-    return "ok"
+    job = recorder.Job(rev=outcome.sha, dirty=False, where=outcome.sha[:12],
+                       analysis=outcome.analysis, error=outcome.error, parent=outcome.parent)
+    return recorder.record(store, repo, job).commit["status"]
 
 
 # ---- progress ----------------------------------------------------------------------------------

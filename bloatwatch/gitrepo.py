@@ -4,7 +4,7 @@ import os
 import re
 import subprocess
 
-from ..errors import BwError
+from .errors import BwError
 
 
 def git(repo, *args, check=True):

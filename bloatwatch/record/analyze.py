@@ -7,7 +7,7 @@ import subprocess
 
 from .. import ROOT
 from ..errors import BwError
-from .ingest import check_envelope
+from ..db.ingest import check_envelope
 
 BIN_DIR = os.path.join(ROOT, "bin")
 

@@ -24,13 +24,12 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from . import kbuild
-from .db import ccache, gitrepo
-from .db.collect import read_config
-from .errors import BwError
+from . import ccache, manifest as manifests
+from .collect import read_config
+from .. import atomic, gitrepo, kbuild
+from ..errors import BwError
 
 RECIPE = "configcost 2"     # bump when the way a folder is built changes
-SCHEMA = "bloatwatch-manifest"
 
 
 def bw_cache():
@@ -222,12 +221,9 @@ class Sweep:
                     why = "Kconfig did not keep %s=%s (resolved %s)%s" % (
                         fl.option, fl.value, "absent" if fl.option not in values else got,
                         self.depends(fl.option))
-            with open(cfg) as f, open(memo + ".config.tmp", "w") as out:
-                out.write(f.read())
-            os.replace(memo + ".config.tmp", memo + ".config")
-            with open(memo + ".json.tmp", "w") as f:
-                json.dump({"flips": spec, "why": why}, f)
-            os.replace(memo + ".json.tmp", memo + ".json")
+            with open(cfg) as f:
+                atomic.write(memo + ".config", f.read())
+            atomic.write(memo + ".json", json.dumps({"flips": spec, "why": why}))
             return values, why
         finally:
             lock.close()
@@ -358,7 +354,7 @@ def _config_text(values):
 def default_options(sweep, analyzer):
     """The CONFIG_ options the target folders' sources use (the analyzer's configs mode,
     extractconfig.sh's logic)."""
-    from .db import analyze
+    from . import analyze
     sources = []
     for t in sweep.targets:
         d = os.path.join(sweep.src, t)
@@ -372,8 +368,8 @@ def default_options(sweep, analyzer):
 
 
 def manifest(sweep, coords, excluded):
-    """The sweep as a manifest document (contract 1)."""
-    from .db.ingest import compiler_family
+    """The sweep's coordinates and excluded flips, as manifests.text() takes them."""
+    from ..db.ingest import compiler_family
     out = []
     for fl, objs in coords:
         entry = {"arch": sweep.out.arch, "compiler": compiler_family(sweep.out.compiler),
@@ -395,11 +391,9 @@ def manifest(sweep, coords, excluded):
                 o["source"] = os.path.relpath(src, sweep.src)
             entry["objects"].append(o)
         out.append(entry)
-    out.sort(key=lambda e: (e["arch"], e["compiler"], e["kind"] != "base", e["config"]))
     cc = compiler_family(sweep.out.compiler)
-    return {"schema": SCHEMA, "version": 1, "coordinates": out,
-            "excluded": [{"arch": sweep.out.arch, "compiler": cc, "config": fl.label,
-                          "option": fl.option, "why": fl.why} for fl in excluded]}
+    return out, [{"arch": sweep.out.arch, "compiler": cc, "config": fl.label,
+                  "option": fl.option, "why": fl.why} for fl in excluded]
 
 
 def implied(base, values, option):
@@ -456,13 +450,7 @@ def run(sweep, options, manifest_path):
         sweep.log("%d/%d %s: %s%s" % (i, len(flips), fl.label, (
             "built in %.1f s (%s)" % (fl.seconds, fl.stats.text())) if fl.built else "up to date",
             "; also " + settings(fl.implied) if fl.implied else ""))
-    doc = manifest(sweep, coords, excluded)
-    tmp = manifest_path + ".tmp"
-    os.makedirs(os.path.dirname(os.path.abspath(manifest_path)), exist_ok=True)
-    with open(tmp, "w") as f:
-        json.dump(doc, f, indent=1, sort_keys=False)
-        f.write("\n")
-    os.replace(tmp, manifest_path)
+    manifests.write(manifest_path, *manifest(sweep, coords, excluded))
     builds = sum(1 for fl, _ in coords if fl.built)
     sweep.log("%d configurations, %d excluded, %d built, in %.1f s; manifest %s" % (
         len(coords), len(excluded), builds, time.monotonic() - start, manifest_path))
@@ -472,7 +460,7 @@ def run(sweep, options, manifest_path):
 def project_objects(project, root, sweep_keys):
     """[Found] of the project's own objects (what `record` records), less those whose
     coordinate the sweep gives too; [] when the tree has none."""
-    from .db import collect
+    from . import collect
     try:
         found = collect.objects(project, root)
     except BwError:
@@ -516,8 +504,8 @@ def table(coords, rows):
 
 def command(ctx):
     """`bloatwatch configcost` (cli.py parses its arguments)."""
-    from .db import query
-    from .render import text
+    from ..db import query
+    from ..render import text
     a = ctx.args
     root = ctx.root_or_none() if a.no_record else ctx.root()
     root = root or os.getcwd()
@@ -549,21 +537,19 @@ def command(ctx):
     _, coords, excluded = run(sweep, options, manifest)
     if a.no_record:
         return 0
-    from .db import collect, ingest, recorder
+    from . import collect, recorder
     sweep_found = collect.from_manifest(root, manifest)
     keys = {(f.coord["arch"], f.coord["compiler"], f.coord["config"], f.coord["object"])
             for f in sweep_found}
     own = project_objects(proj, root, keys) if proj.path else []
     for f in sweep_found:
         f.declared = tuple(proj.keys) if proj.path else None
-    store = ctx.open(create=True)
-    files, uses, adigest = recorder.collect(root, proj, ctx.analyzer(), None, a.jobs, store,
-                                            own + sweep_found)
-    prepared = ingest.prepare(files, uses, manifest, adigest)
-    commit = recorder.commit_of(root, a.rev)
-    cid, new = ingest.record(store, dict(commit, status="ok", error=""), prepared)
+    done = recorder.record(ctx.open(create=True), root, recorder.Job(
+        proj, ctx.analyzer(), own + sweep_found, (manifest,), a.rev, jobs=a.jobs,
+        where=manifest))
+    cid = done.id
     print("recorded %s: %d objects (%d of the sweep, %d of the tree), %d new analyses"
-          % (query.label(commit), len(prepared.builds), len(sweep_found), len(own), new))
+          % (query.label(done.commit), done.objects, len(sweep_found), len(own), done.new))
     heads = ["config", "option", "objects", "text", "data", "bss", "total", "vs base",
              "Kconfig also set"]
     history = query.History(ctx.target())
@@ -576,7 +562,7 @@ def command(ctx):
         print("excluded %s: %s" % (fl.label, fl.why))
     if a.report:
         from argparse import Namespace
-        from .report import run as report
+        from ..report import run as report
         for line in report.run(ctx.target(), Namespace(
                 out=a.report, commit=None, noise_bytes=8, noise_pct=0.5, text_only=False,
                 quiet=False), proj):

@@ -1,0 +1,180 @@
+# SPDX-License-Identifier: GPL-2.0
+"""record(): analyze one tree's objects and record them under its commit, in one transaction.
+
+`bloatwatch record`, `track` (and so `bisect`), `configcost` and the fleet runner all record
+through it: a Job says which objects, analyzed how, under which commit; recording a commit
+again replaces its earlier record.
+"""
+import hashlib
+import os
+from dataclasses import dataclass, field
+
+from . import analyze
+from .. import gitrepo
+from ..db import ingest, query
+from .collect import Found, objects as collect_objects, refusals
+
+
+def file_digest(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.digest()[:16]
+
+
+def cached_entries(store, analyzer, root, paths, analyzer_digest):
+    """({path: cache stub}, {path: object digest}) for the objects the database already knows.
+
+    A stub carries what the analysis does not: the build record, read by the analyzer's cheap
+    size mode (the one parser of build records)."""
+    digests = {}
+    for p in paths:
+        full = os.path.join(root, p)
+        with open(full, "rb") as f:
+            if f.read(8) in (b"!<arch>\n", b"!<thin>\n"):
+                continue   # archives give several entries: always analyze
+        digests[p] = file_digest(full)
+    hits = store.cached(analyzer_digest, sorted(set(digests.values())))
+    known = [p for p, od in digests.items() if od in hits]
+    stubs = {}
+    for f in analyze.run(analyzer, "size", known, root)["files"] if known else []:
+        ad, machine = hits[digests[f["file"]]]
+        stubs[f["file"]] = {"file": f["file"], "member": None, "machine": machine,
+                            "class": f.get("class"), "_analysis": ad, "build": f.get("build")}
+    return stubs, digests
+
+
+def fresh_analysis(root, found, analyzer):
+    """The FILE entries of the analysis make wrote for an object, when it is newer than the
+    object, its build record and the analyzer binary (what make's rule depends on); else None."""
+    if not found.analysis:
+        return None
+    path = os.path.join(root, found.analysis)
+    try:
+        made = os.stat(path).st_mtime_ns
+        inputs = [os.stat(os.path.join(root, found.path)).st_mtime_ns, os.stat(analyzer).st_mtime_ns]
+    except FileNotFoundError:
+        return None
+    if found.record and os.path.exists(os.path.join(root, found.record)):
+        inputs.append(os.stat(os.path.join(root, found.record)).st_mtime_ns)
+    if made < max(inputs):
+        return None
+    doc = ingest.load_json(path)
+    ingest.check_envelope(doc, found.analysis, ("all",))
+    for f in doc["files"]:
+        f["file"] = found.path     # as the manifest names it, whatever make's working folder
+    return doc["files"]
+
+
+@dataclass
+class Analysis:
+    """What the analyzer said of a tree's objects, ready to record."""
+    files: list                 # FILE entries (mode all), annotated with their coordinates
+    uses: list                  # [(source, CONFIG_X)]
+    adigest: bytes = None       # the analyzer binary's digest (None: JSON given, not run)
+    refusals: list = field(default_factory=list)    # flips a sweep could not build
+
+
+@dataclass
+class Job:
+    """What record() records of a tree: which objects, analyzed how, under which commit."""
+    project: object = None      # bloatwatch.toml (project.Project)
+    analyzer: str = None        # the bloatwatch-analyze binary
+    objects: list = None        # [Found] or paths (None: the manifests', else the globs')
+    manifests: tuple = ()       # more manifests whose refusals to record (configcost's)
+    rev: str = None             # the commit (None: HEAD, dirty when the tree is)
+    dirty: bool = None          # None: as the tree is (for rev None), else clean
+    jobs: int = None            # analyzer processes
+    cache: bool = True          # objects the store has analyzed before are looked up
+    where: str = "analyzer"     # what errors name as the input
+    analysis: Analysis = None   # already analyzed (track's builders, `record --json`)
+    error: str = None           # the build failed: recorded as failed, with no objects
+    parent: str = None          # recorded as this commit (it touches none of paths)
+
+
+@dataclass
+class Result:
+    commit: dict                # the commit as recorded (status, error included)
+    id: int                     # its row
+    objects: int = 0            # objects recorded
+    new: int = 0                # analyses new to the store
+
+
+def record(store, tree, job):
+    """Record the tree's objects as `job` says, under its commit, in one transaction (a
+    commit recorded before is replaced); a Result. `store` is a Store, or a function opening
+    one: called once the input is known good (or to look objects up), so bad input fails
+    before a database is created."""
+    def opened():
+        nonlocal store
+        if callable(store):
+            store = store()
+        return store
+
+    commit = commit_of(tree, job.rev, job.dirty)
+    if job.parent is not None:
+        status = ingest.record_same(opened(), commit, job.parent, job.error or "")
+        commit = dict(commit, status=status)
+        return Result(commit, query.resolve(store, None, commit["sha"])["id"])
+    if job.error is not None:
+        commit = dict(commit, status="failed", error=job.error[-4000:])
+        return Result(commit, ingest.record(opened(), commit, ingest.prepare([], [], ""))[0])
+    analysis = job.analysis or analyze_tree(tree, job, opened if job.cache else None)
+    prepared = ingest.prepare(analysis.files, analysis.uses, job.where, analysis.adigest)
+    prepared.refusals = analysis.refusals
+    commit = dict(commit, status="ok", error="")
+    cid, new = ingest.record(opened(), commit, prepared)
+    return Result(commit, cid, len(prepared.builds), new)
+
+
+def analyze_tree(root, job, store=None):
+    """The Analysis of the job's objects under root. Analyses make wrote and that are up to
+    date are read, not redone; with a store, objects it has seen under this analyzer are
+    not analyzed again (store: a Store, or a function opening one, called once the
+    manifests read well); the rest go through the analyzer."""
+    project, analyzer, jobs = job.project, job.analyzer, job.jobs
+    found = job.objects
+    if found is None:
+        found = collect_objects(project, root)
+    found = [f if isinstance(f, Found) else Found(f) for f in found]
+    refused = refusals(project, root, job.manifests)
+    analyze.check_analyzer(analyzer)
+    store = store() if callable(store) else store
+    adigest = file_digest(analyzer)
+    done = {}
+    for f in found:
+        entries = fresh_analysis(root, f, analyzer)
+        if entries is not None:
+            done[f.path] = entries
+    rest = [f.path for f in found if f.path not in done]
+    stubs, digests = cached_entries(store, analyzer, root, rest, adigest) if store else ({}, {})
+    for path, stub in stubs.items():
+        done[path] = [stub]
+    misses = [p for p in rest if p not in stubs]
+    for e in analyze.analyze_all(analyzer, misses, root, jobs):
+        if e.get("member") is None and e["file"] in digests:
+            e["_object_digest"] = digests[e["file"]]
+        done.setdefault(e["file"], []).append(e)
+    # A copy per Found: one object may be filed under several coordinates (a sweep's flips).
+    files = [f.annotate(dict(e)) for f in found for e in done.get(f.path, [])]
+    sources = project.find_sources(root)
+    if not sources:   # no globs configured: the sources the build records name
+        sources = sorted({(e.get("build") or {}).get("source") for e in files} - {None, ""})
+        sources = [s for s in sources if os.path.isfile(os.path.join(root, s))]
+    uses = analyze.config_uses(analyzer, sources, root)
+    return Analysis(files, uses, adigest, refused)
+
+
+def recorded(store, sha, dirty=False):
+    """'ok', 'failed' or None."""
+    return query.status(store, sha, dirty)
+
+
+def commit_of(repo, rev=None, dirty=None):
+    """Commit metadata for rev (default HEAD, dirty when the tree has uncommitted changes)."""
+    info = gitrepo.commit_info(repo, rev or "HEAD")
+    if dirty is None:
+        dirty = rev is None and gitrepo.is_dirty(repo)
+    info["dirty"] = bool(dirty)
+    return info
