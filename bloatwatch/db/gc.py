@@ -17,6 +17,8 @@ STEPS = [
                 "(SELECT analysis_id FROM slice_builds)"),
     ("analysis_layouts", "DELETE FROM analysis_layouts WHERE analysis_id NOT IN "
                          "(SELECT analysis_id FROM slice_builds)"),
+    ("analysis_producers", "DELETE FROM analysis_producers WHERE analysis_id NOT IN "
+                           "(SELECT analysis_id FROM slice_builds)"),
     ("analyses", "DELETE FROM analyses WHERE id NOT IN (SELECT analysis_id FROM slice_builds)"),
     ("members", "DELETE FROM members WHERE layout_id NOT IN "
                 "(SELECT layout_id FROM analysis_layouts)"),

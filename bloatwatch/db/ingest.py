@@ -15,6 +15,7 @@ import time
 
 from .. import arch as archnames
 from ..errors import BwError
+from . import toolchain
 from .store import chunks, marks
 
 SCHEMA_NAME = "bloatwatch-analyze"
@@ -139,16 +140,27 @@ class Prepared:
 
 
 def _analysis_part(entry):
-    return {k: entry[k] for k in ("format", "class", "endian", "machine", "type", "text", "data",
+    part = {k: entry[k] for k in ("format", "class", "endian", "machine", "type", "text", "data",
                                   "bss", "dec", "sections", "symbols", "rollup")}
+    # What the object says of its compiler (since schema version 6), only when it says
+    # something: the analyses of objects without it keep the digests they had before.
+    comment = list(entry.get("comment") or [])
+    producers = toolchain.producers(entry.get("compileunits"))
+    if comment:
+        part["comment"] = comment
+    if producers:
+        part["producers"] = producers
+    return part
 
 
-def coordinate(entry):
+def coordinate(entry, tools=None):
     """(arch, compiler, label, keys text, object) of a FILE entry.
 
     What the collector found (`_coord`: a manifest, bloatwatch.toml) comes first, then the
-    build record, then the ELF header; an object without any of them still has a coordinate
-    (arch from its machine, '-' for the rest) and is keyed by its path."""
+    build record, then the object itself: the ELF header for the arch, and for the compiler
+    `tools` (toolchain.of_files: .comment and DW_AT_producer, an archive's members together),
+    else the entry's own; an object without any of them still has a coordinate ('-' for the
+    rest) and is keyed by its path."""
     build = entry.get("build") or {}
     given = entry.get("_coord") or {}
     member = entry.get("member")
@@ -165,6 +177,8 @@ def coordinate(entry):
                                                                      entry.get("class"))
     compiler = given.get("compiler") or build.get("compiler") or \
         compiler_family(entry.get("_compiler_version") or build.get("compiler_version"))
+    if compiler == NONE:
+        compiler = (tools or toolchain.of_entry(entry)).family
     label = given.get("config") or build.get("scenario") or NONE
     keys = {k: v for k, v in build.items() if k not in RECORD_KEYS and isinstance(v, str)}
     if entry.get("_declared") is not None:   # bloatwatch.toml declares which keys exist
@@ -187,10 +201,14 @@ def prepare(files, uses, where, analyzer_digest=None):
     p = Prepared()
     p.analyzer_digest = analyzer_digest
     seen = {}
+    try:
+        tools = toolchain.of_files(files)
+    except (KeyError, TypeError, AttributeError) as e:
+        raise BwError("%s: malformed comment or compileunits field (%s)" % (where, e))
     for i, entry in enumerate(files):
         at = "%s: files[%d]" % (where, i)
         if "_analysis" in entry:
-            coord = coordinate(entry)
+            coord = coordinate(entry, tools[entry["file"]])
             if coord in seen:
                 raise BwError("%s: %s and %s are the same coordinate %s"
                               % (where, seen[coord], entry["file"], describe(coord)))
@@ -199,7 +217,7 @@ def prepare(files, uses, where, analyzer_digest=None):
             _add_build(p, entry, coord, entry["_analysis"])
             continue
         try:
-            coord = coordinate(entry)
+            coord = coordinate(entry, tools[entry["file"]])
             a = _analysis_part(entry)
             structs = entry["structs"]
             for s in structs:
@@ -243,7 +261,8 @@ def _add_build(p, entry, coord, ad):
         items = sorted((str(k), str(v)) for k, v in config.items())
         cd = digest(items)
         p.configs[cd] = items
-    setup = (str(entry.get("_compiler_version") or build.get("compiler_version") or ""), cd,
+    setup = (str(entry.get("_compiler_version") or build.get("compiler_version") or
+                 toolchain.of_entry(entry).version), cd,
              str(build.get("cmd") or ""), str(build.get("source") or ""))
     sd = digest([setup[0], cd.hex() if cd else None, setup[2], setup[3]])
     p.setups[sd] = setup
@@ -333,6 +352,8 @@ def _record(store, commit, p):
             strings.update(k for k, _ in items)
     for ad in new_analyses:
         e = p.analyses[ad]
+        strings.add("\n".join(e.get("comment") or []))
+        strings.update(prod for prod, _ in toolchain.producers(e.get("compileunits")))
         strings.update(s["name"] for s in e["sections"])
         for y in e["symbols"]:
             strings.update((y["name"], y["norm"], y["section"]))
@@ -396,14 +417,17 @@ def _record(store, commit, p):
         r = e.get("rollup") or {}
         rows.append((ad, e["format"], e["class"], e["endian"], e["machine"], e["type"],
                      e["text"], e["data"], e["bss"], e["dec"], r.get("func", 0), r.get("data", 0),
-                     r.get("rodata", 0), r.get("bss", 0), r.get("other", 0)))
+                     r.get("rodata", 0), r.get("bss", 0), r.get("other", 0),
+                     names["\n".join(e.get("comment") or [])]))
     added = new_analysis_ids = store.insert_digests("analyses", [
         "format", "elf_class", "endian", "machine", "elf_type", "text", "data", "bss", "total",
-        "func_bytes", "data_bytes", "rodata_bytes", "bss_bytes", "other_bytes"], rows)
+        "func_bytes", "data_bytes", "rodata_bytes", "bss_bytes", "other_bytes", "comment_id"], rows)
     analysis_ids.update(added)
-    sections, symbols, links = [], [], []
+    sections, symbols, links, producers = [], [], [], []
     for ad, aid in added.items():
         e = p.analyses[ad]
+        for seq, (prod, units) in enumerate(toolchain.producers(e.get("compileunits"))):
+            producers.append((aid, seq, names[prod], units))
         for seq, s in enumerate(e["sections"]):
             sections.append((aid, seq, names[s["name"]], s["size"], s.get("class", "other")))
         for seq, y in enumerate(e["symbols"]):
@@ -416,6 +440,8 @@ def _record(store, commit, p):
     d.insert_many("INSERT INTO symbols (analysis_id, norm_id, seq, name_id, type, size, "
                   "section_id, bind, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", symbols)
     d.insert_many("INSERT INTO analysis_layouts (analysis_id, layout_id) VALUES (?, ?)", links)
+    d.insert_many("INSERT INTO analysis_producers (analysis_id, seq, producer_id, units) "
+                  "VALUES (?, ?, ?, ?)", producers)
     missing = [ad for ad in new_analyses if ad not in analysis_ids]
     analysis_ids.update(store.digests("analyses", missing))
 

@@ -10,6 +10,7 @@ import fnmatch
 import re
 
 from ..errors import BwError
+from . import toolchain
 from .ingest import parse_keys
 from .store import Store, chunks, marks
 
@@ -328,6 +329,15 @@ def sections_of(store, analysis_id):
         (analysis_id,))]
 
 
+def toolchain_of(store, analysis_id):
+    """The Toolchain (db/toolchain.py) an analysis's object names: .comment and producers."""
+    rows = store.query("SELECT comment, producer, units FROM v_analysis_producers "
+                       "WHERE analysis_id = ? ORDER BY seq", (analysis_id,))
+    comment = rows[0][0] if rows else None
+    return toolchain.identify(comment.split("\n") if comment else [],
+                              [(p, n) for _, p, n in rows if p is not None])
+
+
 def layouts_of(store, analysis_id):
     """{(struct name, kind): layout row dict} of one analysis."""
     return {(r["struct"], r["kind"]): r for r in _dicts(store, (
@@ -463,6 +473,9 @@ class History:
 
     def sections_of(self, analysis_id):
         return sections_of(self.store, analysis_id)
+
+    def toolchain_of(self, analysis_id):
+        return toolchain_of(self.store, analysis_id)
 
     def config_of(self, config_id):
         return config_set(self.store, config_id)

@@ -32,9 +32,10 @@ def cached_entries(store, analyzer, root, paths, analyzer_digest):
     known = [p for p, od in digests.items() if od in hits]
     stubs = {}
     for f in analyze.run(analyzer, "size", known, root)["files"] if known else []:
-        ad, machine = hits[digests[f["file"]]]
+        ad, machine, tools = hits[digests[f["file"]]]
         stubs[f["file"]] = {"file": f["file"], "member": None, "machine": machine,
-                            "class": f.get("class"), "_analysis": ad, "build": f.get("build")}
+                            "class": f.get("class"), "_analysis": ad, "build": f.get("build"),
+                            "_toolchain": tools}
     return stubs, digests
 
 

@@ -107,8 +107,20 @@ CREATE TABLE analyses (
 	data_bytes BIGINT NOT NULL,
 	rodata_bytes BIGINT NOT NULL,
 	bss_bytes BIGINT NOT NULL,
-	other_bytes BIGINT NOT NULL
+	other_bytes BIGINT NOT NULL,
+	comment_id BIGINT REFERENCES names (id)  -- the .comment strings, one a line (since version 6;
+	                                         -- NULL: recorded before)
 );
+
+-- Each distinct DW_AT_producer of an analysis's compile units (compiler, version, often its
+-- flags: `GNU C11 12.2.0 -Os -g`), in first-unit order, with how many units it made.
+CREATE TABLE analysis_producers (
+	analysis_id BIGINT NOT NULL REFERENCES analyses (id),
+	seq BIGINT NOT NULL,
+	producer_id BIGINT NOT NULL REFERENCES names (id),
+	units BIGINT NOT NULL,
+	PRIMARY KEY (analysis_id, seq)
+) WITHOUT ROWID;
 
 -- Section sizes of an analysis, in section-header order.
 CREATE TABLE sections (

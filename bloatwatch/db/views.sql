@@ -168,6 +168,15 @@ FROM symbols y
 JOIN names nn ON nn.id = y.norm_id
 JOIN names rn ON rn.id = y.name_id;
 
+-- What an analysis says of its compiler: the .comment strings (one a line, NULL when recorded
+-- before version 6) and each distinct DW_AT_producer with its unit count, in first-unit order.
+CREATE VIEW v_analysis_producers AS
+SELECT a.id AS analysis_id, cm.name AS comment, p.seq, pn.name AS producer, p.units
+FROM analyses a
+LEFT JOIN names cm ON cm.id = a.comment_id
+LEFT JOIN analysis_producers p ON p.analysis_id = a.id
+LEFT JOIN names pn ON pn.id = p.producer_id;
+
 -- Struct layouts per analysis.
 CREATE VIEW v_analysis_structs AS
 SELECT al.analysis_id, n.name AS struct, l.kind, l.id AS layout_id, l.size, l.cachelines,
