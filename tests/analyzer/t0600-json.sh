@@ -49,7 +49,7 @@ done
 # JSON numbers = text numbers (which the oracle tests tie to size and nm).
 "$BW" all $objs >all.json
 "$BW" size $objs >size.txt
-"$BW" symbols $objs >nm.txt
+"$BW" symbols --no-demangle $objs >nm.txt
 $py - all.json size.txt nm.txt <<'PY' && ok "all: sizes and symbols equal the size and symbols text output" || not_ok "all vs text"
 import json, sys
 d = json.load(open(sys.argv[1]))
