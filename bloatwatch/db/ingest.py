@@ -137,11 +137,19 @@ class Prepared:
         self.cache = []        # (object digest, analysis digest) to remember
         self.analyzer_digest = None
         self.slices = {}       # digest -> (object name, [builds of that object])
+        self.demangled = {}    # symbol name -> its demangled spelling (mangled names only)
+
+
+# A symbol's demangled spellings (the analyzer's libiberty, as nm -C): a function of its name,
+# stored per name (table demangled) and left out of the analysis digest.
+DEMANGLED = (("name", "demangled"), ("norm", "norm_demangled"))
 
 
 def _analysis_part(entry):
     part = {k: entry[k] for k in ("format", "class", "endian", "machine", "type", "text", "data",
-                                  "bss", "dec", "sections", "symbols", "rollup")}
+                                  "bss", "dec", "sections", "rollup")}
+    drop = {k for _, k in DEMANGLED}
+    part["symbols"] = [{k: v for k, v in y.items() if k not in drop} for y in entry["symbols"]]
     # What the object says of its compiler (since schema version 6), only when it says
     # something: the analyses of objects without it keep the digests they had before.
     comment = list(entry.get("comment") or [])
@@ -225,6 +233,9 @@ def prepare(files, uses, where, analyzer_digest=None):
             reorgs = [reorg_positions(s, "%s (%s)" % (at, entry["file"])) for s in structs]
             for y in entry["symbols"]:
                 y["name"], y["norm"], y["size"], y["type"], y["section"]
+                for raw, dm in DEMANGLED:
+                    if y.get(dm) is not None:
+                        p.demangled[str(y[raw])] = str(y[dm])
         except (KeyError, TypeError) as e:
             raise BwError("%s (%s): missing or malformed field %s"
                           % (at, entry.get("file") if isinstance(entry, dict) else "?", e))
@@ -364,6 +375,7 @@ def _record(store, commit, p):
             strings.update((m["name"], m["type"]))
     for src, cfg in p.uses:
         strings.update((src, cfg))
+    strings.update(x for kv in p.demangled.items() for x in kv)
     names = store.intern(strings)
 
     # CONFIG sets and setups.
@@ -442,6 +454,10 @@ def _record(store, commit, p):
     d.insert_many("INSERT INTO analysis_layouts (analysis_id, layout_id) VALUES (?, ?)", links)
     d.insert_many("INSERT INTO analysis_producers (analysis_id, seq, producer_id, units) "
                   "VALUES (?, ?, ?, ?)", producers)
+    # Every parsed entry's, not only new analyses': one recorded before version 7 gets them.
+    d.insert_many("INSERT INTO demangled (name_id, demangled_id) VALUES (?, ?) "
+                  "ON CONFLICT DO NOTHING",
+                  sorted((names[n], names[dm]) for n, dm in p.demangled.items()))
     missing = [ad for ad in new_analyses if ad not in analysis_ids]
     analysis_ids.update(store.digests("analyses", missing))
 

@@ -147,6 +147,14 @@ CREATE TABLE symbols (
 ) WITHOUT ROWID;
 CREATE INDEX symbols_norm ON symbols (norm_id);
 
+-- The demangled spelling of a mangled symbol name, raw or normalized (C++, Rust: the
+-- analyzer's libiberty demangler, as nm -C prints it; since version 7). A name that is not
+-- mangled (C) has no row. Keyed by name: every analysis with that name shares it.
+CREATE TABLE demangled (
+	name_id BIGINT PRIMARY KEY REFERENCES names (id),
+	demangled_id BIGINT NOT NULL REFERENCES names (id)
+) WITHOUT ROWID;
+
 -- A struct/union layout (DWARF), content-addressed: the same layout in many objects is one row.
 -- The digest is of the analyzer's whole STRUCT entry, reorganized order included, so two
 -- layouts that differ only in the suggested order are two rows.
