@@ -76,7 +76,9 @@ def collect(root, project, analyzer, paths=None, jobs=None, store=None, found=No
         entries = fresh_analysis(root, f, analyzer)
         if entries is not None:
             done[f.path] = entries
-    rest = [f.path for f in found if f.path not in done]
+    # Once per path: a manifest may file one object under several coordinates (a sweep's
+    # flips); analyzed twice, it would give two entries to each of them.
+    rest = list(dict.fromkeys(f.path for f in found if f.path not in done))
     stubs, digests = cached_entries(store, analyzer, root, rest, adigest) if store else ({}, {})
     for path, stub in stubs.items():
         done[path] = [stub]
