@@ -46,13 +46,9 @@ def parse_keys(text):
 
 
 def compiler_family(version):
-    """gcc or clang from a compiler's version line (`cc --version`, CONFIG_CC_VERSION_TEXT)."""
-    v = (version or "").lower()
-    if "clang" in v:
-        return "clang"
-    if "gcc" in v or "g++" in v:
-        return "gcc"
-    return NONE
+    """gcc, clang or rustc from a compiler's version line (`cc --version`,
+    CONFIG_CC_VERSION_TEXT); '-' when it names none."""
+    return toolchain.family(version or "") or NONE
 
 
 def slice_digest(members):

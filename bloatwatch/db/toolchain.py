@@ -17,14 +17,15 @@ GNU_PRODUCER = re.compile(r"^GNU (?!AS\b)\S+ \d")
 
 
 def family(text):
-    """gcc, clang or rustc from a .comment string or a producer; None for anything else
-    (a linker's `Linker: LLD 14.0.6`, an assembler's `GNU AS 2.40`)."""
+    """gcc, clang or rustc from a version line (`cc --version`, CONFIG_CC_VERSION_TEXT), a
+    .comment string or a producer; None for anything else (a linker's `Linker: LLD 14.0.6`,
+    an assembler's `GNU AS 2.40`)."""
     t = text.lower()
     if "rustc version" in t:
         return "rustc"
-    if re.search(r"\bclang version\b", t):
+    if "clang" in t:
         return "clang"
-    if t.startswith("gcc: ") or GNU_PRODUCER.match(text):
+    if "gcc" in t or "g++" in t or GNU_PRODUCER.match(text):
         return "gcc"
     return None
 

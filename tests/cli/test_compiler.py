@@ -14,7 +14,8 @@ SOURCES = {
     "gfn.c": "static int sq(int x) { return x * x; }\nint gfn(int x) { return sq(x) + 1; }\n",
     "cfn.c": "int ctab[16];\nint cfn(int x) { return ctab[x & 15]; }\n",
     ".gitignore": "build/\nbloatwatch.db\n",
-    "bloatwatch.toml": '[[objects]]\nglob = ["build/*.o", "build/*.a"]\n',
+    "main.c": "int cfn(int);\nint main(void) { return cfn(3); }\n",
+    "bloatwatch.toml": '[[objects]]\nglob = ["build/*.o", "build/*.a", "build/prog"]\n',
 }
 
 
@@ -38,6 +39,9 @@ def recorded(tmp_path_factory, analyzer):
         subprocess.run(argv + ["-o", os.path.join("build", out)], cwd=repo, check=True)
     subprocess.run(["ar", "rcs", "build/mixed.a", "build/gcc.o", "build/clang.o"], cwd=repo,
                    check=True)
+    # A program clang links: its .comment also names gcc (the C library's start files).
+    subprocess.run(["clang", "-O2", "-g", "-o", "build/prog", "main.c", "build/clang.o"],
+                   cwd=repo, check=True)
     bw("record", cwd=repo)
     with open(os.path.join(repo, "README"), "w") as f:
         f.write("second commit: the objects come from the object cache\n")
@@ -47,8 +51,8 @@ def recorded(tmp_path_factory, analyzer):
     db = sqlite3.connect(os.path.join(repo, "bloatwatch.db"))
     rows = db.execute("SELECT compiler, object, compiler_version FROM v_builds").fetchall()
     assert db.execute("SELECT COUNT(DISTINCT commit_id) FROM v_builds").fetchone()[0] == 2
-    assert db.execute("SELECT COUNT(*) FROM object_cache").fetchone()[0] == 2
-    assert len(set(rows)) == 4, rows    # the cached objects keep their coordinates
+    assert db.execute("SELECT COUNT(*) FROM object_cache").fetchone()[0] == 3
+    assert len(set(rows)) == 5, rows    # the cached objects keep their coordinates
     prods = db.execute("SELECT DISTINCT vb.object, p.seq, p.producer FROM v_builds vb JOIN v_analysis_producers p "
                        "ON p.analysis_id = vb.analysis_id ORDER BY vb.object, p.seq").fetchall()
     prods = [(obj, p) for obj, _, p in prods]
@@ -59,6 +63,14 @@ def test_each_object_names_its_compiler_as_its_version_line_says(recorded):
     repo, cc, builds, prods = recorded
     assert builds["build/gcc.o"] == ("gcc", cc["gcc"])
     assert builds["build/clang.o"] == ("clang", cc["clang"])
+
+
+def test_a_linked_program_is_named_by_its_units_not_its_start_files(recorded):
+    repo, cc, builds, prods = recorded
+    comment = subprocess.run(["readelf", "-p", ".comment", os.path.join(repo, "build", "prog")],
+                             stdout=subprocess.PIPE, text=True, check=True).stdout
+    assert "GCC: " in comment and cc["clang"] in comment   # both in .comment
+    assert builds["build/prog"] == ("clang", cc["clang"])
 
 
 def test_an_archive_of_gcc_and_clang_members_says_both(recorded):
