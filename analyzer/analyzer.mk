@@ -13,8 +13,8 @@ AN_SAN_LIB  := $(AN_OBJDIR)/san/libbloatwatch.a
 AN_BIN      := $(BIN)/bloatwatch-analyze
 AN_SAN_BIN  := $(AN_OBJDIR)/san/bloatwatch-analyze
 # Libraries: libelf for ELF, libdw/libdwfl for DWARF (lib/dw*.c), capstone to find indirect
-# calls (lib/cgdisasm.c). Add more here.
-AN_LIBS     := -ldw -lelf -lz -lcapstone
+# calls (lib/cgdisasm.c), libiberty for demangling (lib/demangle.c). Add more here.
+AN_LIBS     := -ldw -lelf -lz -lcapstone -liberty
 AN_CPPFLAGS := -Ianalyzer/lib -Ianalyzer/cmd
 AN_CLANG    ?= $(HOST_CCACHE_RUN)clang
 # The library and extractors built once with the fuzzers' instrumentation; every fuzzer

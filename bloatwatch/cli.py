@@ -180,6 +180,8 @@ def parser():
     add_filters(p)
     p.add_argument("--all", action="store_true", help="list unchanged objects too")
     p.add_argument("--no-symbols", action="store_true", help="skip the per-symbol sections")
+    p.add_argument("--no-demangle", action="store_true",
+                   help="C++ and Rust symbols by their raw names (default: as nm -C spells them)")
 
     p = cmd("check", "check size budgets; exit 0 when all are met, 1 when one is exceeded")
     p.add_argument("--budget", required=True, metavar="FILE", help="budget TOML")
@@ -398,7 +400,7 @@ def cmd_history(ctx):
 def cmd_diff(ctx):
     from .compare import command
     a = ctx.args
-    history = query.History(ctx.target())
+    history = query.History(ctx.target(), demangle=not a.no_demangle)
     try:
         with history.snapshot():
             text = command.run(history, ctx.root_or_none(), a.a, a.b, ctx.filters(),

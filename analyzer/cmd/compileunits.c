@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Mode compileunits: code and static data bytes per compile unit and per source folder (DWARF). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "cmd.h"
 #include "cunits.h"
@@ -15,6 +16,28 @@ static void print_row(FILE *f, uint64_t text, uint64_t vars, uint64_t data, uint
 	if (split)
 		fprintf(f, " %10llu %10llu %10llu", (unsigned long long)data,
 			(unsigned long long)rodata, (unsigned long long)bss);
+}
+
+/* Each distinct DW_AT_producer with the number of units it made, in first-unit order. */
+static void print_producers(FILE *f, const struct bw_cunits *u)
+{
+	fprintf(f, "%10s  %s\n", "units", "producer");
+	for (size_t i = 0; i < u->n; i++) {
+		const char *p = u->v[i].producer ? u->v[i].producer : "";
+		size_t n = 0;
+		bool first = true;
+
+		for (size_t k = 0; k < u->n; k++) {
+			const char *q = u->v[k].producer ? u->v[k].producer : "";
+
+			if (!strcmp(p, q)) {
+				first = first && k >= i;
+				n++;
+			}
+		}
+		if (first)
+			fprintf(f, "%10zu  %s\n", n, u->v[i].producer ? p : "(none)");
+	}
 }
 
 static int read_units(struct bw_ctx *ctx, const struct bw_image *img, struct bw_obj *o,
@@ -72,6 +95,7 @@ static int units_image(struct bw_ctx *ctx, const struct bw_image *img, void *arg
 		print_row(f, d->text, d->vars, d->data, d->rodata, d->bss, u.split);
 		fprintf(f, "  %s (%zu)\n", d->folder, d->units);
 	}
+	print_producers(f, &u);
 out:
 	bw_cunits_free(&u);
 	bw_dwarf_close(&h);
@@ -141,6 +165,7 @@ static void json_write(struct bw_ctx *ctx, const struct bw_file *f, void *state)
 		bw_json_obj_begin(j);
 		bw_json_kstr(j, "name", c->name);
 		bw_json_kstr(j, "folder", c->folder);
+		bw_json_kstr(j, "producer", c->producer);
 		bw_json_ku64(j, "text", c->text);
 		bw_json_ku64(j, "vars", c->vars);
 		split_keys(j, u->split, c->data, c->rodata, c->bss);

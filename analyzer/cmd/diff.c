@@ -5,7 +5,7 @@
  * script's. Symbols are what `symbols` lists (nm --size-sort), filtered by nm letter as the
  * script does (Linux 6.1's tables, or the current script's with --upstream), its generated
  * symbols skipped, sizes summed per normalized name (symnames.h; --exact: the script's own
- * .NUMBER rule and .symtab only).
+ * .NUMBER rule and .symtab only). Names print as nm -C spells them (--no-demangle: raw).
  */
 #include <dirent.h>
 #include <stdlib.h>
@@ -14,19 +14,23 @@
 
 #include "bloatometer.h"
 #include "cmd.h"
+#include "demangle.h"
 #include "layouts.h"
 #include "symnames.h"
 #include "symbols.h"
 
 static const struct bw_option options[] = {
 	BW_OPT_CACHELINE,
-	{ "--exact", NULL, "exact", "1", 0, false, "normalize names exactly as scripts/bloat-o-meter (.NUMBER only)" },
+	{ "--exact", NULL, "exact", "1", 0, false,
+	  "normalize names exactly as scripts/bloat-o-meter (.NUMBER only)" },
 	{ "--structs", NULL, "structs", "1", 0, false, "add the struct-layout diff (DWARF)" },
 	{ "-c", NULL, "category", "c", 0, false, "three tables: functions, data, read-only data" },
 	{ "--data", NULL, "category", "d", 0, false, "data symbols only (bloat-o-meter -d)" },
 	{ "--text", NULL, "category", "t", 0, false, "functions only (bloat-o-meter -t)" },
 	{ "--upstream", NULL, "script", "upstream", 0, false,
 	  "count weak symbols (w W v V) as the current script does (default: Linux 6.1's)" },
+	{ "--no-demangle", NULL, "demangle", "no", 0, false,
+	  "raw symbol names, as the script prints them (default: C++ and Rust names as nm -C)" },
 	{ 0 },
 };
 
@@ -240,8 +244,10 @@ static double change_pct(uint64_t otot, uint64_t ntot)
 	return otot ? ((double)ntot - (double)otot) * 100.0 / (double)otot : 0.0;
 }
 
+/* The script's table; @demangle: each (normalized) name as nm -C spells it, the rows still in
+ * the script's order of the raw names. */
 static void print_table(FILE *f, const struct bw_bom_table *tb, const struct bw_compare *c,
-			const struct bw_sizemap *old, const struct bw_sizemap *new)
+			const struct bw_sizemap *old, const struct bw_sizemap *new, bool demangle)
 {
 	fprintf(f, "add/remove: %zu/%zu grow/shrink: %zu/%zu up/down: %llu/%lld (%lld)\n", c->add,
 		c->remove, c->grow, c->shrink, (unsigned long long)c->up, -(long long)c->down,
@@ -249,7 +255,7 @@ static void print_table(FILE *f, const struct bw_bom_table *tb, const struct bw_
 	fprintf(f, "%-40s %7s %7s %7s\n", tb->title, "old", "new", "delta");
 	for (size_t i = 0; i < c->n; i++) {
 		const struct bw_delta *d = &c->v[i];
-		char o[24] = "-", n[24] = "-";
+		char o[24] = "-", n[24] = "-", *dm;
 
 		if (!d->delta)
 			continue;
@@ -257,7 +263,9 @@ static void print_table(FILE *f, const struct bw_bom_table *tb, const struct bw_
 			snprintf(o, sizeof(o), "%llu", (unsigned long long)d->old->size);
 		if (d->new)
 			snprintf(n, sizeof(n), "%llu", (unsigned long long)d->new->size);
-		fprintf(f, "%-40s %7s %7s %+7lld\n", d->name, o, n, (long long)d->delta);
+		dm = demangle ? bw_demangle(d->name) : NULL;
+		fprintf(f, "%-40s %7s %7s %+7lld\n", dm ? dm : d->name, o, n, (long long)d->delta);
+		free(dm);
 	}
 	fprintf(f, "Total: Before=%llu, After=%llu, chg %+.2f%%\n", (unsigned long long)old->total,
 		(unsigned long long)new->total, change_pct(old->total, new->total));
@@ -280,11 +288,15 @@ static void json_table(struct bw_json *j, const struct bw_compare *c, const stru
 	bw_json_arr_begin(j);
 	for (size_t i = 0; i < c->n; i++) {
 		const struct bw_delta *d = &c->v[i];
+		char *dm;
 
 		if (!d->delta)
 			continue;
+		dm = bw_demangle(d->name);
 		bw_json_obj_begin(j);
 		bw_json_kstr(j, "name", d->name);
+		bw_json_kstr(j, "demangled", dm);
+		free(dm);
 		bw_json_ku64(j, "old", d->old ? d->old->size : 0);
 		bw_json_ku64(j, "new", d->new ? d->new->size : 0);
 		bw_json_ki64(j, "delta", d->delta);
@@ -315,7 +327,7 @@ static int run_table(struct bw_ctx *ctx, const struct bw_bom_table *tb, const st
 		goto out;
 	}
 	if (!ctx->js) {
-		print_table(ctx->out, tb, &c, &mo, &mn);
+		print_table(ctx->out, tb, &c, &mo, &mn, !bw_opt_is(ctx, "demangle", "no"));
 	} else {
 		if (as_entry) {
 			bw_json_obj_begin(ctx->js);

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The common part of a FILE entry (docs/analyzer-json.md): identity, sizes, sections, record. */
+#include <string.h>
+
 #include "buildrec.h"
 #include "cmd.h"
 
@@ -61,6 +63,37 @@ static void sections_json(struct bw_json *j, const struct bw_obj *o)
 	bw_json_arr_end(j);
 }
 
+/* The .comment strings (the compilers and linkers that made the object, e.g. "GCC: (Debian
+ * 12.2.0-14) 12.2.0"), each once, in file order: a linked image merges every input's. */
+static void comment_json(struct bw_json *j, const struct bw_obj *o)
+{
+	bw_json_key(j, "comment");
+	bw_json_arr_begin(j);
+	for (size_t i = 1; i < o->shnum; i++) {
+		const struct bw_sec *s = &o->secs[i];
+		const char *p = (const char *)bw_sec_bytes(o, i);
+
+		if (!p || s->type != SHT_PROGBITS || s->compressed || strcmp(s->name, ".comment"))
+			continue;
+		for (size_t at = 0; at < s->size;) {
+			const char *str = p + at, *end = memchr(str, '\0', s->size - at);
+			size_t len = end ? (size_t)(end - str) : s->size - at;
+			bool seen = false;
+
+			for (size_t k = 0; k < at && !seen && len;) {
+				size_t l = strnlen(p + k, at - k);
+
+				seen = l == len && !memcmp(p + k, str, len);
+				k += l + 1;
+			}
+			if (len && !seen)
+				bw_json_strn(j, str, len);
+			at += len + 1;
+		}
+	}
+	bw_json_arr_end(j);
+}
+
 void bw_file_json_begin(struct bw_ctx *ctx, const struct bw_image *img, const struct bw_obj *o)
 {
 	struct bw_json *j = ctx->js;
@@ -79,6 +112,7 @@ void bw_file_json_begin(struct bw_ctx *ctx, const struct bw_image *img, const st
 	bw_json_ku64(j, "bss", o->bss);
 	bw_json_ku64(j, "dec", o->text + o->data + o->bss);
 	sections_json(j, o);
+	comment_json(j, o);
 	bw_json_key(j, "build");
 	bw_buildrec_json(ctx, img->path);
 }

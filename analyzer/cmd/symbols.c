@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Mode symbols: nm -S --size-sort text (with nm's per-file headers); JSON symbols with rollups. */
+/* Mode symbols: nm -S --size-sort text (nm -C's names unless --no-demangle); JSON symbols with rollups. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
+#include "demangle.h"
 #include "symbols.h"
 #include "symnames.h"
 
@@ -21,15 +22,19 @@ static int json_order(const void *pa, const void *pb)
 	return a->index < b->index ? -1 : a->index > b->index;
 }
 
-static void print_nm(FILE *f, const struct bw_obj *o, const struct bw_symtab *t)
+/* nm -S --size-sort's lines; @demangle: names as nm -C prints them (the order stays the raw
+ * names', as nm sorts before it demangles). */
+static void print_nm(FILE *f, const struct bw_obj *o, const struct bw_symtab *t, bool demangle)
 {
 	const char *fmt = o->cls == 64 ? "%016" PRIx64 " %016" PRIx64 " %c %s\n"
 				       : "%08" PRIx64 " %08" PRIx64 " %c %s\n";
 
 	for (size_t i = 0; i < t->n; i++) {
 		const struct bw_sym *s = &t->v[i];
+		char *d = demangle ? bw_demangle(s->name) : NULL;
 
-		fprintf(f, fmt, s->value, s->size, s->letter, s->name);
+		fprintf(f, fmt, s->value, s->size, s->letter, d ? d : s->name);
+		free(d);
 	}
 }
 
@@ -64,10 +69,13 @@ static void write_symbols(struct bw_json *j, const struct bw_symtab *t)
 	for (size_t i = 0; sorted && i < t->n; i++) {
 		const struct bw_sym *s = &sorted[i];
 		char *norm = bw_norm_name(s->name, s->baselen, false);
+		char *dname = bw_demangle(s->name), *dnorm = bw_demangle(norm ? norm : s->name);
 
 		bw_json_obj_begin(j);
 		bw_json_kstr(j, "name", s->name);
 		bw_json_kstr(j, "norm", norm ? norm : s->name);
+		bw_json_kstr(j, "demangled", dname);
+		bw_json_kstr(j, "norm_demangled", dnorm);
 		bw_json_key(j, "type");
 		bw_json_strn(j, &s->letter, 1);
 		bw_json_ku64(j, "size", s->size);
@@ -77,6 +85,8 @@ static void write_symbols(struct bw_json *j, const struct bw_symtab *t)
 		bw_json_kstr(j, "kind", bw_kind_name(s->kind));
 		bw_json_obj_end(j);
 		free(norm);
+		free(dname);
+		free(dnorm);
 	}
 	bw_json_arr_end(j);
 	free(sorted);
@@ -112,7 +122,7 @@ int bw_symbols_image(struct bw_ctx *ctx, const struct bw_image *img, void *arg)
 	} else if (run->per_file_headers) {
 		fprintf(ctx->out, "\n%s:\n", img->file);
 	}
-	print_nm(ctx->out, &o, &t);
+	print_nm(ctx->out, &o, &t, !bw_opt_is(ctx, "demangle", "no"));
 	bw_symtab_free(&t);
 	bw_obj_close(&o);
 	return 0;
@@ -158,11 +168,20 @@ static void json_free(void *state)
 
 static const struct bw_json_part json = { json_read, json_write, json_free };
 
-static const struct bw_option options[] = { { 0 } };
+static const struct bw_option options[] = {
+	{ "--no-demangle", NULL, "demangle", "no", 0, false,
+	  "raw symbol names, as nm without -C (default: C++ and Rust names demangled, as nm -C)" },
+	{ 0 },
+};
 
 const struct bw_extractor bw_x_symbols = {
 	.name = "symbols",
-	.help = "sized symbols as nm -S --size-sort prints them; --json adds section, binding, kind, rollup",
-	.operands = "FILE...", .min_files = 1, .max_files = -1,
-	.options = options, .run = symbols_text, .json = &json, .flags = BW_X_ALL,
+	.help = "sized symbols as nm -C -S --size-sort prints them; --json adds section, binding, kind, rollup",
+	.operands = "FILE...",
+	.min_files = 1,
+	.max_files = -1,
+	.options = options,
+	.run = symbols_text,
+	.json = &json,
+	.flags = BW_X_ALL,
 };

@@ -263,6 +263,8 @@ int bw_cunits_read(const struct bw_dwarf *h, const struct bw_obj *o, struct bw_c
 		memset(v, 0, sizeof(*v));
 		name = dwarf_diename(&cudie);
 		v->name = name ? name : "";
+		v->producer = dwarf_formstring(
+			dwarf_attr(&cudie, DW_AT_producer, &(Dwarf_Attribute){ 0 }));
 		v->folder = unit_dir(v->name, dwarf_formstring(dwarf_attr(&cudie, DW_AT_comp_dir,
 									    &(Dwarf_Attribute){ 0 })));
 		if (!v->folder) {

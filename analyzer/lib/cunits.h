@@ -8,6 +8,7 @@
 
 struct bw_cunit {
 	const char *name;	/* DW_AT_name, as the compiler recorded it */
+	const char *producer; /* DW_AT_producer (compiler, version, often its flags), or NULL */
 	char *folder;		/* its source folder: relative to DW_AT_comp_dir, or to the folder
 				 * all of the image's units share ("." when none) */
 	uint64_t text;		/* bytes of the unit's address ranges (DW_AT_ranges, low/high_pc) */

@@ -6,6 +6,8 @@ size), so the same rules apply to the database's rows: keep the letters of the t
 generated symbols and names with a colon, strip every `.NUMBER`, sum sizes by the result.
 A name present on one side only is added or removed whatever its size (zero included); the
 rows are sorted by (delta, name) and reversed, so equal deltas list names in descending order.
+C++ and Rust names take part raw, as the script reads them; a row only shows a name as nm -C
+spells it (with the script's .NUMBER rule applied to that spelling) when the rows carry it.
 """
 import re
 from dataclasses import dataclass, field
@@ -24,9 +26,10 @@ TABLES = {
 
 
 def sizes(symbols, letters):
-    """{name: bytes} of (raw name, nm letter, size) rows, as the script's getsizes() sums them."""
+    """{name: bytes} of (raw name, nm letter, size[, demangled]) rows, as the script's
+    getsizes() sums them."""
     out = {}
-    for name, letter, size in symbols:
+    for name, letter, size, *_ in symbols:
         # The script splits an nm line on whitespace and skips any line with a colon.
         if ":" in name or not letter or letter not in letters:
             continue
@@ -35,6 +38,13 @@ def sizes(symbols, letters):
         name = NUMBER.sub("", name)
         out[name] = out.get(name, 0) + size
     return out
+
+
+def shown(symbols):
+    """{script name: how it reads} of (raw name, letter, size, demangled) rows whose name is
+    mangled: the demangled spelling under the script's .NUMBER rule (`foo(int) [clone
+    .isra]` for _Z3fooi.isra.0, as for _Z3fooi.isra.1)."""
+    return {NUMBER.sub("", r[0]): NUMBER.sub("", r[3]) for r in symbols if len(r) > 3 and r[3]}
 
 
 @dataclass
@@ -50,6 +60,10 @@ class Table:
     up: int = 0
     down: int = 0                     # bytes lost, as a positive number (printed negated)
     rows: list = field(default_factory=list)   # (delta, name), delta != 0, in output order
+    names: dict = field(default_factory=dict)  # name -> how it reads (mangled names only)
+
+    def show(self, name):
+        return self.names.get(name, name)
 
     @property
     def net(self):
@@ -98,12 +112,17 @@ def tables(old_symbols, new_symbols, mode="default"):
     if mode not in TABLES:
         raise ValueError("bloat-o-meter mode %r (want one of %s)" % (mode, ", ".join(TABLES)))
     old_symbols, new_symbols = list(old_symbols), list(new_symbols)
-    return [compare(sizes(old_symbols, letters), sizes(new_symbols, letters), title)
-            for title, letters in TABLES[mode]]
+    names = {**shown(old_symbols), **shown(new_symbols)}
+    out = [compare(sizes(old_symbols, letters), sizes(new_symbols, letters), title)
+           for title, letters in TABLES[mode]]
+    for t in out:
+        t.names = names
+    return out
 
 
 def lines(table, top=None):
-    """The script's printout of one table: (lines, rows left out).
+    """The script's printout of one table: (lines, rows left out). Rows keep the script's
+    order (of the raw names); each name reads as the table shows it.
 
     With `top`, only the `top` largest moves are listed (in the script's order) and the
     second value counts the rows cut; without it the lines are the script's exactly."""
@@ -117,7 +136,7 @@ def lines(table, top=None):
               table.net),
            "%-40s %7s %7s %+7s" % (table.title, "old", "new", "delta")]
     for d, name in rows:
-        out.append("%-40s %7s %7s %+7d" % (name, table.old.get(name, "-"),
+        out.append("%-40s %7s %7s %+7d" % (table.show(name), table.old.get(name, "-"),
                                            table.new.get(name, "-"), d))
     otot, ntot = table.total_old, table.total_new
     percent = (ntot - otot) * 100.0 / otot if otot else 0
@@ -126,5 +145,8 @@ def lines(table, top=None):
 
 
 def report(old_symbols, new_symbols, mode="default"):
-    """What `scripts/bloat-o-meter [-c|-d|-t] OLD NEW` prints for these symbol lists."""
+    """What `scripts/bloat-o-meter [-c|-d|-t] OLD NEW` prints for these symbol lists (raw
+    names, as the script reads them)."""
+    old_symbols = [r[:3] for r in old_symbols]
+    new_symbols = [r[:3] for r in new_symbols]
     return "".join("\n".join(lines(t)[0]) + "\n" for t in tables(old_symbols, new_symbols, mode))

@@ -17,10 +17,14 @@ STEPS = [
                 "(SELECT analysis_id FROM slice_builds)"),
     ("analysis_layouts", "DELETE FROM analysis_layouts WHERE analysis_id NOT IN "
                          "(SELECT analysis_id FROM slice_builds)"),
+    ("analysis_producers", "DELETE FROM analysis_producers WHERE analysis_id NOT IN "
+                           "(SELECT analysis_id FROM slice_builds)"),
     ("analyses", "DELETE FROM analyses WHERE id NOT IN (SELECT analysis_id FROM slice_builds)"),
     ("members", "DELETE FROM members WHERE layout_id NOT IN "
                 "(SELECT layout_id FROM analysis_layouts)"),
     ("layouts", "DELETE FROM layouts WHERE id NOT IN (SELECT layout_id FROM analysis_layouts)"),
+    ("demangled", "DELETE FROM demangled WHERE name_id NOT IN (SELECT name_id FROM symbols) "
+                  "AND name_id NOT IN (SELECT norm_id FROM symbols)"),
     ("setups", "DELETE FROM setups WHERE id NOT IN (SELECT setup_id FROM slice_builds)"),
     ("config_values", "DELETE FROM config_values WHERE config_id NOT IN "
                       "(SELECT config_id FROM setups WHERE config_id IS NOT NULL)"),

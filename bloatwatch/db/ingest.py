@@ -15,6 +15,7 @@ import time
 
 from .. import arch as archnames
 from ..errors import BwError
+from . import toolchain
 from .store import chunks, marks
 
 SCHEMA_NAME = "bloatwatch-analyze"
@@ -45,13 +46,9 @@ def parse_keys(text):
 
 
 def compiler_family(version):
-    """gcc or clang from a compiler's version line (`cc --version`, CONFIG_CC_VERSION_TEXT)."""
-    v = (version or "").lower()
-    if "clang" in v:
-        return "clang"
-    if "gcc" in v or "g++" in v:
-        return "gcc"
-    return NONE
+    """gcc, clang or rustc from a compiler's version line (`cc --version`,
+    CONFIG_CC_VERSION_TEXT); '-' when it names none."""
+    return toolchain.family(version or "") or NONE
 
 
 def slice_digest(members):
@@ -137,19 +134,38 @@ class Prepared:
         self.analyzer_digest = None
         self.slices = {}       # digest -> (object name, [builds of that object])
         self.refusals = []     # (arch, compiler, label, CONFIG_X, why) a sweep could not build
+        self.demangled = {}    # symbol name -> its demangled spelling (mangled names only)
+
+
+# A symbol's demangled spellings (the analyzer's libiberty, as nm -C): a function of its name,
+# stored per name (table demangled) and left out of the analysis digest.
+DEMANGLED = (("name", "demangled"), ("norm", "norm_demangled"))
 
 
 def _analysis_part(entry):
-    return {k: entry[k] for k in ("format", "class", "endian", "machine", "type", "text", "data",
-                                  "bss", "dec", "sections", "symbols", "rollup")}
+    part = {k: entry[k] for k in ("format", "class", "endian", "machine", "type", "text", "data",
+                                  "bss", "dec", "sections", "rollup")}
+    drop = {k for _, k in DEMANGLED}
+    part["symbols"] = [{k: v for k, v in y.items() if k not in drop} for y in entry["symbols"]]
+    # What the object says of its compiler (since schema version 7), only when it says
+    # something: the analyses of objects without it keep the digests they had before.
+    comment = list(entry.get("comment") or [])
+    producers = toolchain.producers(entry.get("compileunits"))
+    if comment:
+        part["comment"] = comment
+    if producers:
+        part["producers"] = producers
+    return part
 
 
-def coordinate(entry):
+def coordinate(entry, tools=None):
     """(arch, compiler, label, keys text, object) of a FILE entry.
 
     What the collector found (`_coord`: a manifest, bloatwatch.toml) comes first, then the
-    build record, then the ELF header; an object without any of them still has a coordinate
-    (arch from its machine, '-' for the rest) and is keyed by its path."""
+    build record, then the object itself: the ELF header for the arch, and for the compiler
+    `tools` (toolchain.of_files: .comment and DW_AT_producer, an archive's members together),
+    else the entry's own; an object without any of them still has a coordinate ('-' for the
+    rest) and is keyed by its path."""
     build = entry.get("build") or {}
     given = entry.get("_coord") or {}
     member = entry.get("member")
@@ -166,6 +182,8 @@ def coordinate(entry):
                                                                      entry.get("class"))
     compiler = given.get("compiler") or build.get("compiler") or \
         compiler_family(entry.get("_compiler_version") or build.get("compiler_version"))
+    if compiler == NONE:
+        compiler = (tools or toolchain.of_entry(entry)).family
     label = given.get("config") or build.get("scenario") or NONE
     keys = {k: v for k, v in build.items() if k not in RECORD_KEYS and isinstance(v, str)}
     if entry.get("_declared") is not None:   # bloatwatch.toml declares which keys exist
@@ -188,10 +206,14 @@ def prepare(files, uses, where, analyzer_digest=None):
     p = Prepared()
     p.analyzer_digest = analyzer_digest
     seen = {}
+    try:
+        tools = toolchain.of_files(files)
+    except (KeyError, TypeError, AttributeError) as e:
+        raise BwError("%s: malformed comment or compileunits field (%s)" % (where, e))
     for i, entry in enumerate(files):
         at = "%s: files[%d]" % (where, i)
         if "_analysis" in entry:
-            coord = coordinate(entry)
+            coord = coordinate(entry, tools[entry["file"]])
             if coord in seen:
                 raise BwError("%s: %s and %s are the same coordinate %s"
                               % (where, seen[coord], entry["file"], describe(coord)))
@@ -200,7 +222,7 @@ def prepare(files, uses, where, analyzer_digest=None):
             _add_build(p, entry, coord, entry["_analysis"])
             continue
         try:
-            coord = coordinate(entry)
+            coord = coordinate(entry, tools[entry["file"]])
             a = _analysis_part(entry)
             structs = entry["structs"]
             for s in structs:
@@ -208,6 +230,9 @@ def prepare(files, uses, where, analyzer_digest=None):
             reorgs = [reorg_positions(s, "%s (%s)" % (at, entry["file"])) for s in structs]
             for y in entry["symbols"]:
                 y["name"], y["norm"], y["size"], y["type"], y["section"]
+                for raw, dm in DEMANGLED:
+                    if y.get(dm) is not None:
+                        p.demangled[str(y[raw])] = str(y[dm])
         except (KeyError, TypeError) as e:
             raise BwError("%s (%s): missing or malformed field %s"
                           % (at, entry.get("file") if isinstance(entry, dict) else "?", e))
@@ -244,7 +269,8 @@ def _add_build(p, entry, coord, ad):
         items = sorted((str(k), str(v)) for k, v in config.items())
         cd = digest(items)
         p.configs[cd] = items
-    setup = (str(entry.get("_compiler_version") or build.get("compiler_version") or ""), cd,
+    setup = (str(entry.get("_compiler_version") or build.get("compiler_version") or
+                 toolchain.of_entry(entry).version), cd,
              str(build.get("cmd") or ""), str(build.get("source") or ""))
     sd = digest([setup[0], cd.hex() if cd else None, setup[2], setup[3]])
     p.setups[sd] = setup
@@ -338,6 +364,8 @@ def _record(store, commit, p):
             strings.update(k for k, _ in items)
     for ad in new_analyses:
         e = p.analyses[ad]
+        strings.add("\n".join(e.get("comment") or []))
+        strings.update(prod for prod, _ in toolchain.producers(e.get("compileunits")))
         strings.update(s["name"] for s in e["sections"])
         for y in e["symbols"]:
             strings.update((y["name"], y["norm"], y["section"]))
@@ -348,6 +376,7 @@ def _record(store, commit, p):
             strings.update((m["name"], m["type"]))
     for src, cfg in p.uses:
         strings.update((src, cfg))
+    strings.update(x for kv in p.demangled.items() for x in kv)
     names = store.intern(strings)
 
     # CONFIG sets and setups.
@@ -401,14 +430,17 @@ def _record(store, commit, p):
         r = e.get("rollup") or {}
         rows.append((ad, e["format"], e["class"], e["endian"], e["machine"], e["type"],
                      e["text"], e["data"], e["bss"], e["dec"], r.get("func", 0), r.get("data", 0),
-                     r.get("rodata", 0), r.get("bss", 0), r.get("other", 0)))
+                     r.get("rodata", 0), r.get("bss", 0), r.get("other", 0),
+                     names["\n".join(e.get("comment") or [])]))
     added = new_analysis_ids = store.insert_digests("analyses", [
         "format", "elf_class", "endian", "machine", "elf_type", "text", "data", "bss", "total",
-        "func_bytes", "data_bytes", "rodata_bytes", "bss_bytes", "other_bytes"], rows)
+        "func_bytes", "data_bytes", "rodata_bytes", "bss_bytes", "other_bytes", "comment_id"], rows)
     analysis_ids.update(added)
-    sections, symbols, links = [], [], []
+    sections, symbols, links, producers = [], [], [], []
     for ad, aid in added.items():
         e = p.analyses[ad]
+        for seq, (prod, units) in enumerate(toolchain.producers(e.get("compileunits"))):
+            producers.append((aid, seq, names[prod], units))
         for seq, s in enumerate(e["sections"]):
             sections.append((aid, seq, names[s["name"]], s["size"], s.get("class", "other")))
         for seq, y in enumerate(e["symbols"]):
@@ -421,6 +453,12 @@ def _record(store, commit, p):
     d.insert_many("INSERT INTO symbols (analysis_id, norm_id, seq, name_id, type, size, "
                   "section_id, bind, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", symbols)
     d.insert_many("INSERT INTO analysis_layouts (analysis_id, layout_id) VALUES (?, ?)", links)
+    d.insert_many("INSERT INTO analysis_producers (analysis_id, seq, producer_id, units) "
+                  "VALUES (?, ?, ?, ?)", producers)
+    # Every parsed entry's, not only new analyses': one recorded before version 8 gets them.
+    d.insert_many("INSERT INTO demangled (name_id, demangled_id) VALUES (?, ?) "
+                  "ON CONFLICT DO NOTHING",
+                  sorted((names[n], names[dm]) for n, dm in p.demangled.items()))
     missing = [ad for ad in new_analyses if ad not in analysis_ids]
     analysis_ids.update(store.digests("analyses", missing))
 

@@ -10,6 +10,7 @@ import fnmatch
 import re
 
 from ..errors import BwError
+from . import toolchain
 from .ingest import parse_keys
 from .store import Store, chunks, marks
 
@@ -314,11 +315,13 @@ def object_counts(store, commit_ids):
     return out
 
 
-def symbols(store, analysis_id):
-    """[(raw name, nm letter, size)] of one analysis: bloat-o-meter's input (nm --size-sort)."""
-    return [tuple(r) for r in store.query(
-        "SELECT raw_name, type, size FROM v_analysis_symbols WHERE analysis_id = ? ORDER BY seq",
-        (analysis_id,))]
+def symbols(store, analysis_id, demangle=True):
+    """[(raw name, nm letter, size, demangled)] of one analysis: bloat-o-meter's input (nm
+    --size-sort) and how each name reads (nm -C; None when it is not mangled, or with
+    demangle false)."""
+    return [(r[0], r[1], r[2], r[3] if demangle else None) for r in store.query(
+        "SELECT raw_name, type, size, demangled FROM v_analysis_symbols WHERE analysis_id = ? "
+        "ORDER BY seq", (analysis_id,))]
 
 
 def sections_of(store, analysis_id):
@@ -326,6 +329,15 @@ def sections_of(store, analysis_id):
     return [tuple(r) for r in store.query(
         "SELECT section, size, bucket FROM v_analysis_sections WHERE analysis_id = ? ORDER BY seq",
         (analysis_id,))]
+
+
+def toolchain_of(store, analysis_id):
+    """The Toolchain (db/toolchain.py) an analysis's object names: .comment and producers."""
+    rows = store.query("SELECT comment, producer, units FROM v_analysis_producers "
+                       "WHERE analysis_id = ? ORDER BY seq", (analysis_id,))
+    comment = rows[0][0] if rows else None
+    return toolchain.identify(comment.split("\n") if comment else [],
+                              [(p, n) for _, p, n in rows if p is not None])
 
 
 def layouts_of(store, analysis_id):
@@ -392,10 +404,11 @@ COORD = "coord_id, arch, compiler, label, keys, object"
 class History:
     """Read-only questions the report asks of one history database, in one snapshot."""
 
-    def __init__(self, target):
+    def __init__(self, target, demangle=True):
         self.target = target
         self.store = Store(target, create=False)   # installs views.sql when it changed
         self.where = self.store.where
+        self.demangle = demangle   # symbol rows carry how C++/Rust names read (nm -C)
 
     def close(self):
         self.store.close()
@@ -442,8 +455,10 @@ class History:
 
     def symbols(self, commit_id):
         """Every sized symbol of a commit's objects (raw and normalized names)."""
-        return self._rows("SELECT %s, symbol, raw_name, type, size, section, bind, kind "
-                          "FROM v_symbols WHERE commit_id = ?" % COORD, (commit_id,))
+        return self._rows("SELECT %s, symbol, raw_name, type, size, section, bind, kind, %s "
+                          "FROM v_symbols WHERE commit_id = ?"
+                          % (COORD, "demangled" if self.demangle else "NULL AS demangled"),
+                          (commit_id,))
 
     def structs(self, commit_id):
         return self._rows("SELECT %s, struct, kind, size, cachelines, holes, hole_bytes, "
@@ -456,13 +471,16 @@ class History:
         return members(self.store, layout_ids)
 
     def symbols_of(self, analysis_id):
-        return symbols(self.store, analysis_id)
+        return symbols(self.store, analysis_id, self.demangle)
 
     def structs_of(self, analysis_id):
         return layouts_of(self.store, analysis_id)
 
     def sections_of(self, analysis_id):
         return sections_of(self.store, analysis_id)
+
+    def toolchain_of(self, analysis_id):
+        return toolchain_of(self.store, analysis_id)
 
     def config_of(self, config_id):
         return config_set(self.store, config_id)

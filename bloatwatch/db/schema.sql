@@ -107,8 +107,20 @@ CREATE TABLE analyses (
 	data_bytes BIGINT NOT NULL,
 	rodata_bytes BIGINT NOT NULL,
 	bss_bytes BIGINT NOT NULL,
-	other_bytes BIGINT NOT NULL
+	other_bytes BIGINT NOT NULL,
+	comment_id BIGINT REFERENCES names (id)  -- the .comment strings, one a line (since version 7;
+	                                         -- NULL: recorded before)
 );
+
+-- Each distinct DW_AT_producer of an analysis's compile units (compiler, version, often its
+-- flags: `GNU C11 12.2.0 -Os -g`), in first-unit order, with how many units it made.
+CREATE TABLE analysis_producers (
+	analysis_id BIGINT NOT NULL REFERENCES analyses (id),
+	seq BIGINT NOT NULL,
+	producer_id BIGINT NOT NULL REFERENCES names (id),
+	units BIGINT NOT NULL,
+	PRIMARY KEY (analysis_id, seq)
+) WITHOUT ROWID;
 
 -- Section sizes of an analysis, in section-header order.
 CREATE TABLE sections (
@@ -134,6 +146,14 @@ CREATE TABLE symbols (
 	PRIMARY KEY (analysis_id, norm_id, seq)
 ) WITHOUT ROWID;
 CREATE INDEX symbols_norm ON symbols (norm_id);
+
+-- The demangled spelling of a mangled symbol name, raw or normalized (C++, Rust: the
+-- analyzer's libiberty demangler, as nm -C prints it; since version 8). A name that is not
+-- mangled (C) has no row. Keyed by name: every analysis with that name shares it.
+CREATE TABLE demangled (
+	name_id BIGINT PRIMARY KEY REFERENCES names (id),
+	demangled_id BIGINT NOT NULL REFERENCES names (id)
+) WITHOUT ROWID;
 
 -- A struct/union layout (DWARF), content-addressed: the same layout in many objects is one row.
 -- The digest is of the analyzer's whole STRUCT entry, reorganized order included, so two

@@ -13,7 +13,7 @@ import re
 import sqlite3
 import time
 
-from . import dialect
+from . import dialect, toolchain
 from ..errors import BwError
 
 DB_DIR = os.path.dirname(os.path.abspath(__file__))
@@ -225,16 +225,25 @@ class Store:
         return found
 
     def cached(self, analyzer_digest, object_digests):
-        """{object digest: (analysis digest, machine)} the object cache knows."""
+        """{object digest: (analysis digest, machine, Toolchain)} the object cache knows."""
         found = {}
         for part in chunks(object_digests):
             rows = self.query(
-                "SELECT c.object_digest, a.digest, a.machine FROM object_cache c "
-                "JOIN analyses a ON a.id = c.analysis_id WHERE c.analyzer_digest = ? "
-                "AND c.object_digest IN (%s)" % marks(len(part)),
+                "SELECT c.object_digest, a.digest, a.machine, a.id, cm.name FROM object_cache c "
+                "JOIN analyses a ON a.id = c.analysis_id LEFT JOIN names cm ON cm.id = a.comment_id "
+                "WHERE c.analyzer_digest = ? AND c.object_digest IN (%s)" % marks(len(part)),
                 [self.d.blob(analyzer_digest)] + [self.d.blob(x) for x in part])
-            for od, ad, machine in rows:
-                found[bytes(od)] = (bytes(ad), machine)
+            ids = sorted({r[3] for r in rows})
+            prods = {}
+            for sub in chunks(ids):
+                for aid, prod, units in self.query(
+                        "SELECT p.analysis_id, n.name, p.units FROM analysis_producers p "
+                        "JOIN names n ON n.id = p.producer_id WHERE p.analysis_id IN (%s) "
+                        "ORDER BY p.analysis_id, p.seq" % marks(len(sub)), sub):
+                    prods.setdefault(aid, []).append((prod, units))
+            for od, ad, machine, aid, comment in rows:
+                found[bytes(od)] = (bytes(ad), machine, toolchain.identify(
+                    comment.split("\n") if comment else [], prods.get(aid, [])))
         return found
 
     def insert_digests(self, table, cols, rows):

@@ -52,16 +52,19 @@ FROM v_builds vb
 JOIN sections s ON s.analysis_id = vb.analysis_id
 JOIN names n ON n.id = s.name_id;
 
--- Every sized symbol per recorded object (`symbol` is the normalized name).
+-- Every sized symbol per recorded object (`symbol` is the normalized name; `demangled` the raw
+-- name as nm -C spells it, NULL when it is not mangled).
 CREATE VIEW v_symbols AS
 SELECT vb.commit_id, vb.sha, vb.dirty, vb.coord_id, vb.arch, vb.compiler, vb.label, vb.keys,
        vb.object, nn.name AS symbol, rn.name AS raw_name, y.type, y.size,
-       sn.name AS section, y.bind, y.kind
+       sn.name AS section, y.bind, y.kind, dn.name AS demangled
 FROM v_builds vb
 JOIN symbols y ON y.analysis_id = vb.analysis_id
 JOIN names nn ON nn.id = y.norm_id
 JOIN names rn ON rn.id = y.name_id
-JOIN names sn ON sn.id = y.section_id;
+JOIN names sn ON sn.id = y.section_id
+LEFT JOIN demangled d ON d.name_id = y.name_id
+LEFT JOIN names dn ON dn.id = d.demangled_id;
 
 -- Struct layouts per recorded object: size, holes, padding (pahole's figures).
 CREATE VIEW v_structs AS
@@ -161,12 +164,25 @@ SELECT s.analysis_id, s.seq, n.name AS section, s.size, s.bucket
 FROM sections s
 JOIN names n ON n.id = s.name_id;
 
--- Sized symbols per analysis, in the analyzer's order (`symbol` is the normalized name).
+-- Sized symbols per analysis, in the analyzer's order (`symbol` is the normalized name,
+-- `demangled` as in v_symbols).
 CREATE VIEW v_analysis_symbols AS
-SELECT y.analysis_id, y.seq, nn.name AS symbol, rn.name AS raw_name, y.type, y.size
+SELECT y.analysis_id, y.seq, nn.name AS symbol, rn.name AS raw_name, y.type, y.size,
+       dn.name AS demangled
 FROM symbols y
 JOIN names nn ON nn.id = y.norm_id
-JOIN names rn ON rn.id = y.name_id;
+JOIN names rn ON rn.id = y.name_id
+LEFT JOIN demangled d ON d.name_id = y.name_id
+LEFT JOIN names dn ON dn.id = d.demangled_id;
+
+-- What an analysis says of its compiler: the .comment strings (one a line, NULL when recorded
+-- before version 7) and each distinct DW_AT_producer with its unit count, in first-unit order.
+CREATE VIEW v_analysis_producers AS
+SELECT a.id AS analysis_id, cm.name AS comment, p.seq, pn.name AS producer, p.units
+FROM analyses a
+LEFT JOIN names cm ON cm.id = a.comment_id
+LEFT JOIN analysis_producers p ON p.analysis_id = a.id
+LEFT JOIN names pn ON pn.id = p.producer_id;
 
 -- Struct layouts per analysis.
 CREATE VIEW v_analysis_structs AS

@@ -39,9 +39,10 @@ def cached_entries(store, analyzer, root, paths, analyzer_digest):
     known = [p for p, od in digests.items() if od in hits]
     stubs = {}
     for f in analyze.run(analyzer, "size", known, root)["files"] if known else []:
-        ad, machine = hits[digests[f["file"]]]
+        ad, machine, tools = hits[digests[f["file"]]]
         stubs[f["file"]] = {"file": f["file"], "member": None, "machine": machine,
-                            "class": f.get("class"), "_analysis": ad, "build": f.get("build")}
+                            "class": f.get("class"), "_analysis": ad, "build": f.get("build"),
+                            "_toolchain": tools}
     return stubs, digests
 
 
@@ -147,7 +148,9 @@ def analyze_tree(root, job, store=None):
         entries = fresh_analysis(root, f, analyzer)
         if entries is not None:
             done[f.path] = entries
-    rest = [f.path for f in found if f.path not in done]
+    # Once per path: a manifest may file one object under several coordinates (a sweep's
+    # flips); analyzed twice, it would give two entries to each of them.
+    rest = list(dict.fromkeys(f.path for f in found if f.path not in done))
     stubs, digests = cached_entries(store, analyzer, root, rest, adigest) if store else ({}, {})
     for path, stub in stubs.items():
         done[path] = [stub]

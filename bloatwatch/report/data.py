@@ -110,6 +110,9 @@ class Data:
     def structs_of(self, analysis_id):
         return self._cached("structs", analysis_id, self.history.structs_of)
 
+    def toolchain_of(self, analysis_id):
+        return self._cached("toolchain", analysis_id, self.history.toolchain_of)
+
     def config_of(self, config_id):
         return self._cached("config", config_id, self.history.config_of)
 

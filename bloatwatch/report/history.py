@@ -126,10 +126,11 @@ def symbol_moves(data, series, limit=40):
     sizes are bloat-o-meter's (the compare engine's reading of nm)."""
     from ..compare import bloat
     cids = [c["commit_id"] for c in data.ok if c["commit_id"] in series]
-    sizes, seen = [], set()
+    sizes, seen, names = [], set(), {}
     for cid in cids:
-        aid = series[cid].analysis_id
-        got = bloat.sizes(data.symbols_of(aid), bloat.TABLES["default"][0][1])
+        rows = data.symbols_of(series[cid].analysis_id)
+        got = bloat.sizes(rows, bloat.TABLES["default"][0][1])
+        names.update(bloat.shown(rows))
         sizes.append(got)
         seen |= set(got)
     moved = []
@@ -139,4 +140,5 @@ def symbol_moves(data, series, limit=40):
             vals = [v or 0 for v in row]
             moved.append((-(max(vals) - min(vals)), name, row))
     moved.sort()
-    return cids, [(name, row) for _, name, row in moved[:limit]], max(0, len(moved) - limit)
+    return cids, [(names.get(name, name), row) for _, name, row in moved[:limit]], \
+        max(0, len(moved) - limit)

@@ -298,12 +298,17 @@ class Site:
             row.cells[0] = Text(bname, href="#b-" + slug(bname))
         series = history.by_object(data, name)
         hist = self.object_history(name, series)
+        records = {model.coord_of(r): r for r in data.build_records}
         details = []
         for o in builds:
             bname = model.build_name(o.coord[:4])
             cids, moves, more = history.symbol_moves(data, series.get(o.coord[:4], {}))
+            tools = data.toolchain_of(o.analysis_id)
             details.append(dict(
                 obj=o, name=bname, anchor="b-" + slug(bname),
+                compiler=(records.get(o.coord) or {}).get("compiler_version") or tools.version,
+                compilers=o.compiler.split("+") if "+" in o.compiler else None,
+                producers=tools.producers,
                 sections=tables.sections(data.sections.get(o.coord, [])),
                 symbols=tables.symbols(data.symbols.get(o.coord, []), structpage.TOP),
                 moves=self.symbol_history(cids, moves, more) if moves else None))

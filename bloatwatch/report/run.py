@@ -18,6 +18,8 @@ def add_arguments(p):
     p.add_argument("--noise-pct", type=float, default=0.5,
                    help="... and by more than this percentage (default 0.5)")
     p.add_argument("--text-only", action="store_true", help="write footprint.txt/.md only")
+    p.add_argument("--no-demangle", action="store_true",
+                   help="C++ and Rust symbols by their raw names (default: as nm -C spells them)")
     p.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
 
 
@@ -27,7 +29,7 @@ def run(target, args, project=None):
     from ..db.query import History
     from . import site
     start = time.monotonic()
-    history = History(target)
+    history = History(target, demangle=not getattr(args, "no_demangle", False))
     try:
         with history.snapshot():
             paths = site.generate(history, args.out, head=args.commit,

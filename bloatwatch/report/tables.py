@@ -23,12 +23,13 @@ def sections(rows):
 
 
 def symbols(rows, top=None):
-    """An object's sized symbols (v_symbols rows), largest first (the `top` largest)."""
+    """An object's sized symbols (v_symbols rows), largest first (the `top` largest), as nm -C
+    spells them when the rows carry it; nm's order among equal sizes (the raw names')."""
     t = Table("", [Column("symbol"), Column("nm"), Column("section"), Column("kind"),
                    Column("size", "r")])
     ranked = sorted(rows, key=lambda r: (-r["size"], r["raw_name"]))
     for r in ranked[:top]:
-        t.add([Clip(r["raw_name"]), Text(r["type"]), Text(r["section"]), Text(r["kind"]),
+        t.add([Clip(r["demangled"] or r["raw_name"]), Text(r["type"]), Text(r["section"]), Text(r["kind"]),
                Bytes(r["size"])])
     if top and len(ranked) > top:
         t.notes.append("The %d largest of %d sized symbols (%d bytes in the rest)." % (

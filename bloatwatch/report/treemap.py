@@ -106,7 +106,7 @@ def object_node(o, sections, symbols):
         rows = sorted(syms.get(s.name, []), key=lambda r: (-r["size"], r["raw_name"]))
         covered = sum(r["size"] for r in rows)
         scale = s.size / covered if covered > s.size else None
-        s.children = [Node(r["raw_name"], "symbol", s.cls, r["size"],
+        s.children = [Node(r["demangled"] or r["raw_name"], "symbol", s.cls, r["size"],
                            r["size"] * scale if scale is not None else None) for r in rows]
         if covered < s.size and s.children:
             s.children.append(Node("(in no sized symbol)", "rest", s.cls, s.size - covered))
@@ -175,7 +175,7 @@ def moves_node(change, tables, source):
         old = source.symbols_of(change.old.analysis_id) if change.old else []
         new = source.symbols_of(change.new.analysis_id) if change.new else []
         table = bloat.tables(old, new)[0]
-    kids = [Node(name, "symbol", size=delta) for delta, name in table.rows]
+    kids = [Node(table.show(name), "symbol", size=delta) for delta, name in table.rows]
     rest = change.delta("total") - table.net
     if rest:
         kids.append(Node("(outside bloat-o-meter's symbols)", "rest", size=rest))

@@ -1,5 +1,6 @@
 #!/bin/sh
-# symbols: byte-identical to nm -S --size-sort (nm -D for files without .symtab).
+# symbols: byte-identical to nm -S --size-sort (nm -D for files without .symtab) with
+# --no-demangle, to nm -C -S --size-sort without (the system's C++ libraries have mangled names).
 . "$(dirname "$0")/lib.sh"
 cd "$WORK" || exit 1
 
@@ -17,8 +18,11 @@ else
 fi
 # One process per list (nm's per-file headers included), then each file alone.
 oracle -i symtab.list -t nm xargs nm -S --size-sort
+xargs "$BW" symbols --no-demangle <symtab.list >actual.out 2>/dev/null
+check "symbols --no-demangle = nm -S --size-sort on $(wc -l <symtab.list) files in one call" "$oracle_out" actual.out
+oracle -i symtab.list -t nm xargs nm -C -S --size-sort
 xargs "$BW" symbols <symtab.list >actual.out 2>/dev/null
-check "symbols = nm -S --size-sort on $(wc -l <symtab.list) files in one call" "$oracle_out" actual.out
+check "symbols = nm -C -S --size-sort on $(wc -l <symtab.list) files in one call" "$oracle_out" actual.out
 # The nm of the oracles (tests/bin/nm, gcc's LTO plugin only) prints what binutils' nm prints
 # with every plugin of /usr/lib/bfd-plugins loaded, on the files the project builds (the
 # system's archives would take 8 s more for nothing new: plugins claim no ELF object).
@@ -34,15 +38,17 @@ check "tests/bin/nm = $all_plugins with all bfd plugins, on $(wc -l <own.list) f
 # File by file too (no headers) for fixtures and system files; the matrix is covered by the
 # single call above, headers and all.
 { fixture_files; system_files; } | grep -xF -f symtab.list >single.list
-# by_file LIST NM-OPTIONS...: our symbols against nm on each file of LIST alone; $bad differ.
+# by_file LIST NM-OPTIONS...: our symbols against nm on each file of LIST alone (demangled
+# when the options have -C); $bad differ.
 by_file() {
 	list=$1
 	shift
+	case " $* " in *" -C "*) raw= ;; *) raw=--no-demangle ;; esac
 	oracle_each -i "$list" nm "$@"
 	bad=0 i=0
 	while read -r f; do
 		i=$((i + 1))
-		"$BW" symbols "$f" >actual.out 2>/dev/null
+		"$BW" symbols $raw "$f" >actual.out 2>/dev/null
 		cmp -s "$oracle_out/$i" actual.out ||
 			{ bad=$((bad + 1)); echo "# differs: $f"; diff -u "$oracle_out/$i" actual.out | head -8 | sed 's/^/# /'; }
 	done <"$list"
@@ -53,6 +59,9 @@ if [ -s dynonly.list ]; then
 	by_file dynonly.list -D -S --size-sort
 	[ $bad -eq 0 ] && ok "symbols = nm -D -S --size-sort on $(wc -l <dynonly.list) files without .symtab" ||
 		not_ok "symbols = nm -D -S --size-sort on $bad files"
+	by_file dynonly.list -D -C -S --size-sort
+	[ $bad -eq 0 ] && ok "symbols = nm -D -C -S --size-sort on $(wc -l <dynonly.list) files without .symtab" ||
+		not_ok "symbols = nm -D -C -S --size-sort on $bad files"
 else
 	skip "no stripped file among the inputs"
 fi

@@ -11,15 +11,24 @@ for mode in size symbols structs all; do
 	"$BW" $mode --json $objs >b.json 2>/dev/null
 	cmp -s a.json b.json && ok "$mode --json: byte-identical on a second run" || not_ok "$mode --json: deterministic"
 	$py - a.json "$mode" <<'PY' && ok "$mode --json: envelope and FILE entries" || not_ok "$mode --json: envelope"
-import json, sys
+import json, re, subprocess, sys
 d = json.load(open(sys.argv[1]))
 mode = sys.argv[2]
 assert list(d)[:4] == ["schema", "version", "mode", "files"] and list(d)[-1] == "errors", list(d)
 assert d["schema"] == "bloatwatch-analyze" and d["version"] == 1 and d["mode"] == mode and d["errors"] == []
 assert len(d["files"]) == 7, len(d["files"])          # lib.a has three members
-keys = ["file", "member", "format", "class", "endian", "machine", "type", "text", "data", "bss", "dec", "sections", "build"]
+keys = ["file", "member", "format", "class", "endian", "machine", "type", "text", "data", "bss", "dec", "sections", "comment", "build"]
 for f in d["files"]:
     assert list(f)[:len(keys)] == keys, list(f)
+    if not f["member"]:   # .comment's strings, each once, as readelf -p prints them
+        out = subprocess.run(["readelf", "-p", ".comment", f["file"]], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL, text=True).stdout
+        want = []
+        for l in out.splitlines():
+            m = re.match(r"^\s*\[\s*[0-9a-f]+\]\s+(.*)$", l)
+            if m and m.group(1) not in want:
+                want.append(m.group(1))
+        assert f["comment"] == want, (f["file"], f["comment"], want)
     assert f["dec"] == f["text"] + f["data"] + f["bss"]
     for s in f["sections"]:
         assert s["class"] in ("text", "data", "bss", "other")
@@ -40,7 +49,7 @@ done
 # JSON numbers = text numbers (which the oracle tests tie to size and nm).
 "$BW" all $objs >all.json
 "$BW" size $objs >size.txt
-"$BW" symbols $objs >nm.txt
+"$BW" symbols --no-demangle $objs >nm.txt
 $py - all.json size.txt nm.txt <<'PY' && ok "all: sizes and symbols equal the size and symbols text output" || not_ok "all vs text"
 import json, sys
 d = json.load(open(sys.argv[1]))

@@ -248,3 +248,18 @@ def test_menu_offers_only_pages_with_data(project, tmp_path):
            "with -g to see struct layouts)" in pages.text_of(index)
     for rel, page in pages.html_pages(out).items():
         assert "structs.html" not in page, rel
+
+
+def test_the_compiler_is_named_from_the_objects(project):
+    """No manifest or record names the compiler: .comment and DW_AT_producer do, as `gcc
+    --version` prints it, with the Makefile's flags on the object page."""
+    repo, shas, site = project
+    gcc = subprocess.run(["gcc", "--version"], stdout=subprocess.PIPE, text=True,
+                         check=True).stdout.splitlines()[0]
+    html = pages.html_pages(site)
+    assert any(p.startswith("coord/") and "x86_64/gcc" in pages.text_of(html[p]) for p in html)
+    page = next(pages.text_of(html[p]) for p in html
+                if p.startswith("obj/") and "build/helper.o at" in pages.text_of(html[p]))
+    assert "Compiler: %s." % gcc in page, page[:2000]
+    flags = re.search(r"GNU C\S* [0-9.]+ (.*?) \(1 unit\)", page)
+    assert flags and {"-O2", "-g"} <= set(flags.group(1).split()), page[:2000]
