@@ -214,11 +214,16 @@ def in_scope(s, key):
     return True
 
 
-def causes(result, s, limit=3):
-    """[(what, delta)]: the symbols that moved most in s at the commit of a diff (a
-    compare.diff.Diff of that commit against the previous one that built), largest first;
-    an object added or removed whole counts as one entry. `what` is 'object: symbol' for a
-    series of several objects, the symbol alone for an object's."""
+OUTSIDE = "(outside the symbols)"
+
+
+def causes(result, s, p=None, limit=3):
+    """([(what, delta)], how many more): the symbols that moved most in s at the commit of a
+    diff (a compare.diff.Diff of that commit against the previous one that built), largest
+    first; an object added or removed whole counts as one entry, and with the point p what of
+    its total's change no symbol explains (alignment, sections without symbols) as OUTSIDE.
+    `what` is 'object: symbol' for a series of several objects, the symbol alone for an
+    object's."""
     acc = collections.Counter()
     one = s.kind == "object"
     for block in result.symbols:
@@ -231,6 +236,8 @@ def causes(result, s, limit=3):
             k = c.key
             if in_scope(s, k):
                 acc["%s (%s)" % (k[4], "added" if c.old is None else "removed")] += c.delta("total")
+    if p is not None and s.kind != "row":
+        acc[OUTSIDE] = p.delta - sum(acc.values())
     top = sorted(((w, d) for w, d in acc.items() if d), key=lambda x: (-abs(x[1]), x[0]))
     return top[:limit], max(0, len(top) - limit)
 

@@ -23,8 +23,9 @@ from .data import date
 from .model import article_key, spec, variant_name
 from .output import name_slug, slug
 
-# Panels of a small-multiples plot, lines of one panel, panels of the history page's plots.
-PANELS, LINES, LARGEST = 12, 8, 6
+# An object with up to PANELS builds gets a panel per build; lines of one panel; panels of the
+# history page's largest builds/folders and objects.
+PANELS, LINES, LARGEST = 6, 8, 6
 # Moves listed on the history page (all of them: `bloatwatch history --moves`).
 MOVES = 300
 
@@ -97,7 +98,7 @@ class Site:
             prev = data.prev.get(c["commit_id"])
             if prev is not None:
                 self.diffs[c["commit_id"]] = diffs.compute(data, prev, c)
-        self.causes = {id(p): history.causes(self.diffs[c["commit_id"]].result, s)
+        self.causes = {id(p): history.causes(self.diffs[c["commit_id"]].result, s, p)
                        for c, s, p in self.movers}
         self.object_names = sorted({o.object for o in data.objects})
         self.struct_objects = sorted({r["object"] for r in data.structs})
@@ -252,52 +253,65 @@ class Site:
                         % (variant_name(variant), objs)))
         return out
 
+    def lines(self, series, label):
+        """[(label, points)] of the LINES series that moved most (range), then largest; and
+        how many were left out."""
+        def span(s):
+            totals = [p.total for p in s.points]
+            return max(totals) - min(totals) if totals else 0
+        shown = sorted(series, key=lambda s: (-span(s), -s.head(), s.where()))[:LINES]
+        shown.sort(key=lambda s: (-s.head(), s.where()))
+        return [(label(s), self.points(s)) for s in shown], len(series) - len(shown)
+
     def plot_coord(self, arch, cc):
-        """The coordinate's builds across commits, a panel each (the largest PANELS); or the
-        coordinate's own total when it has one build. (rel, caption)."""
+        """The coordinate's total (text, data, bss, total) and, beside it, its builds' totals
+        (a line each, the LINES that moved most). (rel, caption)."""
+        coord = next(s for s in self.series if s.kind == "coordinate"
+                     and (s.arch, s.compiler) == (arch, cc))
         builds = [s for s in self.series if s.kind == "build" and (s.arch, s.compiler) == (arch, cc)]
-        if not builds:
-            builds = [s for s in self.series if s.kind == "coordinate"
-                      and (s.arch, s.compiler) == (arch, cc)]
-        shown = sorted(builds, key=lambda s: (-s.head(), s.where()))[:PANELS]
+        panels = [("%s/%s, every object" % (arch, cc),
+                   [(f, self.points(coord, f)) for f in ("total", "text", "data", "bss")])]
+        more = 0
+        if builds:
+            lines, more = self.lines(builds, lambda s: s.scenario)
+            panels.append(("each build (total)", lines))
         rel = "plots/coord-%s.svg" % slug("%s-%s" % (arch, cc))
-        self.plot_series(rel, "%s/%s across commits" % (arch, cc), shown, ncols=4,
-                         label=lambda s: s.where())
-        more = len(builds) - len(shown)
-        return rel, ("Each build of %s/%s (all its objects), a panel each: text, data, bss and "
-                     "their total; circled points moved by more than the noise floor and link to "
-                     "their diff.%s" % (arch, cc, " The %d largest builds; the %d others are in "
-                                        "the table below." % (len(shown), more) if more else ""))
+        plots.history_lines(self.tree, rel, "%s/%s across commits" % (arch, cc), "bytes",
+                            self.data.commits, panels, self.plot_url(rel),
+                            legend="size(1) class; config")
+        return rel, ("%s/%s across commits: the total of every object with its text, data and "
+                     "bss%s; circled points moved by more than the noise floor and link to their "
+                     "diff.%s" % (arch, cc, ", and each build's total" if builds else "",
+                                  " The %d builds that moved most are drawn (%d others are in the "
+                                  "tables)." % (LINES, more) if more else ""))
 
     def plot_object(self, name):
         """One object's builds across commits: with few builds a panel each (text, data, bss,
-        total); with more, a panel per arch and compiler and a line per config label (the
-        LINES largest). (rel, caption)."""
+        total); with more, a panel per arch and a line per compiler and config (the LINES
+        that moved most). (rel, caption)."""
         objs = sorted((s for s in self.object_series.get(name, ())),
                       key=lambda s: (-s.head(), s.where()))
         rel = "plots/obj-%s.svg" % slug(name)
-        if len(objs) <= PANELS // 2:
+        if len(objs) <= PANELS:
             self.plot_series(rel, "%s across commits" % name, objs, label=lambda s: s.where())
             return rel, ("%s in each build, a panel each: text, data, bss and their total; circled "
                          "points moved by more than the noise floor and link to their diff."
                          % name)
         per = collections.defaultdict(list)
         for s in objs:
-            per[(s.arch, s.compiler)].append(s)
+            per[s.arch].append(s)
         panels, left = [], 0
-        for (arch, cc), ss in sorted(per.items()):
-            left += max(0, len(ss) - LINES)
-            panels.append(("%s/%s" % (arch, cc),
-                           [(s.build[2] + (" (%s)" % model.keys_label(s.coord[3])
-                                           if s.coord[3] else ""), self.points(s))
-                            for s in ss[:LINES]]))
+        for arch, ss in sorted(per.items()):
+            lines, more = self.lines(ss, lambda s: "%s/%s" % (s.compiler, s.scenario))
+            left += more
+            panels.append((arch, lines))
         plots.history_lines(self.tree, rel, "%s across commits (total bytes)" % name, "bytes",
-                            self.data.commits, panels, self.plot_url(rel), legend="config",
-                            ncols=4)
-        return rel, ("%s's total in each build, a panel per architecture and compiler and a line "
-                     "per config; circled points moved by more than the noise floor and link to "
-                     "their diff.%s" % (name, " The %d largest builds of each panel are drawn (%d "
-                                        "others are in the table below)." % (LINES, left)
+                            self.data.commits, panels, self.plot_url(rel),
+                            legend="compiler/config", ncols=4)
+        return rel, ("%s's total in each build, a panel per architecture and a line per compiler "
+                     "and config; circled points moved by more than the noise floor and link to "
+                     "their diff.%s" % (name, " In each panel the %d builds that moved most are "
+                                        "drawn (%d others are in the table below)." % (LINES, left)
                                         if left else ""))
 
     def plot_symbols(self, name, build, syms):

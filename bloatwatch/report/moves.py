@@ -48,7 +48,7 @@ def find(db, project, noise, filters=None, shas=None, limit=0):
         cid = c["commit_id"]
         if cid not in results:
             results[cid] = diffs.compute(data, data.prev[cid], c).result
-        top, more = history.causes(results[cid], s)
+        top, more = history.causes(results[cid], s, p)
         d = p.deltas()
         out.append(dict(
             commit=c["sha"] + ("-dirty" if c["dirty"] else ""), subject=c["subject"],

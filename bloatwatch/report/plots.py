@@ -31,9 +31,11 @@ PALETTE = ["#4477aa", "#ee6677", "#228833", "#ccbb44", "#66ccee", "#aa3377", "#b
            "#332288", "#117733", "#882255", "#44aa99"]
 
 
-def save(fig, tree, rel):
+def save(fig, tree, rel, tight=True):
+    """Write fig as SVG; tight: crop to what is drawn (costs a layout pass per axes, which the
+    history's small multiples, laid out by hand, skip)."""
     buf = io.BytesIO()
-    fig.savefig(buf, format="svg", bbox_inches="tight",
+    fig.savefig(buf, format="svg", bbox_inches="tight" if tight else None,
                 metadata={"Date": None, "Creator": None})
     plt.close(fig)
     tree.write(rel, buf.getvalue())
@@ -106,9 +108,10 @@ def history_lines(tree, rel, title, ylabel, commits, panels, url_for, legend="ar
     n = len(panels)
     ncols = min(n, ncols or n)
     nrows = -(-n // ncols)
-    fig, axes = plt.subplots(nrows, ncols, figsize=(max(6.5, (5.2 if ncols < 3 else 4.2) * ncols),
-                                                    0.9 + 3.1 * nrows),
-                             squeeze=False, sharex=True)
+    # Laid out by hand (inches): the legend in a 2.4-inch column on the right, room for the
+    # title above and the commit labels below.
+    width, height = max(4.8, (4.4 if ncols < 3 else 3.6) * ncols) + 3.2, 1.6 + 2.9 * nrows
+    fig, axes = plt.subplots(nrows, ncols, figsize=(width, height), squeeze=False, sharex=True)
     labels_ = []
     for _, lines in panels:
         for lab, _ in lines:
@@ -150,6 +153,7 @@ def history_lines(tree, rel, title, ylabel, commits, panels, url_for, legend="ar
             ax.xaxis.set_tick_params(labelbottom=True)
             ax.set_xlabel("commit (history order; * = uncommitted changes)")
         ax.set_title(name, fontsize=9)
+        ax.ticklabel_format(axis="y", style="plain", useOffset=False)
         ax.margins(y=0.15)
         if k % ncols == 0:
             ax.set_ylabel(ylabel)
@@ -163,11 +167,13 @@ def history_lines(tree, rel, title, ylabel, commits, panels, url_for, legend="ar
         handles.append(axes[0][0].scatter([], [], s=80, facecolors="none", edgecolors=MARK,
                                           linewidths=1.5))
         labels.append("moved > noise floor")
-    fig.legend(handles, labels, title=legend, loc="center left", bbox_to_anchor=(1.0, 0.5),
-               fontsize=8)
-    fig.suptitle(title)
-    fig.subplots_adjust(right=0.98, wspace=0.22, hspace=0.45 if nrows > 1 else 0.2)
-    return save(fig, tree, rel)
+    labels = [l if len(l) <= 28 else l[:27] + "\u2026" for l in labels]   # the legend's column
+    fig.legend(handles, labels, title=legend, loc="center left",
+               bbox_to_anchor=(1 - 2.4 / width, 0.5), fontsize=8)
+    fig.suptitle(title, y=1 - 0.15 / height, va="top")
+    fig.subplots_adjust(left=0.8 / width, right=1 - 2.6 / width, top=1 - 0.75 / height,
+                        bottom=1.0 / height, wspace=0.3, hspace=0.55 if nrows > 1 else 0.2)
+    return save(fig, tree, rel, tight=False)
 
 
 def config_costs(tree, rel, title, compilers, arches, options, cost):
