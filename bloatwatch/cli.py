@@ -24,7 +24,8 @@ EXAMPLES = {
     "track": "bloatwatch track -j2 HEAD~20..HEAD\n"
              "  bloatwatch track --all-parents --fresh v6.0..v6.1",
     "history": "bloatwatch history total --arch arm --object rcutree.o --key variant=tree\n"
-               "  bloatwatch history struct:rcu_node.padding --by arch --csv",
+               "  bloatwatch history struct:rcu_node.padding --by arch --csv\n"
+               "  bloatwatch history --moves --range HEAD~1..HEAD --json   # for CI",
     "diff": "bloatwatch diff HEAD~1 HEAD --arch arm\n"
             "  bloatwatch diff HEAD:arm/gcc/TREE01 HEAD:arm/clang/TREE01",
     "check": "bloatwatch check --budget budgets.toml --baseline origin/main --markdown",
@@ -106,6 +107,7 @@ def add_filters(p):
 
 
 def parser():
+    from .report import run as report_run
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--db", default=argparse.SUPPRESS,
                         help="database: a SQLite file or postgresql://... URL "
@@ -163,8 +165,14 @@ def parser():
     p.add_argument("--force", action="store_true", help="re-record commits already recorded")
     p.add_argument("--retry-failed", action="store_true", help="rebuild commits recorded as failed")
 
-    p = cmd("history", "a metric over recorded commits, as a table or CSV")
-    p.add_argument("metric", help="total | text | data | bss | symbol:NAME | struct:NAME[.size|.padding|.holes]")
+    p = cmd("history", "a metric over recorded commits, or the moves above the noise floor, "
+                       "as a table, CSV or JSON")
+    p.add_argument("metric", nargs="?",
+                   help="total | text | data | bss | symbol:NAME | struct:NAME[.size|.padding|.holes]")
+    p.add_argument("--moves", action="store_true",
+                   help="instead of a metric: every move above the noise floor of a coordinate, "
+                        "build, folder, object or declared row, newest first, with the symbols "
+                        "that moved most (the report's list)")
     add_filters(p)
     p.add_argument("--by", default="", metavar="FIELDS",
                    help="one series per value of these fields (comma list of %s or extra keys)"
@@ -173,6 +181,8 @@ def parser():
     p.add_argument("--changes", action="store_true", help="only rows where the value changed")
     p.add_argument("--limit", type=int, default=0, metavar="N", help="only the last N rows")
     p.add_argument("--csv", action="store_true", help="CSV instead of a table")
+    p.add_argument("--json", action="store_true", help="with --moves: JSON instead of a table")
+    report_run.add_noise(p)
 
     p = cmd("diff", "compare two recorded commits (or builds): objects, symbols, structs, CONFIG")
     p.add_argument("a", metavar="A", help="REV or REV:ARCH[/COMPILER[/LABEL]]")
@@ -204,7 +214,6 @@ def parser():
 
     cmd("gc", "delete analyses, layouts and slices no recorded commit uses any more")
 
-    from .report import run as report_run
     report_run.add_arguments(cmd("report", "write the footprint report: text, Markdown and HTML"))
 
     p = cmd("configcost", "what each CONFIG option costs: flip it alone in a Kbuild tree "
@@ -371,6 +380,13 @@ def history_rows(ctx, store):
 
 def cmd_history(ctx):
     a = ctx.args
+    if a.moves:
+        return history_moves(ctx)
+    if a.metric is None:
+        raise BwError("history: give a metric (total, text, data, bss, symbol:NAME, "
+                      "struct:NAME) or --moves")
+    if a.json or a.noise_bytes is not None or a.noise_pct is not None:
+        raise BwError("history: --json, --noise-bytes and --noise-pct go with --moves")
     store = ctx.open()
     metric, by, rows = history_rows(ctx, store)
     if a.limit:
@@ -394,6 +410,27 @@ def cmd_history(ctx):
     else:
         right = {len(headers) - 3, len(headers) - 2, len(headers) - 1}
         sys.stdout.write(text.plain(headers, out, right))
+    return 0
+
+
+def history_moves(ctx):
+    from .report import moves, run as report_run
+    a = ctx.args
+    if a.metric is not None:
+        raise BwError("history --moves takes no metric (%s): it lists every series' moves"
+                      % a.metric)
+    if a.csv and a.json:
+        raise BwError("history --moves: --csv or --json, not both")
+    project = ctx.project() if ctx.root_or_none() or a.config else None
+    noise = report_run.noise(a, project)
+    shas = set(gitrepo.rev_list(ctx.root(), a.range)) if a.range else None
+    history = query.History(ctx.target())
+    try:
+        with history.snapshot():
+            found = moves.find(history, project, noise, ctx.filters(), shas, a.limit)
+    finally:
+        history.close()
+    sys.stdout.write(moves.render(found, noise, "json" if a.json else "csv" if a.csv else "text"))
     return 0
 
 

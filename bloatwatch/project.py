@@ -69,6 +69,7 @@ class Project:
         self.keys = {}            # extra coordinate key -> {value: label}, in declared order
         self.groups = [Group(["build/*/*/*/*.o"], root="build/*/*/*")]
         self.tables = []
+        self.noise = DEFAULT_NOISE
 
     # ---- what the db needs ---------------------------------------------------------------
 
@@ -118,7 +119,10 @@ def _known(src, keys, table, allowed, what):
 
 
 TOP = ("build", "build_timeout", "ccache_log", "sources", "paths", "keys", "manifest", "objects",
-       "table")
+       "table", "history")
+HISTORY = ("noise_bytes", "noise_pct")
+# The noise floor of the history's moves: (bytes, percent of the previous value).
+DEFAULT_NOISE = (8, 0.5)
 GROUP = ("glob", "exclude", "root", "kbuild", "config", "coordinate")
 TABLE = ("name", "title", "where", "config_values", "group_by", "subject", "reference", "note",
          "quote", "row")
@@ -246,6 +250,17 @@ def load(path=None, root=None):
                               _strings(src, gk + ("exclude",), g.get("exclude", [])),
                               g.get("root"), g.get("kbuild"), g.get("config"), coord,
                               "%s:%d" % (path, src.line(gk + ("glob",)))))
+    hist = _type(src, ("history",), data.get("history", {}), dict, "a table ([history])")
+    _known(src, ("history",), hist, HISTORY, "[history]")
+    noise = list(DEFAULT_NOISE)
+    for i, k in enumerate(HISTORY):
+        if k in hist:
+            v = hist[k]
+            if isinstance(v, bool) or not isinstance(v, (int, float) if i else int) or v < 0:
+                raise src.error(("history", k), "%s must be %s" % (
+                    k, "a number >= 0 (percent)" if i else "an integer >= 0 (bytes)"))
+            noise[i] = v
+    p.noise = tuple(noise)
     tables = _type(src, ("table",), data.get("table", []), list, "an array of [[table]]")
     p.tables = [_table(src, i, t, p.keys) for i, t in enumerate(tables)]
     return p

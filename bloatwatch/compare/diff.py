@@ -105,7 +105,7 @@ def _sortable(k):
 def symbol_blocks(both, source, top=None):
     """[SymbolBlock] of the changed pairs whose symbols moved, biggest net change first."""
     pairs = collections.defaultdict(list)
-    for c in both:
+    for c in sorted(both, key=lambda c: _sortable(c.key)):  # a shared block is its first key's
         pairs[(c.old.analysis_id, c.new.analysis_id)].append(c.key)
     blocks = {}
     for (a, b), keys in pairs.items():

@@ -23,6 +23,12 @@ from .data import date
 from .model import variant_name
 from .output import name_slug, slug
 
+# An object with up to PANELS builds gets a panel per build; lines of one panel; panels of the
+# history page's largest builds/folders and objects.
+PANELS, LINES, LARGEST = 6, 8, 6
+# Moves listed on the history page (all of them: `bloatwatch history --moves`).
+MOVES = 300
+
 SUBDIRS = ("coord", "obj", "structs", "diff", "plots", "js", treemap.DATA)
 
 # The site's pages, in the navigation bar's order: (title in the bar, file, writer, empty). A
@@ -82,11 +88,18 @@ class Site:
         self.env = env()
         self.series = history.build_series(data, noise)
         self.movers = history.movers(self.series)
+        self.commit_index = {c["commit_id"]: i for i, c in enumerate(data.commits)}
+        self.object_series = collections.defaultdict(list)
+        for s in self.series:
+            if s.kind == "object":
+                self.object_series[s.object].append(s)
         self.diffs = {}
         for c in data.ok:
             prev = data.prev.get(c["commit_id"])
             if prev is not None:
                 self.diffs[c["commit_id"]] = diffs.compute(data, prev, c)
+        self.causes = {id(p): history.causes(self.diffs[c["commit_id"]].result, s, p)
+                       for c, s, p in self.movers}
         self.object_names = sorted({o.object for o in data.objects})
         self.struct_objects = sorted({r["object"] for r in data.structs})
         self.struct_layouts = {n: structpage.layouts(data, n) for n in self.struct_objects}
@@ -157,18 +170,46 @@ class Site:
                       "data and bss)." % ("; ".join("%s = %s" % (v, self.row_objects(v))
                                                     for v in variants), self.data.article_key.label()))]
 
+    def points(self, s, field="total"):
+        """A series' points for plots.history_lines; only the total's line carries the marks."""
+        idx = self.commit_index
+        out = []
+        for p in s.points:
+            note = ""
+            if p.marked:
+                d = p.deltas()
+                note = "%+d" % d[3] if d[3] else max(
+                    ("%s %+d" % (f, x) for f, x in zip(history.FIELDS, d) if x),
+                    key=lambda t: abs(int(t.split()[1])))
+            out.append((idx[p.commit["commit_id"]], getattr(p, field),
+                        p.marked and field == "total", note, p.commit))
+        return out
+
+    def plot_series(self, rel, title, series, ylabel="bytes", ncols=3, label=None):
+        """Small multiples, a panel per series with its text, data, bss and total lines."""
+        panels = [(label(s) if label else "%s %s" % (s.where(), s.name),
+                   [(f, self.points(s, f)) for f in ("total", "text", "data", "bss")])
+                  for s in series]
+        return plots.history_lines(self.tree, rel, title, ylabel, self.data.commits, panels,
+                                   self.plot_url(rel), legend="size(1) class", ncols=ncols)
+
+    def plot_url(self, rel):
+        """A diff page's URL as the SVG at rel links it (relative to the SVG's folder)."""
+        up = "../" * rel.count("/")
+        return lambda c: up + diff_url(c)
+
     def plot_history(self):
-        """One plot of the coordinates' totals, then one per declared row (a panel per
-        compiler, a line per arch); [(row or None, rel, caption)]."""
+        """The coordinates' totals, the largest builds and folders and the largest objects,
+        then one plot per declared row (a panel per compiler, a line per arch);
+        [(row or None, rel, caption)]."""
         commits = self.data.commits
-        index = {c["commit_id"]: i for i, c in enumerate(commits)}
         by = collections.defaultdict(lambda: collections.defaultdict(list))
         for s in self.series:
-            by[s.variant][s.compiler].append(s)
+            if s.kind in ("coordinate", "row"):
+                by[s.variant][s.compiler].append(s)
 
         def panels_of(variant):
-            return [(cc, [(s.arch, [(index[p.commit["commit_id"]], p.total, p.marked, p.delta,
-                                     p.commit) for p in s.points])
+            return [(cc, [(s.arch, self.points(s))
                           for s in sorted(by[variant][cc], key=lambda s: s.arch)])
                     for cc in sorted(by[variant])]
         out = []
@@ -177,11 +218,27 @@ class Site:
                 self.tree, "plots/history-coordinates.svg",
                 "Total of each architecture and compiler's objects across commits",
                 "bytes (all recorded objects)", commits, panels_of(None),
-                lambda c: "../" + diff_url(c))
+                self.plot_url("plots/x.svg"))
             out.append((None, rel, "Total text + data + bss of every recorded object, a panel "
                                    "per compiler and a line per architecture; circled points "
                                    "moved by more than the noise floor (in the SVG itself they "
                                    "link to their diff; see also the list)."))
+        folders = sorted((s for s in self.series if s.kind in ("build", "folder")),
+                         key=lambda s: (-s.head(), s.where(), s.name))[:LARGEST]
+        if folders:
+            rel = self.plot_series("plots/history-folders.svg",
+                                   "The %d largest builds and folders across commits"
+                                   % len(folders), folders)
+            out.append((None, rel, "The largest builds and folders of the rollup at the last "
+                                   "commit, a panel each: text, data, bss and their total; "
+                                   "circled points moved by more than the noise floor."))
+        objs = history.largest(self.series, "object", LARGEST)
+        if objs:
+            rel = self.plot_series("plots/history-objects.svg",
+                                   "The %d largest objects across commits" % len(objs), objs)
+            out.append((None, rel, "The largest objects at the last commit, a panel each (its "
+                                   "build above it): text, data, bss and their total; circled "
+                                   "points moved by more than the noise floor."))
         for variant in sorted((v for v in by if v is not None), key=self.data.spec.sort):
             panels = panels_of(variant)
             objs = self.row_objects(variant)
@@ -189,12 +246,87 @@ class Site:
             rel = plots.history_lines(
                 self.tree, "plots/history-%s.svg" % name_slug(variant),
                 "%s across commits (config %s)" % (variant_name(variant), ", ".join(scen)),
-                "bytes (%s)" % objs, commits, panels, lambda c: "../" + diff_url(c))
+                "bytes (%s)" % objs, commits, panels, self.plot_url("plots/x.svg"))
             out.append((variant, rel, "%s: total of %s per architecture and compiler; circled "
                                       "points moved by more than the noise floor (in the SVG "
                                       "itself they link to their diff; see also the list)."
                         % (variant_name(variant), objs)))
         return out
+
+    def lines(self, series, label):
+        """[(label, points)] of the LINES series that moved most (range), then largest; and
+        how many were left out."""
+        def span(s):
+            totals = [p.total for p in s.points]
+            return max(totals) - min(totals) if totals else 0
+        shown = sorted(series, key=lambda s: (-span(s), -s.head(), s.where()))[:LINES]
+        shown.sort(key=lambda s: (-s.head(), s.where()))
+        return [(label(s), self.points(s)) for s in shown], len(series) - len(shown)
+
+    def plot_coord(self, arch, cc):
+        """The coordinate's total (text, data, bss, total) and, beside it, its builds' totals
+        (a line each, the LINES that moved most). (rel, caption)."""
+        coord = next(s for s in self.series if s.kind == "coordinate"
+                     and (s.arch, s.compiler) == (arch, cc))
+        builds = [s for s in self.series if s.kind == "build" and (s.arch, s.compiler) == (arch, cc)]
+        panels = [("%s/%s, every object" % (arch, cc),
+                   [(f, self.points(coord, f)) for f in ("total", "text", "data", "bss")])]
+        more = 0
+        if builds:
+            lines, more = self.lines(builds, lambda s: s.scenario)
+            panels.append(("each build (total)", lines))
+        rel = "plots/coord-%s.svg" % slug("%s-%s" % (arch, cc))
+        plots.history_lines(self.tree, rel, "%s/%s across commits" % (arch, cc), "bytes",
+                            self.data.commits, panels, self.plot_url(rel),
+                            legend="size(1) class; config")
+        return rel, ("%s/%s across commits: the total of every object with its text, data and "
+                     "bss%s; circled points moved by more than the noise floor and link to their "
+                     "diff.%s" % (arch, cc, ", and each build's total" if builds else "",
+                                  " The %d builds that moved most are drawn (%d others are in the "
+                                  "tables)." % (LINES, more) if more else ""))
+
+    def plot_object(self, name):
+        """One object's builds across commits: with few builds a panel each (text, data, bss,
+        total); with more, a panel per arch and a line per compiler and config (the LINES
+        that moved most). (rel, caption)."""
+        objs = sorted((s for s in self.object_series.get(name, ())),
+                      key=lambda s: (-s.head(), s.where()))
+        rel = "plots/obj-%s.svg" % slug(name)
+        if len(objs) <= PANELS:
+            self.plot_series(rel, "%s across commits" % name, objs, label=lambda s: s.where())
+            return rel, ("%s in each build, a panel each: text, data, bss and their total; circled "
+                         "points moved by more than the noise floor and link to their diff."
+                         % name)
+        per = collections.defaultdict(list)
+        for s in objs:
+            per[s.arch].append(s)
+        panels, left = [], 0
+        for arch, ss in sorted(per.items()):
+            lines, more = self.lines(ss, lambda s: "%s/%s" % (s.compiler, s.scenario))
+            left += more
+            panels.append((arch, lines))
+        plots.history_lines(self.tree, rel, "%s across commits (total bytes)" % name, "bytes",
+                            self.data.commits, panels, self.plot_url(rel),
+                            legend="compiler/config", ncols=4)
+        return rel, ("%s's total in each build, a panel per architecture and a line per compiler "
+                     "and config; circled points moved by more than the noise floor and link to "
+                     "their diff.%s" % (name, " In each panel the %d builds that moved most are "
+                                        "drawn (%d others are in the table below)." % (LINES, left)
+                                        if left else ""))
+
+    def plot_symbols(self, name, build, syms):
+        """The symbols of one build of an object whose size changed the most, a line each."""
+        rel = "plots/sym-%s.svg" % slug("%s-%s" % (name, model.build_name(build)))
+        shown = syms[:LINES]
+        plots.history_lines(self.tree, rel, "Symbols of %s in %s across commits"
+                            % (name, model.build_name(build)), "bytes (bloat-o-meter's size)",
+                            self.data.commits, [(model.build_name(build),
+                                                 [("%s (%s)" % (s.name, s.symbol_class),
+                                                   self.points(s)) for s in shown])],
+                            self.plot_url(rel), legend="symbol (size(1) class)")
+        return rel, ("The %d symbols of %s in %s whose size changed the most, a line each; "
+                     "circled points moved by more than the noise floor and link to their diff."
+                     % (len(shown), name, model.build_name(build)))
 
     # ---- pages --------------------------------------------------------------------------
 
@@ -235,7 +367,7 @@ class Site:
             objects=overview.objects(data, href=self.link("index.html")),
             rollups=[t for _, t in rollups[:8]], more_rollups=len(rollups) - 8,
             footprint_plots=self.footprint_plots, history_plots=self.history_plots,
-            movers=self.movers[-20:][::-1], coords=data.coordinates(),
+            movers=self.movers[:20], coords=data.coordinates(),
             latest=self.diffs.get(data.head["commit_id"]), noise=self.noise,
             missing=self._missing() if declared else [], treemap=self.treemap)
 
@@ -280,7 +412,14 @@ class Site:
                 rollup=(overview.rollup(objs, "By folder", link)
                         if model.has_folders(objs) else None)))
         groups = [g for g in data.groups if (g.arch, g.compiler) == (arch, cc)]
+        moves = [m for m in self.movers if (m[1].arch, m[1].compiler) == (arch, cc)
+                 and m[1].kind in ("coordinate", "build", "folder")]
         self.render(rel, "coord.html.j2", title="%s/%s" % (arch, cc), arch=arch, compiler=cc,
+                    figures=[self.plot_coord(arch, cc)],
+                    moves=tables.movers(moves, self.diffs, self.causes, link,
+                                        lambda c: "../" + diff_url(c),
+                                        "Moves of %s/%s, its builds and folders above the noise "
+                                        "floor, newest first" % (arch, cc)),
                     summary=overview.builds(data, arch, cc,
                                             href=lambda b: "#b-" + slug(model.build_name(b))),
                     tables=[(layout.article_table(self.data.spec, g), g) for g in groups],
@@ -299,10 +438,13 @@ class Site:
         series = history.by_object(data, name)
         hist = self.object_history(name, series)
         records = {model.coord_of(r): r for r in data.build_records}
-        details = []
-        for o in builds:
+        details, figures = [], [self.plot_object(name)]
+        for o in sorted(builds, key=lambda o: (-o.total, model.build_name(o.coord[:4]))):
             bname = model.build_name(o.coord[:4])
-            cids, moves, more = history.symbol_moves(data, series.get(o.coord[:4], {}))
+            cids, syms, more = history.symbol_series(data, series.get(o.coord[:4], {}),
+                                                     self.noise, o.coord)
+            if syms and len(figures) == 1:      # the largest build whose symbols moved
+                figures.append(self.plot_symbols(name, o.coord[:4], syms))
             tools = data.toolchain_of(o.analysis_id)
             details.append(dict(
                 obj=o, name=bname, anchor="b-" + slug(bname),
@@ -311,9 +453,14 @@ class Site:
                 producers=tools.producers,
                 sections=tables.sections(data.sections.get(o.coord, [])),
                 symbols=tables.symbols(data.symbols.get(o.coord, []), structpage.TOP),
-                moves=self.symbol_history(cids, moves, more) if moves else None))
+                moves=self.symbol_history(cids, syms, more) if syms else None))
+        details.sort(key=lambda d: builds.index(d["obj"]))
+        moves = [m for m in self.movers if m[1].kind == "object" and m[1].object == name]
         self.render(rel, "object.html.j2", title=name, name=name, builds=t, history=hist,
-                    details=details,
+                    details=details, figures=figures,
+                    moves=tables.movers(moves, self.diffs, self.causes, self.link(rel),
+                                        lambda c: "../" + diff_url(c),
+                                        "Moves of %s above the noise floor, newest first" % name),
                     structs_url=("../" + structpage.url(name)
                                  if name in self.struct_layouts else None))
 
@@ -327,12 +474,14 @@ class Site:
                                                  else Text("-") for c in cids])
         return t
 
-    def symbol_history(self, cids, moves, more):
+    def symbol_history(self, cids, syms, more):
         t = Table("Symbols whose size changed across the recorded commits (bloat-o-meter's "
-                  "sizes; - = absent)", [Column("symbol")]
+                  "sizes; - = absent)", [Column("symbol"), Column("class")]
                   + [Column(self.data.by_id[c]["label"][:7], "r") for c in cids])
-        for name, row in moves:
-            t.add([Text(name)] + [Text("-") if v is None else Bytes(v) for v in row])
+        for s in syms:
+            got = {p.commit["commit_id"]: p.total for p in s.points}
+            t.add([Clip(s.name), Text(s.symbol_class)]
+                  + [Bytes(got[c]) if c in got else Text("-") for c in cids])
         if more:
             t.notes.append("%d more symbols changed size (smaller ranges)." % more)
         return t
@@ -412,7 +561,8 @@ class Site:
     def page_history(self):
         data = self.data
         t = tables.commits(data, self.diffs, self.movers, diff_url)
-        movers = tables.movers(self.movers, self.diffs, diff_url)
+        movers = tables.movers(self.movers, self.diffs, self.causes, self.link("history.html"),
+                               diff_url, limit=MOVES)
         self.render("history.html", "history.html.j2", title="History", commits_table=t,
                     movers_table=movers, history_plots=self.history_plots, noise=self.noise,
                     coords_table=self.coordinate_history())

@@ -22,14 +22,20 @@ plt.rcParams.update({
 })
 
 KIND_COLORS = {"text": "#4477aa", "data": "#ee6677", "bss": "#228833"}
+# A series' four lines: size(1)'s classes in their bar colours, the total in black.
+CLASS_LINES = {"total": ("#222222", "o"), "text": (KIND_COLORS["text"], "s"),
+               "data": (KIND_COLORS["data"], "^"), "bss": (KIND_COLORS["bss"], "v")}
+MARK = "#cc3311"
 ARCH_STYLE = ["o", "s", "^", "D", "v", "P", "X", "*", "h", "<", ">"]
 PALETTE = ["#4477aa", "#ee6677", "#228833", "#ccbb44", "#66ccee", "#aa3377", "#bbbbbb",
            "#332288", "#117733", "#882255", "#44aa99"]
 
 
-def save(fig, tree, rel):
+def save(fig, tree, rel, tight=True):
+    """Write fig as SVG; tight: crop to what is drawn (costs a layout pass per axes, which the
+    history's small multiples, laid out by hand, skip)."""
     buf = io.BytesIO()
-    fig.savefig(buf, format="svg", bbox_inches="tight",
+    fig.savefig(buf, format="svg", bbox_inches="tight" if tight else None,
                 metadata={"Date": None, "Creator": None})
     plt.close(fig)
     tree.write(rel, buf.getvalue())
@@ -90,59 +96,84 @@ def footprint_bars(tree, rel, title, arches, variants, panels, ylabel="bytes"):
     return save(fig, tree, rel)
 
 
-def history_lines(tree, rel, title, ylabel, commits, panels, url_for):
-    """Lines across commits, one per arch, one panel per compiler; circled points (moves above
-    the noise floor) are links to their diff pages.
+def history_lines(tree, rel, title, ylabel, commits, panels, url_for, legend="architecture",
+                  ncols=None):
+    """Small multiples of lines across commits: a panel per entry of panels (each with its own
+    y scale), a line per label, one style per label on every panel; circled points (moves
+    above the noise floor) are links to their diff pages.
 
     commits: [commit dict] of the x axis (every recorded commit, history order);
-    panels: [(compiler, [(arch, [(commit_index, total, marked, delta, commit)])])]."""
-    fig, axes = plt.subplots(1, len(panels), figsize=(max(6.5, 5.2 * len(panels)), 4.0),
-                             squeeze=False)
-    arches = sorted({arch for _, series in panels for arch, _ in series})
-    style = {a: (PALETTE[k % len(PALETTE)], ARCH_STYLE[k % len(ARCH_STYLE)]) for k, a in enumerate(arches)}
+    panels: [(panel title, [(line label, [(commit_index, value, marked, note, commit)])])];
+    ncols: panels per row (default: all in one row)."""
+    n = len(panels)
+    ncols = min(n, ncols or n)
+    nrows = -(-n // ncols)
+    # Laid out by hand (inches): the legend in a 2.4-inch column on the right, room for the
+    # title above and the commit labels below.
+    width, height = max(4.8, (4.4 if ncols < 3 else 3.6) * ncols) + 3.2, 1.6 + 2.9 * nrows
+    fig, axes = plt.subplots(nrows, ncols, figsize=(width, height), squeeze=False, sharex=True)
+    labels_ = []
+    for _, lines in panels:
+        for lab, _ in lines:
+            if lab not in labels_:
+                labels_.append(lab)
+    others = sorted(l for l in labels_ if l not in CLASS_LINES)
+    style = {l: CLASS_LINES[l] for l in labels_ if l in CLASS_LINES}
+    style.update({a: (PALETTE[k % len(PALETTE)], ARCH_STYLE[k % len(ARCH_STYLE)])
+                  for k, a in enumerate(others)})
     failed = [i for i, c in enumerate(commits) if c["status"] != "ok"]
     any_marked = False
-    for ax, (cc, series) in zip(axes[0], panels):
-        for arch, pts in series:
-            color, marker = style[arch]
-            ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=marker, markersize=4,
-                    linewidth=1.4, color=color, label=arch)
+    step = max(1, len(commits) // (20 if ncols < 3 else 8))
+    for k, ax in enumerate(axes.flat):
+        if k >= n:
+            ax.set_visible(False)
+            continue
+        name, lines = panels[k]
+        for lab, pts in lines:
+            color, marker = style[lab]
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=marker, markersize=3.5,
+                    linewidth=1.3, color=color, label=lab)
             marked = [p for p in pts if p[2]]
             if marked:
                 any_marked = True
-                sc = ax.scatter([p[0] for p in marked], [p[1] for p in marked], s=90,
-                                facecolors="none", edgecolors="#cc3311", linewidths=1.6, zorder=3)
+                sc = ax.scatter([p[0] for p in marked], [p[1] for p in marked], s=80,
+                                facecolors="none", edgecolors=MARK, linewidths=1.5, zorder=3)
                 sc.set_urls([url_for(p[4]) for p in marked])
                 for p in marked:
-                    ax.annotate("%+d" % p[3], (p[0], p[1]), xytext=(5, 5),
-                                textcoords="offset points", fontsize=7, color="#cc3311")
-        for n, i in enumerate(failed):
+                    ax.annotate(p[3], (p[0], p[1]), xytext=(5, 5), textcoords="offset points",
+                                fontsize=7, color=MARK)
+        for j, i in enumerate(failed):
             ax.axvspan(i - 0.4, i + 0.4, color="#dddddd", zorder=0,
-                       label="build failed" if n == 0 else None)
-        step = max(1, len(commits) // 20)
+                       label="build failed" if j == 0 else None)
         ax.set_xticks(range(0, len(commits), step))
         ax.set_xticklabels([c["label"][:7] + ("*" if c["dirty"] else "") for c in commits[::step]],
                            rotation=45, ha="right", fontsize=7)
         ax.set_xlim(-0.6, len(commits) - 0.4)
-        ax.set_xlabel("commit (history order; * = uncommitted changes)")
-        ax.set_title(cc)
+        if k // ncols == nrows - 1 or k + ncols >= n:
+            ax.xaxis.set_tick_params(labelbottom=True)
+            ax.set_xlabel("commit (history order; * = uncommitted changes)")
+        ax.set_title(name, fontsize=9)
+        ax.ticklabel_format(axis="y", style="plain", useOffset=False)
         ax.margins(y=0.15)
-    axes[0][0].set_ylabel(ylabel)
+        if k % ncols == 0:
+            ax.set_ylabel(ylabel)
     handles, labels = [], []
-    for ax in axes[0]:
+    for ax in axes.flat:
         for h, l in zip(*ax.get_legend_handles_labels()):
             if l not in labels:
                 handles.append(h)
                 labels.append(l)
     if any_marked:
-        handles.append(axes[0][0].scatter([], [], s=90, facecolors="none", edgecolors="#cc3311",
-                                          linewidths=1.6))
+        handles.append(axes[0][0].scatter([], [], s=80, facecolors="none", edgecolors=MARK,
+                                          linewidths=1.5))
         labels.append("moved > noise floor")
-    fig.legend(handles, labels, title="architecture", loc="center left",
-               bbox_to_anchor=(1.0, 0.5), fontsize=8)
-    fig.suptitle(title)
-    fig.subplots_adjust(right=0.98, wspace=0.18)
-    return save(fig, tree, rel)
+    labels = [l if len(l) <= 28 else l[:27] + "\u2026" for l in labels]   # the legend's column
+    fig.legend(handles, labels, title=legend, loc="center left",
+               bbox_to_anchor=(1 - 2.4 / width, 0.5), fontsize=8)
+    fig.suptitle(title, y=1 - 0.15 / height, va="top")
+    fig.subplots_adjust(left=0.8 / width, right=1 - 2.6 / width, top=1 - 0.75 / height,
+                        bottom=1.0 / height, wspace=0.3, hspace=0.55 if nrows > 1 else 0.2)
+    return save(fig, tree, rel, tight=False)
 
 
 def config_costs(tree, rel, title, compilers, arches, options, cost):

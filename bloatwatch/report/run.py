@@ -13,14 +13,28 @@ def add_arguments(p):
                    help="output directory (default: reports/out in the current directory)")
     p.add_argument("--commit", help="report this recorded commit (sha prefix, -dirty suffix for a "
                                     "dirty record; default: the last one that built)")
-    p.add_argument("--noise-bytes", type=int, default=8,
-                   help="a commit is marked when it moves a size by more than this (default 8)")
-    p.add_argument("--noise-pct", type=float, default=0.5,
-                   help="... and by more than this percentage (default 0.5)")
+    add_noise(p)
     p.add_argument("--text-only", action="store_true", help="write footprint.txt/.md only")
     p.add_argument("--no-demangle", action="store_true",
                    help="C++ and Rust symbols by their raw names (default: as nm -C spells them)")
     p.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
+
+
+def add_noise(p):
+    p.add_argument("--noise-bytes", type=int, default=None, metavar="N",
+                   help="a move is marked when a size changes by more than N bytes (default: "
+                        "bloatwatch.toml's [history] noise_bytes, else 8; 0 marks every change)")
+    p.add_argument("--noise-pct", type=float, default=None, metavar="P",
+                   help="... and by more than P%% of its previous value (default: [history] "
+                        "noise_pct, else 0.5)")
+
+
+def noise(args, project):
+    """(bytes, percent): the command line's, else the project's, else the defaults."""
+    from ..project import DEFAULT_NOISE
+    nb, pct = project.noise if project is not None else DEFAULT_NOISE
+    return (nb if args.noise_bytes is None else args.noise_bytes,
+            pct if args.noise_pct is None else args.noise_pct)
 
 
 def run(target, args, project=None):
@@ -33,7 +47,7 @@ def run(target, args, project=None):
     try:
         with history.snapshot():
             paths = site.generate(history, args.out, head=args.commit,
-                                  noise=(args.noise_bytes, args.noise_pct),
+                                  noise=noise(args, project),
                                   html=not args.text_only, project=project)
     finally:
         history.close()

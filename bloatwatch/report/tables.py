@@ -153,14 +153,30 @@ def commits(data, diffs, movers, diff_url):
     return t
 
 
-def movers(moves, diffs, diff_url):
-    """The moves above the noise floor, newest first."""
-    t = Table("Moves above the noise floor", [
-        Column("commit"), Column("variant"), Column("arch"), Column("compiler"),
-        Column("scenario"), Column("before", "r"), Column("after", "r"), Column("delta", "r")])
-    for c, s, p in reversed(moves):
+def movers(moves, diffs, causes, obj_link, diff_url, title="Moves above the noise floor",
+           limit=None):
+    """The moves above the noise floor (history.movers), newest first: what moved, where,
+    before, after, delta (and per size(1) class) and the symbols that moved most in it
+    (causes: {id(point): history.causes()})."""
+    t = Table(title, [
+        Column("commit"), Column("series"), Column("what"), Column("coordinate"),
+        Column("before", "r"), Column("after", "r"), Column("delta", "r"),
+        Column("text/data/bss"), Column("top symbols")])
+    listed = list(moves)
+    for c, s, p in listed[:limit]:
+        d = p.deltas()
+        top, more = causes.get(id(p), ([], 0))
         t.add([Text(c["label"], href=diff_url(c) if c["commit_id"] in diffs else None),
-               Text(variant_name(s.variant) if s.variant else "(all objects)"), Text(s.arch),
-               Text(s.compiler), Text(s.scenario),
-               Bytes(p.total - p.delta), Bytes(p.total), Delta(p.delta)])
+               Text(s.kind),
+               Text(variant_name(s.name) if s.kind == "row" else s.name,
+                    href=obj_link(s.object) if s.object else None),
+               Text(s.where()), Bytes(p.before[3]), Bytes(p.total), Delta(p.delta),
+               Text(" ".join("%s %+d" % (f, x) for f, x in zip(("text", "data", "bss"), d[:3])
+                             if x) or "0"),
+               Clip(", ".join("%s %+d" % w for w in top) + (" (+%d more)" % more if more else ""))])
+    if limit is not None and len(listed) > limit:
+        t.notes.append("The %d newest of %d moves; `bloatwatch history --moves` lists them all."
+                       % (limit, len(listed)))
+    if not listed:
+        t.notes.append("No series moved by more than the noise floor.")
     return t

@@ -21,6 +21,7 @@ from tests.reports import cdp, treemapdrive as tm
 STATE = ("struct state { char flag; long count; char mode; int *next; };\n"
          "struct state app_state = { 1, 2, 3, 0 };\n")
 # A subject as long as the kernel's longest: one line in the history table, whole on hover.
+COUNTER = "int helper(int);\nint counter = 1;\nint main(void) { return helper(counter); }\n"
 LONG_SUBJECT = ("state: a struct with holes, two of seven bytes each on a 64-bit host, so that "
                 "the struct pages have waste to report and the history table a long subject")
 
@@ -33,6 +34,12 @@ def project(tmp_path_factory, analyzer):
     git(repo, "init", "-q", "-b", "main")
     shas = makeproject.make(repo, [16, 64, 256])
     shas.append(makeproject.commit(repo, {"src/state.c": STATE}, LONG_SUBJECT, 9))
+    # A move under the default noise floor (a 4-byte counter), then one that moves back.
+    shas.append(makeproject.commit(repo, {"src/main.c": COUNTER}, "main: a counter", 10))
+    shas.append(makeproject.commit(repo, {"src/helper.c": makeproject.helper(1024)},
+                                   "helper: 1024 entries", 11))
+    shas.append(makeproject.commit(repo, {"src/helper.c": makeproject.helper(256)},
+                                   "helper: back to 256 entries", 12))
     subprocess.run(["make", "-s"], cwd=repo, check=True)
     r = bw("init", cwd=repo)
     assert "guessed: Makefile: make" in r.stdout and "build/app" in r.stdout
@@ -41,6 +48,14 @@ def project(tmp_path_factory, analyzer):
     site = str(top / "site")
     bw("report", "--out", site, cwd=repo)
     return repo, shas, site
+
+
+@pytest.fixture(scope="module")
+def built(project, tmp_path_factory):
+    """{sha: the folder holding build/} of every commit of the project, each built once."""
+    repo, shas, site = project
+    top = tmp_path_factory.mktemp("built")
+    return {sha: build_at(repo, sha, str(top / sha[:12])) for sha in shas}
 
 
 def build_at(repo, sha, dest):
@@ -79,12 +94,9 @@ def test_rollup_sums_to_the_objects_size(project):
     assert rows["(all objects)"][4] == sum(want)
 
 
-def test_diff_pages_list_the_symbols_bloat_o_meter_lists(project, tmp_path):
+def test_diff_pages_list_the_symbols_bloat_o_meter_lists(project, built, tmp_path):
     repo, shas, site = project
     script = os.path.join(linux("src"), "scripts", "bloat-o-meter")
-    built = {}      # each commit built once: a pair's new side is the next pair's old side
-    for sha in shas:
-        built[sha] = build_at(repo, sha, str(tmp_path / sha[:12]))
     pages.prefetch(script, [(os.path.join(built[a], o), os.path.join(built[b], o))
                             for a, b in zip(shas, shas[1:]) for o in ("build/helper.o", "build/app")],
                    str(tmp_path))
@@ -135,29 +147,156 @@ def test_long_subject_is_one_line_with_its_text_on_hover(project):
         assert decl in rule, rule
 
 
-def test_coordinate_moves_without_a_table_match_size(project, tmp_path):
-    """No [[table]] here: the history still plots each coordinate's total and lists every
-    commit that moved it above the noise floor, by the figures size(1) gives its objects."""
-    repo, shas, site = project
-    totals = []
+OBJECTS = ("build/app", "build/helper.o", "build/main.o", "build/state.o")
+
+
+def sizes_per_commit(built, shas):
+    """[{series: (text, data, bss, total)}] per commit from binutils size of the objects
+    rebuilt at that commit: each object by its name, the coordinate's total as None."""
+    out = []
     for sha in shas:
-        top = build_at(repo, sha, str(tmp_path / sha[:12]))
-        objs = sorted(glob.glob(os.path.join(top, "build", "*.o")) + [os.path.join(top, "build", "app")])
-        totals.append(sum(sum(r[:3]) for o in objs for r in size_of(o)))
-    page = open(os.path.join(site, "history.html")).read()
-    moves = re.findall(r"(\w+) \(all objects\) \S+ \S+ - (\d+) (\d+) ([+-]\d+)",
-                       pages.text_of(page.split("Moves above the noise floor", 1)[1]))
+        per = {}
+        for obj in OBJECTS:
+            path = os.path.join(built[sha], obj)
+            if os.path.exists(path):
+                t, d, b = [sum(r[i] for r in size_of(path)) for i in range(3)]
+                per[obj] = (t, d, b, t + d + b)
+        per[None] = tuple(sum(v[i] for v in per.values()) for i in range(4))
+        out.append(per)
+    return out
+
+
+def expected_moves(built, shas, noise):
+    """[(sha, series, what, before, after, delta)] newest first, as the history's rule says:
+    the total, text, data or bss of a series moved by more than max(bytes, pct % of before)."""
+    per = sizes_per_commit(built, shas)
     want = []
-    for (old, new), sha in zip(zip(totals, totals[1:]), shas[1:]):
-        if abs(new - old) > max(8, old * 0.5 / 100):
-            want.append((sha, str(old), str(new), "%+d" % (new - old)))
-    assert want, totals             # the helper commits grow the object well above the floor
-    got = [(next(s for s in shas if s.startswith(m[0])),) + m[1:] for m in moves]
-    assert got == want[::-1], (moves, want)     # newest first
+    for (old, new), sha in zip(zip(per, per[1:]), shas[1:]):
+        for key in [None] + sorted(k for k in new if k):
+            if key not in old:
+                continue
+            a, b = old[key], new[key]
+            if any(abs(y - x) > max(noise[0], abs(x) * noise[1] / 100.0) for x, y in zip(a, b)):
+                want.append((sha, "coordinate" if key is None else "object",
+                             key or "(all objects)", a[3], b[3], b[3] - a[3]))
+    want.sort(key=lambda m: (-shas.index(m[0]), m[1] != "coordinate", -abs(m[5]), m[2]))
+    return want
+
+
+def moves_table(page, title="Moves above the noise floor"):
+    """The rows of a page's moves table, each a list of cell texts."""
+    block = page.split(title, 1)[1].split("</table>", 1)[0]
+    rows = [[pages.text_of(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+            for row in re.findall(r"<tr[^>]*>(.*?)</tr>", block, re.S)]
+    return [r for r in rows if r]
+
+
+def bom_rows(script, old, new):
+    """(delta, name) rows of the kernel's scripts/bloat-o-meter OLD NEW."""
+    out = []
+    for line in pages.bloat_o_meter(script, old, new)[2:-1]:
+        name, _, _, delta = line.rsplit(None, 3)
+        out.append((int(delta), name))
+    return out
+
+
+def test_moves_match_size_and_name_bloat_o_meters_top_symbol(project, built, tmp_path):
+    """No [[table]] here: every move of a coordinate's total or of an object above the noise
+    floor is listed (newest first) with the figures size(1) gives the objects rebuilt per
+    commit, and an object's move names the symbol bloat-o-meter's largest row names; the
+    series that moves back (1024 entries, then 256 again) lists both moves; the plots link
+    each marked commit to its diff page."""
+    repo, shas, site = project
+    want = expected_moves(built, shas, (8, 0.5))
+    page = open(os.path.join(site, "history.html")).read()
+    rows = moves_table(page)
+    got = [(next(s for s in shas if s.startswith(r[0])), r[1], r[2], int(r[4]), int(r[5]),
+            int(r[6])) for r in rows]
+    assert got == want, (got, want)
+    up, back = shas[-2], shas[-1]
+    helper = [m for m in got if m[2] == "build/helper.o"]
+    assert helper[0][0] == back and helper[1][0] == up and helper[0][5] == -helper[1][5] < 0
+    assert all(m[0] != shas[-3] for m in got)     # the 4-byte counter: under the floor
+    script = os.path.join(linux("src"), "scripts", "bloat-o-meter")
+    pages.prefetch(script, [(os.path.join(built[a], o), os.path.join(built[b], o))
+                            for a, b in zip(shas, shas[1:]) for o in OBJECTS[:3]], str(tmp_path))
+    for r, m in zip(rows, got):
+        if m[1] != "object":
+            continue
+        sha = m[0]
+        old = built[shas[shas.index(sha) - 1]]
+        bom = bom_rows(script, os.path.join(old, m[2]), os.path.join(built[sha], m[2]))
+        top = max(abs(d) for d, _ in bom)
+        first = [w for w in r[8].split(", ") if not w.startswith("(outside")][0].rsplit(None, 1)
+        assert (int(first[1]), first[0]) in bom and abs(int(first[1])) == top, (r, bom)
     svg = open(os.path.join(site, "plots", "history-coordinates.svg")).read()
-    for sha, *_ in want:            # each marked point links to its diff page
+    for sha in {m[0] for m in want if m[1] == "coordinate"}:
         assert "diff/%s.html" % sha[:12] in svg, sha
-    assert "plots/history-coordinates.svg" in page
+    assert "plots/history-coordinates.svg" in page and "plots/history-objects.svg" in page
+    # Each object page plots its builds and lists its own moves.
+    obj = open(os.path.join(site, "obj", slug("build/helper.o") + ".html")).read()
+    assert [(r[0], r[6]) for r in moves_table(obj, "Moves of build/helper.o")] == \
+        [(m[0][:12], "%+d" % m[5]) for m in helper]
+    assert re.search(r'src="\.\./plots/obj-[^"]+\.svg"', obj)
+    assert re.search(r'src="\.\./plots/sym-[^"]+\.svg"', obj)
+    coord = [p for p in glob.glob(os.path.join(site, "coord", "*.html"))]
+    assert coord and all("plots/coord-" in open(p).read() for p in coord)
+
+
+def moves_cli(repo, *args):
+    r = bw("history", "--moves", *args, cwd=repo)
+    return r.stdout
+
+
+def test_history_moves_on_the_command_line_and_the_toml_floor(project, built, tmp_path):
+    """`bloatwatch history --moves`: the page's list as text, CSV and JSON; bloatwatch.toml's
+    [history] floor of 0 bytes marks every change (the 4-byte counter too), the default does
+    not."""
+    import csv
+    import io
+    import json
+    repo, shas, site = project
+    got = json.loads(moves_cli(repo, "--json"))
+    assert got["noise"] == {"bytes": 8, "pct": 0.5}
+    want = expected_moves(built, shas, (8, 0.5))
+    assert [(m["commit"], m["series"], m["what"], m["before"], m["after"], m["delta"])
+            for m in got["moves"]] == want
+    rows = list(csv.DictReader(io.StringIO(moves_cli(repo, "--csv"))))
+    assert [(r["commit"], r["series"], r["what"], int(r["delta"])) for r in rows] == \
+        [(m[0], m[1], m[2], m[5]) for m in want]
+    assert rows[0]["top symbols"].startswith(got["moves"][0]["symbols"][0]["symbol"])
+    for m in got["moves"]:      # the symbols and what they leave out add up to the move
+        if not m["more_symbols"]:
+            assert sum(x["delta"] for x in m["symbols"]) == m["delta"], m
+    text = moves_cli(repo).splitlines()
+    assert text[0].split()[:3] == ["commit", "series", "what"] and len(text) == len(want) + 1
+    assert text[1].split()[:2] == [want[0][0][:12], want[0][1]] and want[0][2] in text[1]
+    one = json.loads(moves_cli(repo, "--json", "--object", "helper.o", "--range",
+                               "%s..%s" % (shas[-2], shas[-1])))["moves"]
+    assert [(m["what"], m["delta"]) for m in one] == [
+        ("build/helper.o", next(m[5] for m in want if m[2] == "build/helper.o"))]
+
+    toml = str(tmp_path / "floor0.toml")
+    with open(os.path.join(repo, "bloatwatch.toml")) as f, open(toml, "w") as g:
+        g.write(f.read() + "\n[history]\nnoise_bytes = 0\nnoise_pct = 0\n")
+    zero = json.loads(moves_cli(repo, "--config", toml, "--json"))
+    assert zero["noise"] == {"bytes": 0, "pct": 0}
+    every = expected_moves(built, shas, (0, 0))
+    assert [(m["commit"], m["series"], m["what"], m["delta"]) for m in zero["moves"]] == \
+        [(m[0], m[1], m[2], m[5]) for m in every]
+    counter = [m for m in zero["moves"] if m["commit"] == shas[-3]]
+    assert {m["what"] for m in counter} >= {"build/main.o", "(all objects)"}
+    assert any(s["symbol"] == "counter" for m in counter for s in m["symbols"]), counter
+    # The command line's floor wins over the file's; bad input is one line.
+    assert json.loads(moves_cli(repo, "--config", toml, "--json", "--noise-bytes", "8",
+                                "--noise-pct", "0.5"))["moves"] == got["moves"]
+    r = bw("history", "--moves", "total", cwd=repo, check=None)
+    assert r.returncode != 0 and "takes no metric" in r.stderr
+    bad = str(tmp_path / "bad.toml")
+    with open(bad, "w") as g:
+        g.write("[history]\nnoise_bytes = -1\n")
+    r = bw("--config", bad, "history", "--moves", cwd=repo, check=None)
+    assert r.returncode != 0 and "bad.toml" in r.stderr and "noise_bytes" in r.stderr
 
 
 def test_report_defaults_to_reports_out_in_the_current_directory(project, tmp_path):
