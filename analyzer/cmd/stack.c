@@ -105,4 +105,5 @@ const struct bw_extractor bw_x_stack = {
 	.options = options,
 	.run = stack_text,
 	.json = &json,
+	.flags = BW_X_ALL | BW_X_ALL_OPTIONAL,
 };

@@ -30,6 +30,8 @@ for f in d["files"]:
         assert sizes == sorted(sizes, reverse=True)
     if mode in ("structs", "all"):
         assert isinstance(f["structs"], list)
+    if mode == "all":
+        assert isinstance(f["stack"], list) and f["stack"][0]["kind"] in ("static", "fp", "unknown"), f["file"]
 members = [f["member"] for f in d["files"] if f["member"]]
 assert members == ["kernel-O2.o", "extra-O2.o", "kernel-Os-sections.o"], members
 assert d["files"][1]["endian"] == "big" and d["files"][1]["format"] == "elf32-tradbigmips"
@@ -54,6 +56,13 @@ for l in open(sys.argv[3]).read().splitlines():
         nm.add((p[3], int(p[1], 16), p[2]))
 js = {(s["name"], s["size"], s["type"]) for f in d["files"] for s in f["symbols"]}
 assert js == nm, (len(js), len(nm), list(js ^ nm)[:5])
+PY
+"$BW" stack --json $objs >stack.json
+$py - all.json stack.json <<'PY' && ok "all: stack equals mode stack's FRAME entries" || not_ok "all vs stack"
+import json, sys
+a, s = (json.load(open(p)) for p in sys.argv[1:])
+assert [f["stack"] for f in a["files"]] == [f["stack"] for f in s["files"]]
+assert sum(len(f["stack"]) for f in a["files"]) > 20
 PY
 
 # Build records: FILE.cmd becomes "build".
