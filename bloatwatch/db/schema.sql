@@ -107,7 +107,9 @@ CREATE TABLE analyses (
 	data_bytes BIGINT NOT NULL,
 	rodata_bytes BIGINT NOT NULL,
 	bss_bytes BIGINT NOT NULL,
-	other_bytes BIGINT NOT NULL
+	other_bytes BIGINT NOT NULL,
+	frames BIGINT                    -- number of `frames` rows; NULL: stack not recorded (since
+	                                 -- version 6; an analyzer JSON without "stack")
 );
 
 -- Section sizes of an analysis, in section-header order.
@@ -134,6 +136,24 @@ CREATE TABLE symbols (
 	PRIMARY KEY (analysis_id, norm_id, seq)
 ) WITHOUT ROWID;
 CREATE INDEX symbols_norm ON symbols (norm_id);
+
+-- Every function's stack frame in an analysis (the analyzer's FRAME entries, in its order:
+-- largest frame first, unknown last).  Since version 6.
+CREATE TABLE frames (
+	analysis_id BIGINT NOT NULL REFERENCES analyses (id),
+	seq BIGINT NOT NULL,                                -- position in the analyzer's order
+	function_id BIGINT NOT NULL REFERENCES names (id),  -- the function symbol's raw name
+	norm_id BIGINT NOT NULL REFERENCES names (id),      -- its normalized name (the symbol's)
+	section_id BIGINT NOT NULL REFERENCES names (id),
+	frame BIGINT,                    -- bytes, largest CFA offset; NULL when kind is unknown
+	kind TEXT NOT NULL,              -- static | fp (a lower bound) | unknown (no CFI)
+	su TEXT,                         -- the -fstack-usage figure as canonical JSON; NULL: none
+	worst BIGINT,                    -- frame + deepest callee chain; NULL: not computed or unbounded
+	unbounded TEXT,                  -- why the worst case has no bound; NULL: bounded or not computed
+	chain_id BIGINT REFERENCES names (id),   -- the worst-case chain as a JSON list, the function first
+	PRIMARY KEY (analysis_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX frames_norm ON frames (norm_id);
 
 -- A struct/union layout (DWARF), content-addressed: the same layout in many objects is one row.
 -- The digest is of the analyzer's whole STRUCT entry, reorganized order included, so two
