@@ -165,7 +165,8 @@ def parser():
     p.add_argument("--retry-failed", action="store_true", help="rebuild commits recorded as failed")
 
     p = cmd("history", "a metric over recorded commits, as a table or CSV")
-    p.add_argument("metric", help="total | text | data | bss | symbol:NAME | struct:NAME[.size|.padding|.holes]")
+    p.add_argument("metric", help="total | text | data | bss | symbol:NAME | struct:NAME[.size|.padding|.holes] "
+                   "| stack[:FUNCTION][.worst|.frame|.sum]")
     add_filters(p)
     p.add_argument("--by", default="", metavar="FIELDS",
                    help="one series per value of these fields (comma list of %s or extra keys)"

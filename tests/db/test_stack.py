@@ -63,6 +63,29 @@ def test_frames_of_every_commit_equal_gcc_su(tmp_path, repo, analyzer):
     assert compared == 20
     frames = sql(db, "SELECT sha, frame FROM v_frames WHERE raw_name = 'helper_frame' ORDER BY sha")
     assert dict(frames)[shas[3]] - dict(frames)[shas[2]] == 400
+    # A stack budget fails on the function over it, and against the baseline names the frame
+    # that grew (the figures: gcc's .su of the two builds).
+    su = {sha: su_frames(str(tmp_path / sha[:12])) for sha in shas[2:]}
+    big, small = (su[s][("build/helper.o", "helper_frame")][0] for s in (shas[3], shas[2]))
+    budget = tmp_path / "stack.toml"
+    budget.write_text('[[budget]]\nname = "stack"\nobject = "build/*.o"\nmetric = "stack"\n'
+                      'max = %d\ngrowth_bytes = 0\n' % (big - 1))
+    r = run_bw("--db", db, "-C", repo.path, "check", "--budget", budget, "--rev", shas[3],
+               "--baseline", shas[2], check=1)
+    assert "FAIL  stack (max %d, +0 B): 2 checked, 1 over" % (big - 1) in r.stdout, r.stdout
+    assert "build/helper.o: %d -> %d: grew %+d > 0 bytes; 1 function over max %d" % (
+        small, big, big - small, big - 1) in r.stdout, r.stdout
+    assert "  helper_frame: frame %d > max %d\n" % (big, big - 1) in r.stdout
+    assert "  helper_frame frame %+d (%d -> %d)\n" % (big - small, small, big) in r.stdout
+    budget.write_text('[[budget]]\nobject = "build/*.o"\nmetric = "stack:helper_frame.frame"\n'
+                      'max = %d\n' % big)
+    run_bw("--db", db, "-C", repo.path, "check", "--budget", budget, "--rev", shas[3], check=0)
+    # The history command follows the largest frame per commit.
+    r = run_bw("--db", db, "-C", repo.path, "history", "stack.frame", "--object", "helper.o",
+               "--csv", check=0)
+    col = [int(l.split(",")[-2]) for l in r.stdout.splitlines()[1:]]
+    assert col == [su_frames(str(tmp_path / s[:12]))[("build/helper.o", "helper_frame")][0]
+                   for s in shas], r.stdout
     # Every analysis recorded its stack: analyses.frames is its row count.
     assert sql(db, "SELECT count(*) FROM analyses a WHERE frames IS NULL OR frames <> "
                    "(SELECT count(*) FROM frames f WHERE f.analysis_id = a.id)") == [(0,)]
@@ -115,6 +138,24 @@ def test_call_graph_fields_are_stored_when_present_and_stack_is_in_the_digest(tm
                  "WHERE f.sha = ? AND f.coord_id = (SELECT coord_id FROM v_frames LIMIT 1)", (c,))
     known = [f["frame"] for f in e["stack"] if f["frame"] is not None]
     assert st == [(max(known), 164, sum(known), 1, 1)]
+    # A worst-case budget prints the chain, and an unbounded function is over any max.
+    budget = tmp_path / "b.toml"
+    budget.write_text('[[budget]]\nobject = "%s"\nmetric = "stack"\nmax = 150\n' % e["file"])
+    r = run_bw("--db", db, "-C", repo.path, "check", "--budget", budget, "--rev", c, check=1)
+    f0, f1 = e["stack"][0], e["stack"][1]
+    assert "  %s: worst case 164 > max 150 via %s -> %s\n" % (
+        f0["function"], f0["chain"][0], f0["chain"][1]) in r.stdout, r.stdout
+    assert "  %s: unbounded: %s\n" % (f1["function"], f1["unbounded"]) in r.stdout
+    assert ": 2 functions over max 150" in r.stdout
+    # ... and against the baseline, the worst case's move and its frame's.
+    budget.write_text('[[budget]]\nobject = "%s"\nmetric = "stack"\ngrowth_bytes = 0\n' % e["file"])
+    r = run_bw("--db", db, "-C", repo.path, "check", "--budget", budget, "--rev", c,
+               "--baseline", b, "--markdown", check=1)
+    assert "  %s worst case +16: via %s, frame +16 (48 -> 64)" % (f0["function"], f0["chain"][1]) \
+        in r.stdout.replace("\n", "\n  "), r.stdout
+    # A database whose objects have no stack says so.
+    r = run_bw("--db", db, "-C", repo.path, "check", "--budget", budget, "--rev", a, check=1)
+    assert "stack not recorded" in r.stdout, r.stdout
 
 
 @pytest.mark.parametrize("change,message", [
