@@ -514,6 +514,12 @@ class History:
     def frames_of(self, analysis_id):
         return frames(self.store, analysis_id)
 
+    def stack_summaries(self):
+        """{analysis_id: v_analysis_stack row} of every analysis whose stack was recorded."""
+        return {r["analysis_id"]: r for r in self._rows(
+            "SELECT analysis_id, frames, max_frame, max_worst, sum_frame, unknown, unbounded "
+            "FROM v_analysis_stack WHERE frames IS NOT NULL")}
+
     def config_usage(self, commit_id):
         """CONFIG_ symbols each source mentions at a commit (extractconfig.sh's logic)."""
         return self._rows("SELECT source, config FROM v_config_usage WHERE commit_id = ? "
