@@ -168,7 +168,8 @@ def parser():
     p = cmd("history", "a metric over recorded commits, or the moves above the noise floor, "
                        "as a table, CSV or JSON")
     p.add_argument("metric", nargs="?",
-                   help="total | text | data | bss | symbol:NAME | struct:NAME[.size|.padding|.holes]")
+                   help="total | text | data | bss | symbol:NAME | struct:NAME[.size|.padding|.holes] "
+                        "| stack[:FUNCTION][.worst|.frame|.sum]")
     p.add_argument("--moves", action="store_true",
                    help="instead of a metric: every move above the noise floor of a coordinate, "
                         "build, folder, object or declared row, newest first, with the symbols "

@@ -51,6 +51,7 @@ class TableSpec:
         self.reference = d.get("reference", "")
         self.note = d.get("note", "")
         self.quote = d.get("quote", "")
+        self.stack = list(d.get("stack", []))          # functions whose stack the report shows
         self.rows = [Row(r) for r in d.get("row", [])]
 
     def row(self, name):
@@ -125,7 +126,7 @@ HISTORY = ("noise_bytes", "noise_pct")
 DEFAULT_NOISE = (8, 0.5)
 GROUP = ("glob", "exclude", "root", "kbuild", "config", "coordinate")
 TABLE = ("name", "title", "where", "config_values", "group_by", "subject", "reference", "note",
-         "quote", "row")
+         "quote", "stack", "row")
 ROW = ("name", "objects", "published", "published_total", "requires", "why")
 
 
@@ -168,6 +169,8 @@ def _table(src, i, d, declared):
                    _type(src, keys + ("config_values",), d.get("config_values", {}), dict, "a table"))
     if "group_by" in d:
         _strings(src, keys + ("group_by",), d["group_by"], one_ok=False)
+    if "stack" in d:
+        _strings(src, keys + ("stack",), d["stack"], one_ok=False)
     rows = _type(src, keys + ("row",), d.get("row", []), list, "an array of [[table.row]]")
     for j, r in enumerate(rows):
         rk = keys + ("row", j)

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """A small C project built by a Makefile, with a history: objects in build/, one program,
-a helper whose table grows commit after commit (tests/db and tests/cli use it)."""
+a helper whose table grows commit after commit, and optionally a function whose local array
+(its stack frame) changes (tests/db and tests/cli use it)."""
 import os
 
 from tests.bwrun import git
@@ -19,10 +20,18 @@ build/app: $(OBJS)
 MAIN = "int helper(int);\nint main(void) { return helper(1); }\n"
 
 
-def helper(n):
-    """helper.c with a table of n ints (bss 4n) and a function named after n."""
-    return ("static int table[%d];\nint helper(int x) { table[x %% %d] = x; return table[0]; }\n"
+def helper(n, frame=None):
+    """helper.c with a table of n ints (bss 4n) and a function named after n; with `frame`,
+    also helper_frame(), whose volatile local array of that many bytes is its stack frame
+    (plus what the compiler adds), and a caller of it, helper_outer()."""
+    text = ("static int table[%d];\nint helper(int x) { table[x %% %d] = x; return table[0]; }\n"
             "int helper_%d(void) { return %d; }\n" % (n, n, n, n))
+    if frame:
+        text += ("__attribute__((noinline)) int helper_frame(int x)\n"
+                 "{ volatile char buf[%d]; buf[x %% %d] = x; return buf[0] + buf[x %% 7]; }\n"
+                 "int helper_outer(int x) { return helper_frame(x) + helper(x); }\n"
+                 % (frame, frame))
+    return text
 
 
 def commit(repo, files, message, n):
@@ -39,11 +48,18 @@ def commit(repo, files, message, n):
     return git(repo, "rev-parse", "HEAD")
 
 
-def make(repo, sizes):
+def make(repo, sizes, frames=None):
     """The project in repo (a git repository): `init` with a table of 4, then one commit per
-    size; the shas, oldest first."""
-    shas = [commit(repo, {"Makefile": MAKEFILE, "src/main.c": MAIN, "src/helper.c": helper(4),
+    size; the shas, oldest first.  With `frames` (one per size, and one for init first),
+    helper_frame()'s local array has that many bytes at each commit and gcc writes its
+    -fstack-usage .su files beside the objects."""
+    frames = frames or [None] * (len(sizes) + 1)
+    makefile = MAKEFILE.replace("-O2 -g", "-O2 -g -fstack-usage") if frames[0] else MAKEFILE
+    shas = [commit(repo, {"Makefile": makefile, "src/main.c": MAIN, "src/helper.c": helper(4, frames[0]),
                           ".gitignore": "build/\nbloatwatch.db\n"}, "init", 0)]
     for i, n in enumerate(sizes, 1):
-        shas.append(commit(repo, {"src/helper.c": helper(n)}, "helper: %d entries" % n, i))
+        what = "helper: %d entries" % n
+        if frames[i] != frames[i - 1]:
+            what += ", helper_frame's array %d bytes" % frames[i]
+        shas.append(commit(repo, {"src/helper.c": helper(n, frames[i])}, what, i))
     return shas

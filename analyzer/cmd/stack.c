@@ -3,6 +3,8 @@
  *
  * Calls resolve across every image of the run (the members of an archive, all operands), so
  * the images are read twice: once into the graph, then, once it is solved, for the output.
+ * In mode all each image is its own graph (calls resolved within it), read before the parts
+ * that relocate its DWARF (table.c) and sharing their DWARF handle.
  */
 #define _GNU_SOURCE /* asprintf */
 #include <stdlib.h>
@@ -45,17 +47,19 @@ static char *su_path(const struct bw_image *img)
 	return p;
 }
 
-/* Pass 1: an image's frames (.su applied) and calls into the graph. */
-static int add_image(struct bw_ctx *ctx, const struct bw_image *img, void *arg)
+/* An image's frames (.su applied) and calls into the graph at r's next image slot. @f is mode
+ * all's file, whose DWARF handle the later parts share; NULL: the image is opened here. */
+static int add_frames(struct bw_ctx *ctx, struct run *r, const struct bw_image *img,
+		      struct bw_file *f)
 {
-	struct run *r = arg;
 	struct bw_stack s = { 0 };
 	struct bw_dwarf dw = { 0 };
-	struct bw_obj o;
+	const struct bw_dwarf *dwp = &dw;
+	struct bw_obj own, *o = f ? &f->obj : &own;
 	struct bw_err e;
 	int *nv = bw_grow(r->image, &r->cap, r->n + 1, sizeof(*nv)), idx = -1;
 	char *su = NULL;
-	bool dw_open = false;
+	bool dw_open = false, obj_open = false;
 
 	if (!nv) {
 		bw_reportf(ctx, img->display, "out of memory");
@@ -63,16 +67,25 @@ static int add_image(struct bw_ctx *ctx, const struct bw_image *img, void *arg)
 	}
 	r->image = nv;
 	r->image[r->n++] = -1;
-	if (bw_obj_open(&o, img->display, img->bytes, img->size, &e) || bw_stack_read(&o, &s, &e))
+	if (!f) {
+		obj_open = true;
+		if (bw_obj_open(&own, img->display, img->bytes, img->size, &e))
+			goto fail;
+	}
+	if (bw_stack_read(o, &s, &e))
 		goto fail;
 	su = su_path(img);
 	if (su && bw_stack_su(&s, su, &e) < 0)
 		goto fail;
 	/* After the CFI and relocations are read: relocating .debug_* rewrites the image. */
-	if (bw_dwarf_open(img, true, &dw, &e))
-		goto fail;
-	dw_open = true;
-	idx = bw_cg_add(&r->g, &o, &s, &dw, &e);
+	if (f) {
+		dwp = bw_file_dwarf(ctx, f); /* NULL: reported once, for every part */
+	} else {
+		if (bw_dwarf_open(img, true, &dw, &e))
+			goto fail;
+		dw_open = true;
+	}
+	idx = bw_cg_add(&r->g, o, &s, dwp, &e);
 	if (idx < 0)
 		goto fail;
 	r->image[r->n - 1] = idx;
@@ -84,8 +97,15 @@ out:
 		bw_dwarf_close(&dw);
 	free(su);
 	bw_stack_free(&s);
-	bw_obj_close(&o);
+	if (obj_open)
+		bw_obj_close(&own);
 	return idx < 0 ? -1 : 0;
+}
+
+/* Pass 1 of mode stack. */
+static int add_image(struct bw_ctx *ctx, const struct bw_image *img, void *arg)
+{
+	return add_frames(ctx, arg, img, NULL);
 }
 
 /* The chain of @i, " -> " between names, and the reason when it is unbounded. */
@@ -122,19 +142,9 @@ static void text_image(struct bw_ctx *ctx, const struct bw_image *img, struct bw
 	}
 }
 
-static void json_image(struct bw_ctx *ctx, const struct bw_image *img, struct bw_cg *g, int idx)
+/* The "stack" array of image @idx (docs/analyzer-json.md, FRAME). */
+static void json_frames(struct bw_json *j, struct bw_cg *g, int idx)
 {
-	struct bw_json *j = ctx->js;
-	struct bw_obj o;
-	struct bw_err e;
-
-	if (bw_obj_open(&o, img->display, img->bytes, img->size, &e)) {
-		bw_obj_close(&o);
-		bw_report(ctx, &e); /* the file changed between the passes */
-		return;
-	}
-	bw_file_json_begin(ctx, img, &o);
-	bw_json_key(j, "stack");
 	bw_json_arr_begin(j);
 	for (size_t i = g->first[idx]; i < g->first[idx + 1]; i++) {
 		const struct bw_cg_node *d = &g->v[i];
@@ -172,7 +182,22 @@ static void json_image(struct bw_ctx *ctx, const struct bw_image *img, struct bw
 		bw_json_obj_end(j);
 	}
 	bw_json_arr_end(j);
-	bw_json_obj_end(j);
+}
+
+static void json_image(struct bw_ctx *ctx, const struct bw_image *img, struct bw_cg *g, int idx)
+{
+	struct bw_obj o;
+	struct bw_err e;
+
+	if (bw_obj_open(&o, img->display, img->bytes, img->size, &e)) {
+		bw_obj_close(&o);
+		bw_report(ctx, &e); /* the file changed between the passes */
+		return;
+	}
+	bw_file_json_begin(ctx, img, &o);
+	bw_json_key(ctx->js, "stack");
+	json_frames(ctx->js, g, idx);
+	bw_json_obj_end(ctx->js);
 	bw_obj_close(&o);
 }
 
@@ -250,6 +275,48 @@ static int stack_run(struct bw_ctx *ctx, char **files, int nfiles)
 	return bw_status(ctx);
 }
 
+static void run_free(void *state)
+{
+	struct run *r = state;
+
+	if (r) {
+		bw_cg_free(&r->g);
+		free(r->image);
+		free(r);
+	}
+}
+
+/* Mode all: the image alone is the graph. */
+static int json_read(struct bw_ctx *ctx, struct bw_file *f, void **state)
+{
+	struct run *r = calloc(1, sizeof(*r));
+
+	if (!r) {
+		bw_reportf(ctx, f->img->display, "out of memory");
+		return -1;
+	}
+	if (add_frames(ctx, r, f->img, f) || solve(ctx, r, f->img->display)) {
+		run_free(r);
+		return -1;
+	}
+	*state = r;
+	return 0;
+}
+
+static void json_write(struct bw_ctx *ctx, const struct bw_file *f, void *state)
+{
+	struct run *r = state;
+
+	(void)f;
+	bw_json_key(ctx->js, "stack");
+	if (r)
+		json_frames(ctx->js, &r->g, r->image[0]);
+	else
+		bw_json_null(ctx->js);
+}
+
+static const struct bw_json_part json = { json_read, json_write, run_free };
+
 const struct bw_extractor bw_x_stack = {
 	.name = "stack",
 	.help = "frames (CFI, .su) and worst-case stack with its call chain, across all operands",
@@ -258,4 +325,6 @@ const struct bw_extractor bw_x_stack = {
 	.max_files = -1,
 	.options = options,
 	.run = stack_run,
+	.json = &json,
+	.flags = BW_X_ALL | BW_X_ALL_OPTIONAL,
 };

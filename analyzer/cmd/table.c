@@ -2,16 +2,19 @@
 /* The extractor table: one row per mode, in the order of --help and of mode all's JSON keys. */
 #include "cmd.h"
 
+/* Mode all reads the parts in this order. stack comes before the first part that opens the
+ * DWARF (structs): that relocates the image's .debug_* sections in place, .debug_frame
+ * included, and stack reads the CFI's relocations with their addends as the file has them. */
 #define BW_EXTRACTORS(X) \
 	X(size)          \
 	X(symbols)       \
+	X(stack)         \
 	X(structs)       \
 	X(segments)      \
 	X(compileunits)  \
 	X(configs)       \
 	X(diff)          \
 	X(relocs)        \
-	X(stack)         \
 	X(all)
 
 #define DECLARE(name) extern const struct bw_extractor bw_x_##name;

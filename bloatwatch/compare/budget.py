@@ -10,14 +10,20 @@ Budget file (TOML):
     name = "Tiny RCU stays tiny"   # optional label
     variant = "tinyrcu"            # filters: arch compiler label object, or an extra coordinate
                                    # key the database holds (globs, lists)
-    metric = "total"               # total|text|data|bss|symbol:NAME|struct:NAME[.FIELD]
+    metric = "total"               # total|text|data|bss|symbol:NAME|struct:NAME[.FIELD]|
+                                   # stack[:FUNCTION][.worst|.frame|.sum]
     max = 1024                     # bytes, for each matching object (or their sum: sum = true)
     growth = 5.0                   # percent growth allowed against the baseline
     growth_bytes = 64              # bytes of growth allowed against the baseline
+
+A stack budget (metric stack, stack.frame, stack:FUNCTION ...) holds every function of each
+matching object to `max`: the worst case where the call graph gives one (an unbounded one
+fails), else the frame; a failure lists the functions over it with their chains, and growth
+against the baseline lists the frames that moved.
 """
 
 from ..db import query
-from . import bloat
+from . import bloat, stack
 from ..render.cells import Delta, Percent
 from ..errors import BwError
 from ..tomlfile import TomlFile
@@ -100,7 +106,13 @@ def evaluate(store, budgets, commit, base):
             prev = old.get((base["id"], coord), (None, 0))[0] if base else None
             why = failures(rule, budgets.noise, prev, value)
             moves = []
-            if why and coord is not None and prev is not None:
+            if rule.metric.kind == "stack" and coord is not None:
+                extra, moves = stack_lines(store, analyses, rule, base, commit, coord, bool(why))
+                # stack_lines names the functions over the max, and says when nothing was
+                # recorded; an object without the named function has nothing to check.
+                why = [w for w in why if w != "no value" and not (
+                    rule.metric.field != "sum" and w.endswith("> max %s" % rule.max))] + extra
+            elif why and coord is not None and prev is not None:
                 moves = symbol_moves(store, analyses, base, commit, coord)
             subjects.append((name, prev, value, why, moves))
         if not subjects:
@@ -111,16 +123,50 @@ def evaluate(store, budgets, commit, base):
 
 def symbol_moves(store, analyses, base, commit, coord):
     """bloat-o-meter's lines for one coordinate between the baseline and the commit."""
-    ids = []
-    for c in (base, commit):
-        if c["id"] not in analyses:
-            analyses[c["id"]] = query.analyses_of(store, c["id"])
-        ids.append(analyses[c["id"]].get(coord))
+    ids = [_analysis(store, analyses, c, coord) for c in (base, commit)]
     if None in ids or ids[0] == ids[1]:
         return []
     table = bloat.tables(query.symbols(store, ids[0]), query.symbols(store, ids[1]))[0]
     lines, more = bloat.lines(table, TOP_SYMBOLS)
     return lines + (["(%d smaller moves not listed)" % more] if more else [])
+
+
+def _analysis(store, analyses, c, coord):
+    if c["id"] not in analyses:
+        analyses[c["id"]] = query.analyses_of(store, c["id"])
+    return analyses[c["id"]].get(coord)
+
+
+def stack_lines(store, analyses, rule, base, commit, coord, failed):
+    """(failures, lines) of a stack budget on one coordinate: each function over `max` (its
+    chain when recorded; an unbounded worst case is over any max), and when the budget failed
+    against the baseline the functions whose frames moved (compare.stack)."""
+    aid = _analysis(store, analyses, commit, coord)
+    rows = query.frames(store, aid) if aid is not None else None
+    if rows is not None and rule.metric.name is not None:
+        rows = [r for r in rows if r["function"] == rule.metric.name]
+    why, lines = [], []
+    if rows is None and aid is not None:
+        why.append("stack not recorded (record the object again with an analyzer giving `stack`)")
+    if rule.max is not None and rule.metric.field != "sum":
+        field = rule.metric.field
+        bad = stack.over(rows, field, rule.max)
+        if bad:
+            why.append("%d function%s over max %d" % (len(bad), "" if len(bad) == 1 else "s", rule.max))
+        for r, reason in bad[:TOP_SYMBOLS]:
+            chain = stack.chain_text(r)
+            lines.append("%s: %s%s" % (r["raw_name"], reason, " via %s" % chain if chain else ""))
+        if len(bad) > TOP_SYMBOLS:
+            lines.append("(%d more functions over the max not listed)" % (len(bad) - TOP_SYMBOLS))
+    if failed and base is not None:
+        bid = _analysis(store, analyses, base, coord)
+        if bid is not None and bid != aid:
+            old = query.frames(store, bid)
+            ms = stack.moves(old, query.frames(store, aid) if aid is not None else None)
+            lines += [stack.line(m) for m in ms[:TOP_SYMBOLS]]
+            if len(ms) > TOP_SYMBOLS:
+                lines.append("(%d smaller moves not listed)" % (len(ms) - TOP_SYMBOLS))
+    return why, lines
 
 
 def failures(rule, noise, prev, value):
@@ -190,8 +236,9 @@ def markdown_report(report, commit, base):
                 md("; ".join(why))))
         for rule, (name, _, _, _, moves) in failing:
             if moves:
-                lines += ["", "<details><summary><code>%s</code>: symbols (bloat-o-meter)</summary>"
-                          % name, "", "```", *moves, "```", "</details>"]
+                what = "stack" if rule.metric.kind == "stack" else "symbols (bloat-o-meter)"
+                lines += ["", "<details><summary><code>%s</code>: %s</summary>"
+                          % (name, what), "", "```", *moves, "```", "</details>"]
     return "\n".join(lines) + "\n", not failing
 
 

@@ -7,6 +7,7 @@ content-addressed: a row that already exists is reused, and only new analyses ge
 sections, symbols and layouts inserted.  The one exception: a layout stored without its
 reorganized order (recorded before schema version 4) gets the order filled in whenever a
 layout of the same digest is parsed again; the digest covers the order, so it is the one.
+An analysis's stack frames (since version 9) are covered by its digest when recorded.
 """
 import hashlib
 import json
@@ -123,6 +124,7 @@ class Prepared:
     def __init__(self):
         self.builds = []       # (coord tuple, analysis digest, setup digest, path)
         self.analyses = {}     # digest -> FILE entry
+        self.frames = {}       # analysis digest -> frame_rows() (None: stack not recorded)
         self.layouts = {}      # digest -> STRUCT entry
         self.reorg = {}        # layout digest -> reorg_positions() (None: no order given)
         self.analysis_layouts = {}   # analysis digest -> [layout digest]
@@ -143,6 +145,8 @@ DEMANGLED = (("name", "demangled"), ("norm", "norm_demangled"))
 
 
 def _analysis_part(entry):
+    """What an analysis digest covers; the stack only when recorded, so that JSON without it
+    (an older analyzer) keeps the digests it always had."""
     part = {k: entry[k] for k in ("format", "class", "endian", "machine", "type", "text", "data",
                                   "bss", "dec", "sections", "rollup")}
     drop = {k for _, k in DEMANGLED}
@@ -155,7 +159,54 @@ def _analysis_part(entry):
         part["comment"] = comment
     if producers:
         part["producers"] = producers
+    if entry.get("stack") is not None:
+        part["stack"] = entry["stack"]
     return part
+
+
+FRAME_KINDS = ("static", "fp", "unknown")
+
+
+def frame_rows(entry, where):
+    """The FRAME entries of a FILE entry as (function, norm, section, frame, kind, su JSON,
+    worst, unbounded, chain JSON) tuples in the analyzer's order; None when the stack was
+    not recorded.  su, worst, unbounded and chain are optional (the call-graph pass adds
+    them) and null when absent."""
+    stack = entry.get("stack")
+    if stack is None:
+        return None
+    if not isinstance(stack, list):
+        raise BwError("%s: stack is not a list of FRAME entries" % where)
+    norms = {y["name"]: y["norm"] for y in entry["symbols"]}
+    rows = []
+    for i, fr in enumerate(stack):
+        at = "%s: stack[%d]" % (where, i)
+        if not isinstance(fr, dict):
+            raise BwError("%s: not a FRAME entry" % at)
+        fn, sec, frame, kind = (fr.get(k) for k in ("function", "section", "frame", "kind"))
+        worst, unb, su, chain = (fr.get(k) for k in ("worst", "unbounded", "su", "chain"))
+        if not isinstance(fn, str) or not isinstance(sec, str):
+            raise BwError("%s: function and section must be strings" % at)
+        if kind not in FRAME_KINDS:
+            raise BwError("%s (%s): kind %r is not one of %s" % (at, fn, kind, ", ".join(FRAME_KINDS)))
+        for name, v in (("frame", frame), ("worst", worst)):
+            if v is not None and (type(v) is not int or v < 0):
+                raise BwError("%s (%s): %s %r is not a byte count" % (at, fn, name, v))
+        if (frame is None) != (kind == "unknown"):
+            raise BwError("%s (%s): frame %r with kind %s (only unknown has no frame)"
+                          % (at, fn, frame, kind))
+        if unb is not None and not isinstance(unb, str):
+            raise BwError("%s (%s): unbounded must be null or a reason" % (at, fn))
+        if su is not None and not isinstance(su, dict):
+            raise BwError("%s (%s): su must be null or an object" % (at, fn))
+        if chain is not None and not (isinstance(chain, list) and chain
+                                      and all(isinstance(c, str) for c in chain)):
+            raise BwError("%s (%s): chain must be null or a list of function names" % (at, fn))
+        rows.append((fn, norms.get(fn, fn), sec, frame, kind,
+                     None if su is None else json.dumps(su, sort_keys=True, separators=(",", ":")),
+                     worst, unb,
+                     None if chain is None else json.dumps(chain, separators=(",", ":"))))
+    return rows
 
 
 def coordinate(entry, tools=None):
@@ -233,6 +284,7 @@ def prepare(files, uses, where, analyzer_digest=None):
                 for raw, dm in DEMANGLED:
                     if y.get(dm) is not None:
                         p.demangled[str(y[raw])] = str(y[dm])
+            frames = frame_rows(entry, "%s (%s)" % (at, entry["file"]))
         except (KeyError, TypeError) as e:
             raise BwError("%s (%s): missing or malformed field %s"
                           % (at, entry.get("file") if isinstance(entry, dict) else "?", e))
@@ -248,6 +300,7 @@ def prepare(files, uses, where, analyzer_digest=None):
             lds.append(ld)
         ad = digest([a, sorted(x.hex() for x in lds)])
         p.analyses[ad] = entry
+        p.frames[ad] = frames
         p.analysis_layouts[ad] = sorted(set(lds))
         if entry.get("_object_digest") and analyzer_digest:
             p.cache.append((entry["_object_digest"], ad))
@@ -369,6 +422,10 @@ def _record(store, commit, p):
         strings.update(s["name"] for s in e["sections"])
         for y in e["symbols"]:
             strings.update((y["name"], y["norm"], y["section"]))
+        for fr in p.frames[ad] or ():
+            strings.update(fr[:3])
+            if fr[8] is not None:
+                strings.add(fr[8])
     for ld in new_layouts:
         s = p.layouts[ld]
         strings.add(s["name"])
@@ -431,12 +488,14 @@ def _record(store, commit, p):
         rows.append((ad, e["format"], e["class"], e["endian"], e["machine"], e["type"],
                      e["text"], e["data"], e["bss"], e["dec"], r.get("func", 0), r.get("data", 0),
                      r.get("rodata", 0), r.get("bss", 0), r.get("other", 0),
-                     names["\n".join(e.get("comment") or [])]))
+                     names["\n".join(e.get("comment") or [])],
+                     None if p.frames[ad] is None else len(p.frames[ad])))
     added = new_analysis_ids = store.insert_digests("analyses", [
         "format", "elf_class", "endian", "machine", "elf_type", "text", "data", "bss", "total",
-        "func_bytes", "data_bytes", "rodata_bytes", "bss_bytes", "other_bytes", "comment_id"], rows)
+        "func_bytes", "data_bytes", "rodata_bytes", "bss_bytes", "other_bytes", "comment_id",
+        "frames"], rows)
     analysis_ids.update(added)
-    sections, symbols, links, producers = [], [], [], []
+    sections, symbols, links, producers, frames = [], [], [], [], []
     for ad, aid in added.items():
         e = p.analyses[ad]
         for seq, (prod, units) in enumerate(toolchain.producers(e.get("compileunits"))):
@@ -448,6 +507,9 @@ def _record(store, commit, p):
                             names[y["section"]], y.get("bind", ""), y.get("kind", "other")))
         for ld in p.analysis_layouts[ad]:
             links.append((aid, layout_ids[ld]))
+        for seq, (fn, norm, sec, frame, kind, su, worst, unb, chain) in enumerate(p.frames[ad] or ()):
+            frames.append((aid, seq, names[fn], names[norm], names[sec], frame, kind, su, worst,
+                           unb, None if chain is None else names[chain]))
     d.insert_many("INSERT INTO sections (analysis_id, seq, name_id, size, bucket) "
                   "VALUES (?, ?, ?, ?, ?)", sections)
     d.insert_many("INSERT INTO symbols (analysis_id, norm_id, seq, name_id, type, size, "
@@ -459,6 +521,9 @@ def _record(store, commit, p):
     d.insert_many("INSERT INTO demangled (name_id, demangled_id) VALUES (?, ?) "
                   "ON CONFLICT DO NOTHING",
                   sorted((names[n], names[dm]) for n, dm in p.demangled.items()))
+    d.insert_many("INSERT INTO frames (analysis_id, seq, function_id, norm_id, section_id, frame, "
+                  "kind, su, worst, unbounded, chain_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                  frames)
     missing = [ad for ad in new_analyses if ad not in analysis_ids]
     analysis_ids.update(store.digests("analyses", missing))
 

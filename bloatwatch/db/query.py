@@ -7,6 +7,7 @@ metric per analysis, then the commits using those slices (v_commit_slices).
 """
 import contextlib
 import fnmatch
+import json
 import re
 
 from ..errors import BwError
@@ -18,6 +19,10 @@ from .store import Store, chunks, marks
 FIELDS = ("arch", "compiler", "label", "object")
 SIZE_METRICS = ("total", "text", "data", "bss")
 STRUCT_FIELDS = ("size", "padding", "holes", "hole_bytes", "cachelines")
+# stack[:FUNCTION][.FIELD]: the largest frame, the deepest worst case (the frame where no worst
+# case is recorded), or the sum of the known frames.
+STACK_FIELDS = ("worst", "frame", "sum")
+STACK_METRIC = re.compile(r"stack(?::(.+?))?(?:\.(%s))?" % "|".join(STACK_FIELDS))
 NONE = "-"
 
 
@@ -41,7 +46,8 @@ class Coord(tuple):
 
 
 class Metric:
-    """A parsed metric: total|text|data|bss|symbol:NAME|struct:NAME[.FIELD]."""
+    """A parsed metric: total|text|data|bss|symbol:NAME|struct:NAME[.FIELD]|
+    stack[:FUNCTION][.worst|.frame|.sum]."""
 
     def __init__(self, spec):
         self.spec = spec
@@ -56,16 +62,25 @@ class Metric:
                 raise BwError("bad metric %r: struct field must be one of %s"
                               % (spec, ", ".join(STRUCT_FIELDS)))
             self.kind, self.name, self.field = "struct", name, field
+        elif STACK_METRIC.fullmatch(spec):
+            name, field = STACK_METRIC.fullmatch(spec).groups()
+            if name is not None and field == "sum":
+                raise BwError("bad metric %r: one function's stack is its .worst or .frame" % spec)
+            self.kind, self.name, self.field = "stack", name, field or "worst"
         else:
-            raise BwError("bad metric %r (want total, text, data, bss, symbol:NAME or "
-                          "struct:NAME[.size|.padding|.holes])" % spec)
-        # Across several objects sizes add up; a struct's layout does not.
-        self.agg = "max" if self.kind == "struct" else "sum"
+            raise BwError("bad metric %r (want total, text, data, bss, symbol:NAME, "
+                          "struct:NAME[.size|.padding|.holes] or stack[:FUNCTION][.worst|.frame|.sum])"
+                          % spec)
+        # Across several objects sizes add up; a struct's layout and a stack do not.
+        self.agg = "max" if self.kind == "struct" or self.kind == "stack" and self.field != "sum" \
+            else "sum"
 
     def source(self, store):
         """(SQL yielding (analysis_id, val), params); BwError when no object has the name."""
         if self.kind == "size":
             return "SELECT analysis_id, %s AS val FROM v_analysis_sizes" % self.field, []
+        if self.kind == "stack":
+            return self._stack_source(store)
         view, col = ("v_analysis_symbols", "symbol") if self.kind == "symbol" else \
             ("v_analysis_structs", "struct")
         if not store.query("SELECT 1 FROM %s WHERE %s = ? LIMIT 1" % (view, col), (self.name,)):
@@ -75,6 +90,20 @@ class Metric:
                     "GROUP BY analysis_id", [self.name])
         return ("SELECT analysis_id, MAX(%s) AS val FROM v_analysis_structs WHERE struct = ? "
                 "GROUP BY analysis_id" % self.field, [self.name])
+
+    def _stack_source(self, store):
+        """Per analysis whose stack was recorded; an unknown frame counts as no value."""
+        val = {"worst": "MAX(COALESCE(worst, frame))", "frame": "MAX(frame)",
+               "sum": "SUM(frame)"}[self.field]
+        if self.name is None:
+            if not store.query("SELECT 1 FROM v_analysis_frames LIMIT 1"):
+                raise BwError("no recorded object has its stack recorded (schema version 6 and "
+                              "an analyzer whose mode all gives `stack`)")
+            return "SELECT analysis_id, %s AS val FROM v_analysis_frames GROUP BY analysis_id" % val, []
+        if not store.query("SELECT 1 FROM v_analysis_frames WHERE function = ? LIMIT 1", (self.name,)):
+            raise BwError("no recorded object has a stack frame for a function named %s" % self.name)
+        return ("SELECT analysis_id, %s AS val FROM v_analysis_frames WHERE function = ? "
+                "GROUP BY analysis_id" % val, [self.name])
 
 
 def parse_filters(args):
@@ -359,6 +388,21 @@ def members(store, layout_ids):
     return out
 
 
+def frames(store, analysis_id):
+    """[frame row dicts] of one analysis in the analyzer's order (largest frame first), the
+    chain as a list; None when its stack was not recorded."""
+    rec = store.query("SELECT frames FROM v_analysis_stack WHERE analysis_id = ?", (analysis_id,))
+    if not rec or rec[0][0] is None:
+        return None
+    rows = _dicts(store, "SELECT function, raw_name, section, frame, kind, su, worst, unbounded, "
+                         "chain FROM v_analysis_frames WHERE analysis_id = ? ORDER BY seq",
+                  (analysis_id,))
+    for r in rows:
+        r["chain"] = json.loads(r["chain"]) if r["chain"] else None
+        r["su"] = json.loads(r["su"]) if r["su"] else None
+    return rows
+
+
 def config_set(store, config_id):
     """{CONFIG: value} of one CONFIG set ({} for None: a build without CONFIG values)."""
     if config_id is None:
@@ -490,6 +534,15 @@ class History:
         option_name, why."""
         return self._rows("SELECT arch, compiler, label, option_name, why FROM v_refusals "
                           "WHERE commit_id = ? ORDER BY arch, compiler, label", (commit_id,))
+
+    def frames_of(self, analysis_id):
+        return frames(self.store, analysis_id)
+
+    def stack_summaries(self):
+        """{analysis_id: v_analysis_stack row} of every analysis whose stack was recorded."""
+        return {r["analysis_id"]: r for r in self._rows(
+            "SELECT analysis_id, frames, max_frame, max_worst, sum_frame, unknown, unbounded "
+            "FROM v_analysis_stack WHERE frames IS NOT NULL")}
 
     def config_usage(self, commit_id):
         """CONFIG_ symbols each source mentions at a commit (extractconfig.sh's logic)."""

@@ -108,8 +108,10 @@ CREATE TABLE analyses (
 	rodata_bytes BIGINT NOT NULL,
 	bss_bytes BIGINT NOT NULL,
 	other_bytes BIGINT NOT NULL,
-	comment_id BIGINT REFERENCES names (id)  -- the .comment strings, one a line (since version 7;
+	comment_id BIGINT REFERENCES names (id), -- the .comment strings, one a line (since version 7;
 	                                         -- NULL: recorded before)
+	frames BIGINT                    -- number of `frames` rows; NULL: stack not recorded (since
+	                                 -- version 9; an analyzer JSON without "stack")
 );
 
 -- Each distinct DW_AT_producer of an analysis's compile units (compiler, version, often its
@@ -154,6 +156,24 @@ CREATE TABLE demangled (
 	name_id BIGINT PRIMARY KEY REFERENCES names (id),
 	demangled_id BIGINT NOT NULL REFERENCES names (id)
 ) WITHOUT ROWID;
+
+-- Every function's stack frame in an analysis (the analyzer's FRAME entries, in its order:
+-- largest frame first, unknown last).  Since version 9.
+CREATE TABLE frames (
+	analysis_id BIGINT NOT NULL REFERENCES analyses (id),
+	seq BIGINT NOT NULL,                                -- position in the analyzer's order
+	function_id BIGINT NOT NULL REFERENCES names (id),  -- the function symbol's raw name
+	norm_id BIGINT NOT NULL REFERENCES names (id),      -- its normalized name (the symbol's)
+	section_id BIGINT NOT NULL REFERENCES names (id),
+	frame BIGINT,                    -- bytes, largest CFA offset; NULL when kind is unknown
+	kind TEXT NOT NULL,              -- static | fp (a lower bound) | unknown (no CFI)
+	su TEXT,                         -- the -fstack-usage figure as canonical JSON; NULL: none
+	worst BIGINT,                    -- frame + deepest callee chain; NULL: not computed or unbounded
+	unbounded TEXT,                  -- why the worst case has no bound; NULL: bounded or not computed
+	chain_id BIGINT REFERENCES names (id),   -- the worst-case chain as a JSON list, the function first
+	PRIMARY KEY (analysis_id, seq)
+) WITHOUT ROWID;
+CREATE INDEX frames_norm ON frames (norm_id);
 
 -- A struct/union layout (DWARF), content-addressed: the same layout in many objects is one row.
 -- The digest is of the analyzer's whole STRUCT entry, reorganized order included, so two

@@ -184,6 +184,38 @@ LEFT JOIN names cm ON cm.id = a.comment_id
 LEFT JOIN analysis_producers p ON p.analysis_id = a.id
 LEFT JOIN names pn ON pn.id = p.producer_id;
 
+-- Stack frames per analysis, in the analyzer's order (`function` is the normalized name;
+-- frame NULL: unknown; worst/unbounded/chain NULL: no call graph recorded; chain is a JSON
+-- list).  `recorded` is the analysis's frame count, NULL when its stack was not recorded.
+CREATE VIEW v_analysis_frames AS
+SELECT f.analysis_id, f.seq, nn.name AS function, rn.name AS raw_name, sn.name AS section,
+       f.frame, f.kind, f.su, f.worst, f.unbounded, ch.name AS chain
+FROM frames f
+JOIN names nn ON nn.id = f.norm_id
+JOIN names rn ON rn.id = f.function_id
+JOIN names sn ON sn.id = f.section_id
+LEFT JOIN names ch ON ch.id = f.chain_id;
+
+-- Per analysis: whether its stack was recorded (frames NULL: not), the largest frame, the
+-- deepest bounded worst case, the sum of the known frames and how many functions are
+-- unknown (no CFI) or unbounded (recursion, indirect calls).
+CREATE VIEW v_analysis_stack AS
+SELECT a.id AS analysis_id, a.frames, MAX(f.frame) AS max_frame, MAX(f.worst) AS max_worst,
+       SUM(f.frame) AS sum_frame,
+       SUM(CASE WHEN f.kind = 'unknown' THEN 1 ELSE 0 END) AS unknown,
+       SUM(CASE WHEN f.unbounded IS NOT NULL THEN 1 ELSE 0 END) AS unbounded
+FROM analyses a
+LEFT JOIN frames f ON f.analysis_id = a.id
+GROUP BY a.id, a.frames;
+
+-- Every function's frame per recorded object.
+CREATE VIEW v_frames AS
+SELECT vb.commit_id, vb.sha, vb.dirty, vb.coord_id, vb.arch, vb.compiler, vb.label, vb.keys,
+       vb.object, f.seq, f.function, f.raw_name, f.section, f.frame, f.kind, f.su, f.worst,
+       f.unbounded, f.chain
+FROM v_builds vb
+JOIN v_analysis_frames f ON f.analysis_id = vb.analysis_id;
+
 -- Struct layouts per analysis.
 CREATE VIEW v_analysis_structs AS
 SELECT al.analysis_id, n.name AS struct, l.kind, l.id AS layout_id, l.size, l.cachelines,

@@ -77,6 +77,7 @@ class Data:
                 self.prev[c["commit_id"]] = last
             last = c
         self._cache = {}
+        self.stacks = history.stack_summaries()
 
     def _pick(self, head, ok):
         if head is None:
@@ -115,6 +116,15 @@ class Data:
 
     def config_of(self, config_id):
         return self._cached("config", config_id, self.history.config_of)
+
+    def frames_of(self, analysis_id):
+        """An analysis's frames (query.frames), None when its stack was not recorded."""
+        if analysis_id not in self.stacks:
+            return None
+        return self._cached("frames", analysis_id, self.history.frames_of)
+
+    def stack_summary(self, analysis_id):
+        return self.stacks.get(analysis_id)
 
     def usage_rows(self, commit_id):
         return self._cached("usage", commit_id, self.history.config_usage)

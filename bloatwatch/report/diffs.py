@@ -8,7 +8,7 @@ around it and the CONFIG usage of the sources.
 """
 from dataclasses import dataclass
 
-from . import model
+from . import model, stackpage
 from ..compare import diff as engine
 
 TOP_SYMBOLS = 25
@@ -22,6 +22,7 @@ class Diff:
     usage_added: list
     usage_removed: list
     failed_between: list     # commits between base and head whose build failed
+    stack: list              # [(coordinate, [compare.stack.Move])]: frames that changed
 
     def __getattr__(self, name):   # objects, compared, totals, symbols, structs, config
         return getattr(self.__dict__["result"], name)
@@ -67,4 +68,5 @@ def compute(data, base, head):
     ub = [(r["source"], r["config"]) for r in data.usage_rows(head["commit_id"])]
     added, removed = engine.usage_changes(ua, ub)
     return Diff(base, head, result, added, removed,
-                [c for c in data.commits if base["ord"] < c["ord"] < head["ord"] and c["status"] != "ok"])
+                [c for c in data.commits if base["ord"] < c["ord"] < head["ord"] and c["status"] != "ok"],
+                stackpage.diff_moves(data, old, new))

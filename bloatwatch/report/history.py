@@ -22,7 +22,7 @@ from ..compare import bloat
 DEFAULT_NOISE = (8, 0.5)
 FIELDS = ("text", "data", "bss", "total")
 # Listing order of the series kinds within one commit: the widest first.
-KINDS = ("coordinate", "build", "folder", "object", "row", "symbol")
+KINDS = ("coordinate", "build", "folder", "object", "row", "symbol", "stack")
 # nm letters by the size(1) class their bytes count in (rodata is text to size).
 SYMBOL_CLASS = {"t": "text", "r": "text", "d": "data", "b": "bss"}
 

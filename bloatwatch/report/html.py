@@ -15,7 +15,7 @@ import os
 import jinja2
 
 from . import STATIC, TEMPLATES, configcost, diffs, history, layout, model, overview, plots, \
-    structpage, structs, tables, treemap
+    stackpage, structpage, structs, tables, treemap
 from ..compare import tables as compare_tables
 from ..render.cells import Bytes, Clip, Text
 from ..render.table import Column, Table
@@ -29,7 +29,7 @@ PANELS, LINES, LARGEST = 6, 8, 6
 # Moves listed on the history page (all of them: `bloatwatch history --moves`).
 MOVES = 300
 
-SUBDIRS = ("coord", "obj", "structs", "diff", "plots", "js", treemap.DATA)
+SUBDIRS = ("coord", "obj", "structs", "stack", "diff", "plots", "js", treemap.DATA)
 
 # The site's pages, in the navigation bar's order: (title in the bar, file, writer, empty). A
 # writer is a function of the Site, or the name of a module of this package whose write(site)
@@ -43,6 +43,7 @@ PAGES = [
      lambda site: None if site.data.structs else
      "no struct or union layout is recorded: no DWARF in these objects (build with -g to see "
      "struct layouts), or they define none"),
+    ("Stack", "stack.html", lambda site: site.page_stack(), stackpage.absent),
     ("CONFIG values", "config-values.html", lambda site: site.page_config_values(),
      lambda site: None if site.data.config_rows else
      "no build recorded CONFIG values (a Kbuild .config, a build manifest or a build record "
@@ -93,6 +94,7 @@ class Site:
         for s in self.series:
             if s.kind == "object":
                 self.object_series[s.object].append(s)
+        self.stack_series = stackpage.build_series(data, noise)
         self.diffs = {}
         for c in data.ok:
             prev = data.prev.get(c["commit_id"])
@@ -328,12 +330,30 @@ class Site:
                      "circled points moved by more than the noise floor and link to their diff."
                      % (len(shown), name, model.build_name(build)))
 
+    def plot_stack(self):
+        """The stack series across commits (stackpage.SERIES), a plot each; [(rel, caption)]."""
+        out = []
+        for name, what in stackpage.SERIES:
+            if not self.stack_series.get(name):
+                continue
+            rel = plots.history_lines(
+                self.tree, "plots/stack-%s.svg" % name, "Stack: %s, across commits" % what,
+                "bytes of stack", self.data.commits,
+                stackpage.panels(self.stack_series[name], self.data.commits),
+                lambda c: "../" + diff_url(c))
+            out.append((rel, "Stack of each architecture and compiler's objects: the %s, a "
+                             "panel per compiler and a line per architecture; circled points "
+                             "moved by more than the noise floor (the table below names the "
+                             "function)." % what))
+        return out
+
     # ---- pages --------------------------------------------------------------------------
 
     def write(self):
         treemap.write_scripts(self.tree)    # first: without d3-hierarchy, no page is written
         self.footprint_plots = self.plot_footprint()
         self.history_plots = self.plot_history()
+        self.stack_plots = self.plot_stack()
         self.treemap = self.treemap_builds()
         for arch, cc in self.data.coordinates():
             self.page_coord(arch, cc)
@@ -343,6 +363,9 @@ class Site:
             self.page_structs(name)
         for d in self.diffs.values():
             self.page_diff(d)
+        if "stack.html" not in self.absent:
+            for arch, cc in sorted({(o.arch, o.compiler) for o, _ in stackpage.recorded(self.data)}):
+                self.page_stack_coord(arch, cc)
         for _, rel, fn, _ in PAGES:
             if rel in self.absent:
                 self.tree.remove(rel)       # written by an earlier run, when it had data
@@ -540,6 +563,9 @@ class Site:
                         % (len(d.objects), d.compared)),
                     structs_table=compare_tables.structs_table(d.structs, label,
                                                                "Struct layouts that changed"),
+                    stack_table=stackpage.diff_table(d.stack, label) if d.stack else None,
+                    stack_recorded=any(self.data.frames_of(o.analysis_id) is not None
+                                       for o in self.data.objs.get(d.head["commit_id"], ())),
                     config_table=compare_tables.config_table(d.config), coord_label=label)
 
     def page_config_values(self):
@@ -565,7 +591,29 @@ class Site:
                                diff_url, limit=MOVES)
         self.render("history.html", "history.html.j2", title="History", commits_table=t,
                     movers_table=movers, history_plots=self.history_plots, noise=self.noise,
-                    coords_table=self.coordinate_history())
+                    coords_table=self.coordinate_history(), stack_plots=self.stack_plots,
+                    stack_movers=stackpage.movers_table(self.data, self.stack_series, self.diffs,
+                                                        diff_url) if self.stack_plots else None)
+
+    def page_stack(self):
+        data = self.data
+        functions = self.data.spec.stack
+        self.render("stack.html", "stack.html.j2", title="Stack",
+                    summary=stackpage.coord_summary(data, stackpage.url),
+                    rows=stackpage.rows_table(data, functions) if functions and data.groups else None,
+                    functions=functions, stack_plots=self.stack_plots,
+                    deepest=stackpage.function_table(
+                        "The deepest functions of every object at %s" % data.head["label"],
+                        [(o, r) for o, rows in stackpage.recorded(data) for r in rows], 25))
+
+    def page_stack_coord(self, arch, cc):
+        data = self.data
+        items = [(o, r) for o, rows in stackpage.recorded(data) if (o.arch, o.compiler) == (arch, cc)
+                 for r in rows]
+        self.render(stackpage.url(arch, cc), "stackcoord.html.j2", title="Stack: %s/%s" % (arch, cc),
+                    arch=arch, compiler=cc, table=stackpage.function_table(
+                        "Every function of %s/%s at %s, deepest first" % (arch, cc, data.head["label"]),
+                        items))
 
     def coordinate_history(self):
         """Totals per arch and compiler across the last commits that built."""

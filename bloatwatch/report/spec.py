@@ -25,6 +25,7 @@ class Spec:
         self.reference = t.reference if t else ""
         self.note = t.note if t else ""
         self.quote = t.quote if t else ""
+        self.stack = t.stack if t else []
 
     def name(self, row):
         """The display name of a row (its declared name)."""

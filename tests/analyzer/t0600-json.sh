@@ -39,6 +39,8 @@ for f in d["files"]:
         assert sizes == sorted(sizes, reverse=True)
     if mode in ("structs", "all"):
         assert isinstance(f["structs"], list)
+    if mode == "all":
+        assert isinstance(f["stack"], list) and f["stack"][0]["kind"] in ("static", "fp", "unknown"), f["file"]
 members = [f["member"] for f in d["files"] if f["member"]]
 assert members == ["kernel-O2.o", "extra-O2.o", "kernel-Os-sections.o"], members
 assert d["files"][1]["endian"] == "big" and d["files"][1]["format"] == "elf32-tradbigmips"
@@ -64,6 +66,28 @@ for l in open(sys.argv[3]).read().splitlines():
 js = {(s["name"], s["size"], s["type"]) for f in d["files"] for s in f["symbols"]}
 assert js == nm, (len(js), len(nm), list(js ^ nm)[:5])
 PY
+"$BW" stack --json $objs >stack.json
+$py - all.json stack.json <<'PY' && ok "all: stack equals mode stack's FRAME entries" || not_ok "all vs stack"
+import json, sys
+a, s = (json.load(open(p)) for p in sys.argv[1:])
+assert [f["stack"] for f in a["files"]] == [f["stack"] for f in s["files"]]
+assert sum(len(f["stack"]) for f in a["files"]) > 20
+PY
+# ... also where the CFI is a REL target's .debug_frame, which opening the DWARF relocates in
+# place: mode all reads the stack before that (analyzer/cmd/table.c's order).
+printf 'int f(int x) { volatile char b[40]; b[x] = 1; return b[0]; }\nint g(int x) { return f(x) + 1; }\n' >rel.c
+if clang --target=armv7a-linux-gnueabi -Os -g -fno-unwind-tables -fno-asynchronous-unwind-tables \
+	-c rel.c -o rel.o 2>/dev/null; then
+	"$BW" all --json rel.o >rel-all.json
+	"$BW" stack --json rel.o >rel-stack.json
+	$py - rel-all.json rel-stack.json <<'PY' && ok "all: stack of an arm .debug_frame (REL) object equals mode stack's" || not_ok "all vs stack on REL .debug_frame"
+import json, sys
+a, s = (json.load(open(p))["files"][0]["stack"] for p in sys.argv[1:])
+assert a == s and a[0]["function"] == "f" and a[0]["frame"] >= 40 and a[0]["kind"] == "static", (a, s)
+PY
+else
+	skip "all vs stack on an arm .debug_frame object: clang cannot build for armv7a"
+fi
 
 # Build records: FILE.cmd becomes "build".
 mkdir -p rec

@@ -208,3 +208,33 @@ def test_migration_from_v4_on_postgresql(tmp_path, repo, url):
         return run_bw("--db", url, "-C", repo.path, "record", "--rev", sha, "--json",
                       write_json(tmp_path / ("v4-%d.json" % i), doc), check=0).stdout
     test_schema.check_v4_migrated(q, url, before, record)
+
+
+def test_migration_from_v5_on_postgresql(tmp_path, repo, url, analyzer):
+    """Version 6's frames on PostgreSQL: old analyses keep no stack, the cache starts over, a
+    recorded object's frames are gcc's .su figures and the call-graph fields read back."""
+    import test_stack
+    load_dump(url, "schema-v5.sql")
+    assert q(url, "SELECT version FROM schema_version") == [(5,)]
+    assert q(url, "SELECT count(*) FROM object_cache") == [(1,)]
+    run_bw("--db", url, "log", check=0)
+    assert q(url, "SELECT version FROM schema_version") == [(bwstore.latest_version(),)]
+    assert q(url, "SELECT count(*), count(frames) FROM analyses") == [(16, 0)]
+    assert q(url, "SELECT count(*) FROM object_cache") == [(0,)]
+    with open(os.path.join(repo.path, "s.c"), "w") as f:
+        f.write(test_stack.V5_SOURCE)
+    subprocess.run(["gcc", "-O2", "-fstack-usage", "-c", "s.c", "-o", "s.o"], cwd=repo.path, check=True)
+    sha = repo.commit({"b.c": "y\n"}, "after the upgrade")
+    run_bw("--db", url, "-C", repo.path, "record", "--rev", sha, "s.o", cwd=repo.path, check=0)
+    assert q(url, "SELECT frame, kind FROM v_frames WHERE sha = %s AND raw_name = 'f'", (sha,)) == \
+        [test_stack.su_frames(repo.path)[("s.o", "f")]]
+    files = small_matrix(0, arches=["x86_64"], compilers=["gcc"])
+    files[0] = test_stack.with_stack(files[0])
+    sha = repo.commit({"b.c": "z\n"}, "call graph")
+    run_bw("--db", url, "-C", repo.path, "record", "--rev", sha, "--json",
+           write_json(tmp_path / "cg.json", synth.document(files)), check=0)
+    rows = q(url, "SELECT su, worst, unbounded, chain FROM v_frames WHERE sha = %s ORDER BY seq "
+                  "LIMIT 2", (sha,))
+    st = files[0]["stack"]
+    assert rows == [('{"bytes":48,"qualifiers":"static"}', 148, None,
+                     '["%s","%s"]' % tuple(st[0]["chain"])), (None, None, st[1]["unbounded"], None)]

@@ -5,6 +5,7 @@ The history database is written by the real pipeline (bin/bloatwatch record runs
 bin/bloatwatch-analyze over build/); the expected figures come from a separate run of the
 analyzer on the same objects (`make test-reports` depends on objects and analyzer).
 """
+import collections
 import glob
 import json
 import os
@@ -174,3 +175,94 @@ def test_structs_of_one_name_and_two_layouts_are_two_structs(real):
         out = subprocess.run(["pahole", "-C", "rcu_ctrlblk", path], cwd=real.snap, text=True,
                              stdout=subprocess.PIPE, check=True).stdout
         assert re.search(r"/\* size: (\d+),", out).group(1) in sizes.group(1).split("/"), (obj, out)
+
+
+CHECKED_ARCHES = ("i386", "x86_64", "arm64")
+
+
+def su_of(snap, rel, work):
+    """{function: (bytes, qualifier)} of gcc's or clang's -fstack-usage for one matrix object:
+    its build record's command run again with -fstack-usage, its output in `work`."""
+    cmd = next(l.split(":=", 1)[1].strip() for l in open(os.path.join(snap, rel + ".cmd"))
+               if l.startswith("cmd :="))
+    out = os.path.join(work, rel.replace("/", "_"))
+    argv = cmd.split()
+    mf = argv.index("-MF")          # no dependency file: -MMD -MP -MF FILE
+    argv = [a for a in argv[:mf] + argv[mf + 2:] if a not in ("-MMD", "-MP")]
+    argv[argv.index("-o") + 1] = out
+    # The record names paths (sources, the folder's autoconf.h) from the repository root.
+    subprocess.run(argv + ["-fstack-usage"], cwd=ROOT, check=True)
+    su = {}
+    for line in open(out[:-2] + ".su"):
+        where, nbytes, kind = line.rstrip("\n").split("\t")
+        su[where.rsplit(":", 1)[1]] = (int(nbytes), kind)
+    return su
+
+
+def test_stack_page_sets_each_rcu_variants_stack_beside_its_size(real, tmp_path):
+    """The three RCU variants at the article's configuration, on every arch and compiler: the
+    row's size as size(1) counts it, beside the frames of synchronize_rcu, call_rcu and the
+    softirq/callback functions; on gcc rows each equal to gcc's own -fstack-usage figure (or
+    below it when the analyzer says the frame is a lower bound)."""
+    from bloatwatch.report.spec import load
+    from tests.htmltables import read_page
+    functions = load().stack
+    assert functions[:3] == ["synchronize_rcu", "call_rcu", "rcu_process_callbacks"]
+    t = read_page(os.path.join(real.out, "stack.html")).tables["stack-rows"]
+    head = t["rows"][0]
+    rows = [dict(zip(head, r)) for r in t["rows"][1:]]
+    assert {r["row"] for r in rows} == {"Classic RCU", "Hierarchical RCU", "Tiny RCU"}
+    assert len({r["arch/compiler"] for r in rows}) >= 10
+    spec_rows = {r.name: r.objects for r in load().rows}
+    classes = collections.Counter()
+    for r in rows:
+        arch, cc = r["arch/compiler"].split("/")
+        paths = ["build/%s/%s/%s/%s" % (arch, cc, r["build"], o) for o in spec_rows[r["row"]]]
+        sizes = analyzer_sizes(real.snap, paths)
+        assert int(r["total bytes"]) == sum(sizes[p]["dec"] for p in paths), r
+        su = {}
+        for p in paths:
+            if cc == "gcc":
+                su.update(su_of(real.snap, p, str(tmp_path)))
+            else:
+                # clang's .su leaves out what the call pushed (the return address on x86), so
+                # on clang rows the page shows the analyzer's frame of the row's own object.
+                out = subprocess.run([ANALYZER, "stack", "--json", p], cwd=real.snap, check=True,
+                                     stdout=subprocess.PIPE, text=True).stdout
+                su.update({x["function"]: (x["frame"], "static" if x["kind"] == "static" else x["kind"])
+                           for x in json.loads(out)["files"][0]["stack"]})
+        for f in functions:
+            cell = r[f]
+            if f not in su:
+                assert cell == "-", (r, f)     # inlined or not in this variant
+                continue
+            nbytes, kind = su[f]
+            frame = cell.split("/")[0]
+            where = (r["arch/compiler"], r["row"], f, cell, su[f])
+            if cc != "gcc":
+                want = "?" if nbytes is None else ("%d" if kind == "static" else ">=%d") % nbytes
+                assert frame == want, where
+                classes["clang: the analyzer's"] += 1
+                continue
+            # The analyzer's classes (docs/analyzer.md): a static frame is the .su figure; an
+            # fp frame (the CFA moved to the frame pointer) a lower bound of it, and a dynamic
+            # one (alloca, a VLA) is never a fixed number; unknown: no FDE.
+            if kind != "static":
+                assert frame.startswith(">=") and int(frame[2:]) <= nbytes, where
+                classes["dynamic: lower bound"] += 1
+            elif frame.startswith(">="):
+                assert int(frame[2:]) <= nbytes, where
+                classes["fp lower bound"] += 1
+            elif frame == "?":
+                classes["unknown"] += 1
+            elif frame == str(nbytes):
+                classes["equal"] += 1
+            else:
+                # The x86 and arm64 frames are the analyzer suite's (t0950) checked ones; a
+                # difference elsewhere is its matter and is listed, not hidden.
+                assert arch not in CHECKED_ARCHES, where
+                classes["differs"] += 1
+                print("stack: differs from gcc -fstack-usage:", where)
+        assert r["synchronize_rcu"] != "-" and r["call_rcu"] != "-", r
+    print("stack: %d rows, frames against -fstack-usage: %s" % (len(rows), dict(classes)))
+    assert classes["equal"] >= len(rows)

@@ -1,0 +1,227 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Stack frames recorded per commit and coordinate (schema version 6): equal to gcc's own
+-fstack-usage .su files, the call-graph fields stored when present, bad FRAME entries refused,
+and the migration from version 5."""
+import copy
+import glob
+import os
+import subprocess
+
+import pytest
+
+from conftest import HERE, run_bw, sql, write_json, small_matrix, synth
+from tests import makeproject
+from tests.bwrun import one_line
+
+from bloatwatch.db import store as bwstore
+
+V5 = os.path.join(HERE, "fixtures", "schema-v5.sql")
+# The real object of schema-v5.sql's third commit (see its header).
+V5_SOURCE = "int f(int x) { volatile char b[300]; b[x] = 1; return b[0]; }\n"
+
+
+def su_frames(folder):
+    """{(object path relative to folder, function): (bytes, qualifier)} of every .su file
+    gcc wrote beside the objects below folder (file:line:col:function TAB bytes TAB kind)."""
+    out = {}
+    for su in glob.glob(os.path.join(folder, "**", "*.su"), recursive=True):
+        obj = os.path.relpath(su[:-3] + ".o", folder)
+        for line in open(su):
+            where, nbytes, kind = line.rstrip("\n").split("\t")
+            out[(obj, where.rsplit(":", 1)[1])] = (int(nbytes), kind)
+    return out
+
+
+def build_at(repo, sha, dest):
+    subprocess.run(["git", "clone", "-q", repo, dest], check=True)
+    subprocess.run(["git", "-C", dest, "checkout", "-q", sha], check=True)
+    subprocess.run(["make", "-s"], cwd=dest, check=True)
+    return dest
+
+
+def test_frames_of_every_commit_equal_gcc_su(tmp_path, repo, analyzer):
+    """track records every function's frame per commit; each .o's frames are exactly the
+    static sizes gcc's -fstack-usage wrote for that commit's build."""
+    shas = makeproject.make(repo.path, [8, 16, 16], frames=[200, 200, 200, 600])
+    subprocess.run(["make", "-s"], cwd=repo.path, check=True)
+    run_bw("init", cwd=repo.path, check=0)
+    db = str(tmp_path / "h.db")
+    r = run_bw("--db", db, "-C", repo.path, "track", "HEAD", check=0)
+    assert "4 commits: 4 recorded, 0 failed to build" in r.stdout, r.stdout
+    compared = 0
+    for sha in shas:
+        want = su_frames(build_at(repo.path, sha, str(tmp_path / sha[:12])))
+        assert len(want) == 5 and all(k == "static" for _, k in want.values()), want
+        got = {(o, f): (n, k) for o, f, n, k in sql(
+            db, "SELECT object, raw_name, frame, kind FROM v_frames WHERE sha = ? "
+                "AND object LIKE '%.o'", (sha,))}
+        assert got == want, sha[:12]
+        compared += len(got)
+        # The linked program has its frames too (its own functions and the C runtime's).
+        assert sql(db, "SELECT count(*) FROM v_frames WHERE sha = ? AND object = 'build/app' "
+                       "AND raw_name = 'main'", (sha,)) == [(1,)]
+    assert compared == 20
+    frames = sql(db, "SELECT sha, frame FROM v_frames WHERE raw_name = 'helper_frame' ORDER BY sha")
+    assert dict(frames)[shas[3]] - dict(frames)[shas[2]] == 400
+    # A stack budget fails on the function over it, and against the baseline names the frame
+    # that grew (the figures: gcc's .su of the two builds).
+    su = {sha: su_frames(str(tmp_path / sha[:12])) for sha in shas[2:]}
+    big, small = (su[s][("build/helper.o", "helper_frame")][0] for s in (shas[3], shas[2]))
+    budget = tmp_path / "stack.toml"
+    budget.write_text('[[budget]]\nname = "stack"\nobject = "build/*.o"\nmetric = "stack"\n'
+                      'max = %d\ngrowth_bytes = 0\n' % (big - 1))
+    r = run_bw("--db", db, "-C", repo.path, "check", "--budget", budget, "--rev", shas[3],
+               "--baseline", shas[2], check=1)
+    assert "FAIL  stack (max %d, +0 B): 2 checked, 1 over" % (big - 1) in r.stdout, r.stdout
+    assert "build/helper.o: %d -> %d: grew %+d > 0 bytes; 1 function over max %d" % (
+        small, big, big - small, big - 1) in r.stdout, r.stdout
+    assert "  helper_frame: frame %d > max %d\n" % (big, big - 1) in r.stdout
+    assert "  helper_frame frame %+d (%d -> %d)\n" % (big - small, small, big) in r.stdout
+    budget.write_text('[[budget]]\nobject = "build/*.o"\nmetric = "stack:helper_frame.frame"\n'
+                      'max = %d\n' % big)
+    run_bw("--db", db, "-C", repo.path, "check", "--budget", budget, "--rev", shas[3], check=0)
+    # The history command follows the largest frame per commit.
+    r = run_bw("--db", db, "-C", repo.path, "history", "stack.frame", "--object", "helper.o",
+               "--csv", check=0)
+    col = [int(l.split(",")[-2]) for l in r.stdout.splitlines()[1:]]
+    assert col == [su_frames(str(tmp_path / s[:12]))[("build/helper.o", "helper_frame")][0]
+                   for s in shas], r.stdout
+    # Every analysis recorded its stack: analyses.frames is its row count.
+    assert sql(db, "SELECT count(*) FROM analyses a WHERE frames IS NULL OR frames <> "
+                   "(SELECT count(*) FROM frames f WHERE f.analysis_id = a.id)") == [(0,)]
+
+
+def with_stack(entry, frame=48):
+    """A synthetic FILE entry given FRAME entries: one per func symbol, the first with the
+    call-graph fields, one unknown."""
+    e = copy.deepcopy(entry)
+    funcs = [y["name"] for y in e["symbols"] if y["kind"] == "func"]
+    e["stack"] = [{"function": n, "section": ".text", "frame": frame + 8 * i, "kind": "static"}
+                  for i, n in enumerate(funcs[:-1])]
+    e["stack"].append({"function": funcs[-1], "section": ".text", "frame": None, "kind": "unknown"})
+    e["stack"][0].update({"su": {"bytes": frame, "qualifiers": "static"}, "worst": frame + 100,
+                          "unbounded": None, "chain": [funcs[0], funcs[1]]})
+    e["stack"][1].update({"su": None, "worst": None,
+                          "unbounded": "recursion: %s -> %s" % (funcs[1], funcs[1]), "chain": None})
+    return e
+
+
+def test_call_graph_fields_are_stored_when_present_and_stack_is_in_the_digest(tmp_path, repo):
+    files = small_matrix(0, arches=["x86_64"], compilers=["gcc"])
+    assert len([y for y in files[0]["symbols"] if y["kind"] == "func"]) >= 3
+    db = str(tmp_path / "s.db")
+    a = repo.commit({"a.c": "1\n"}, "no stack")
+    run_bw("--db", db, "-C", repo.path, "record", "--rev", a, "--json",
+           write_json(tmp_path / "a.json", synth.document(files)), check=0)
+    assert sql(db, "SELECT count(*), count(frames) FROM analyses") == [(len(files), 0)]
+    b = repo.commit({"a.c": "2\n"}, "stack")
+    files_b = [with_stack(files[0])] + files[1:]
+    r = run_bw("--db", db, "-C", repo.path, "record", "--rev", b, "--json",
+               write_json(tmp_path / "b.json", synth.document(files_b)), check=0)
+    assert "1 new analyses" in r.stdout        # the same sizes and symbols, but a stack
+    c = repo.commit({"a.c": "3\n"}, "bigger frame")
+    files_c = [with_stack(files[0], 64)] + files[1:]
+    r = run_bw("--db", db, "-C", repo.path, "record", "--rev", c, "--json",
+               write_json(tmp_path / "c.json", synth.document(files_c)), check=0)
+    assert "1 new analyses" in r.stdout        # only the frame differs
+    e = files_c[0]
+    rows = sql(db, "SELECT raw_name, section, frame, kind, su, worst, unbounded, chain FROM v_frames "
+                   "WHERE sha = ? ORDER BY seq", (c,))
+    assert [r[:4] for r in rows] == [(f["function"], ".text", f["frame"], f["kind"]) for f in e["stack"]]
+    first, second = rows[0], rows[1]
+    assert first[4:] == ('{"bytes":64,"qualifiers":"static"}', 164, None,
+                         '["%s","%s"]' % tuple(e["stack"][0]["chain"]))
+    assert second[4:] == (None, None, e["stack"][1]["unbounded"], None)
+    assert all(r[4:] == (None, None, None, None) for r in rows[2:])
+    st = sql(db, "SELECT s.max_frame, s.max_worst, s.sum_frame, s.unknown, s.unbounded FROM "
+                 "v_analysis_stack s JOIN v_footprint f ON f.analysis_id = s.analysis_id "
+                 "WHERE f.sha = ? AND f.coord_id = (SELECT coord_id FROM v_frames LIMIT 1)", (c,))
+    known = [f["frame"] for f in e["stack"] if f["frame"] is not None]
+    assert st == [(max(known), 164, sum(known), 1, 1)]
+    # A worst-case budget prints the chain, and an unbounded function is over any max.
+    budget = tmp_path / "b.toml"
+    budget.write_text('[[budget]]\nobject = "%s"\nmetric = "stack"\nmax = 150\n' % e["file"])
+    r = run_bw("--db", db, "-C", repo.path, "check", "--budget", budget, "--rev", c, check=1)
+    f0, f1 = e["stack"][0], e["stack"][1]
+    assert "  %s: worst case 164 > max 150 via %s -> %s\n" % (
+        f0["function"], f0["chain"][0], f0["chain"][1]) in r.stdout, r.stdout
+    assert "  %s: unbounded: %s\n" % (f1["function"], f1["unbounded"]) in r.stdout
+    assert ": 2 functions over max 150" in r.stdout
+    # ... and against the baseline, the worst case's move and its frame's.
+    budget.write_text('[[budget]]\nobject = "%s"\nmetric = "stack"\ngrowth_bytes = 0\n' % e["file"])
+    r = run_bw("--db", db, "-C", repo.path, "check", "--budget", budget, "--rev", c,
+               "--baseline", b, "--markdown", check=1)
+    assert "  %s worst case +16: via %s, frame +16 (48 -> 64)" % (f0["function"], f0["chain"][1]) \
+        in r.stdout.replace("\n", "\n  "), r.stdout
+    # A database whose objects have no stack says so.
+    r = run_bw("--db", db, "-C", repo.path, "check", "--budget", budget, "--rev", a, check=1)
+    assert "stack not recorded" in r.stdout, r.stdout
+
+
+@pytest.mark.parametrize("change,message", [
+    (lambda s: s[0].update(kind="huge"), "kind 'huge' is not one of static, fp, unknown"),
+    (lambda s: s[0].update(frame=-8), "frame -8 is not a byte count"),
+    (lambda s: s[0].update(frame=None), "frame None with kind static"),
+    (lambda s: s[-1].update(frame=16), "frame 16 with kind unknown"),
+    (lambda s: s[0].update(chain="a b"), "chain must be null or a list of function names"),
+    (lambda s: s[0].update(worst="12"), "worst '12' is not a byte count"),
+    (lambda s: s.append(7), "not a FRAME entry"),
+])
+def test_bad_frame_entries_are_refused_with_nothing_written(tmp_path, repo, change, message):
+    files = small_matrix(0, arches=["x86_64"], compilers=["gcc"])
+    db = str(tmp_path / "bad.db")
+    good = repo.commit({"a.c": "1\n"}, "good")
+    run_bw("--db", db, "-C", repo.path, "record", "--rev", good, "--json",
+           write_json(tmp_path / "good.json", synth.document(files)), check=0)
+    before = sql(db, "SELECT (SELECT count(*) FROM commits), (SELECT count(*) FROM analyses)")
+    files[2] = with_stack(files[2])
+    change(files[2]["stack"])
+    sha = repo.commit({"a.c": "2\n"}, "bad")
+    r = run_bw("--db", db, "-C", repo.path, "record", "--rev", sha, "--json",
+               write_json(tmp_path / "bad.json", synth.document(files)))
+    one_line(r, "files[2]", "stack[", message)
+    assert sql(db, "SELECT (SELECT count(*) FROM commits), (SELECT count(*) FROM analyses)") == before
+
+
+def load_v5(path):
+    import sqlite3
+    con = sqlite3.connect(path)
+    with open(V5) as f:
+        con.executescript(f.read())
+    con.close()
+
+
+def test_migration_from_v5_leaves_old_stacks_unrecorded_and_empties_the_cache(tmp_path, repo, analyzer):
+    import test_schema
+    old = str(tmp_path / "v5.db")
+    load_v5(old)
+    assert sql(old, "PRAGMA user_version") == [(5,)]
+    footprint = sql(old, "SELECT sha, arch, object, total FROM v_footprint ORDER BY 1, 2, 3")
+    assert sql(old, "SELECT count(*) FROM object_cache") == [(1,)]
+    run_bw("--db", old, "log", check=0)        # opening upgrades
+    assert sql(old, "PRAGMA user_version") == [(bwstore.latest_version(),)] == [(6,)]
+    fresh = str(tmp_path / "fresh.db")
+    bwstore.Store(fresh).close()
+    assert test_schema.structure(old) == test_schema.structure(fresh)
+    assert sql(old, "PRAGMA integrity_check") == [("ok",)]
+    assert sql(old, "SELECT sha, arch, object, total FROM v_footprint ORDER BY 1, 2, 3") == footprint
+    assert sql(old, "SELECT count(*), count(frames) FROM analyses") == [(16, 0)]
+    assert sql(old, "SELECT count(*) FROM frames") == [(0,)]
+    assert sql(old, "SELECT count(*) FROM object_cache") == [(0,)]
+    # The same object recorded again is analyzed again (the cache is empty) and this time
+    # has its stack: f's frame is gcc's .su figure.
+    with open(os.path.join(repo.path, "s.c"), "w") as f:
+        f.write(V5_SOURCE)
+    subprocess.run(["gcc", "-O2", "-fstack-usage", "-c", "s.c", "-o", "s.o"], cwd=repo.path, check=True)
+    want = su_frames(repo.path)[("s.o", "f")]
+    sha = repo.commit({"b.c": "y\n"}, "after the upgrade")
+    r = run_bw("--db", old, "-C", repo.path, "record", "--rev", sha, "s.o", cwd=repo.path, check=0)
+    assert "1 new analyses" in r.stdout
+    assert sql(old, "SELECT frame, kind FROM v_frames WHERE sha = ? AND raw_name = 'f'", (sha,)) == \
+        [want]
+    # Documents without a stack keep their digests: the fixture's own add nothing.
+    for i, doc in enumerate(test_schema.v4_documents()):
+        sha = repo.commit({"a.c": "%d\n" % i}, "again %d" % i)
+        r = run_bw("--db", old, "-C", repo.path, "record", "--rev", sha, "--json",
+                   write_json(tmp_path / ("d%d.json" % i), doc), check=0)
+        assert "0 new analyses" in r.stdout
