@@ -9,11 +9,13 @@ import itertools
 import json
 import os
 import signal
+import socket
 import subprocess
 import time
 
 import pytest
 
+import pgserver
 from conftest import BLOATWATCH, run_bw, sql
 from test_postgres import q
 from tests import makeproject
@@ -54,8 +56,8 @@ def project(tmp_path, sizes, broken=()):
     return repo, str(conf), shas
 
 
-def start(url, repo, conf, name, lease=3, slow=0):
-    env = dict(os.environ, SLOW=str(slow))
+def start(url, repo, conf, name, lease=3, slow=0, env=None):
+    env = dict(os.environ, SLOW=str(slow), **(env or {}))
     env.pop("BLOATWATCH_DB", None)
     return subprocess.Popen([PYTHON, BLOATWATCH, "--db", url, "-C", repo, "--config", conf,
                              "runner", "--drain", "--name", name, "--lease", str(lease),
@@ -177,3 +179,56 @@ def test_job_for_a_commit_this_repository_lacks(tmp_path, url, analyzer):
     assert "commit %s is not in the repository" % ghost in out["r1"]
     assert q(url, "SELECT sha, state FROM jobs ORDER BY seq") == \
         [(ghost, "failed"), (shas[1], "done")]
+
+
+@pytest.fixture
+def redis(tmp_path):
+    """A Redis server of our own on loopback (Debian's redis-server, a listed dependency) and
+    a ccache built with its Redis backend: ccache's remote storage URL."""
+    version = subprocess.run(["ccache", "--version"], stdout=subprocess.PIPE, text=True).stdout
+    assert "redis-storage" in version, "ccache lacks Redis remote storage: " + version[:200]
+    port = pgserver.free_port()
+    server = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1",
+                               "--save", "", "--appendonly", "no", "--dir", str(tmp_path)],
+                              stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), 0.2).close()
+            break
+        except OSError:
+            assert server.poll() is None and time.monotonic() < deadline, "redis-server failed"
+            time.sleep(0.05)
+    yield "redis://127.0.0.1:%d" % port
+    server.terminate()
+    server.wait()
+
+
+def test_second_machine_gets_remote_ccache_hits(tmp_path, url, analyzer, redis):
+    """Two runners, each with its own clone and local cache (two machines), sharing Redis:
+    what the first compiled is a remote hit for the second, and the objects are the same."""
+    repo, conf, shas = project(tmp_path, [8, 16])
+    with open(conf, "w") as f:
+        f.write(TOML.replace("make -s", "make -s CC='ccache gcc'"))
+    stats = {}
+    for m in ("a", "b"):
+        clone = str(tmp_path / ("clone-" + m))
+        subprocess.run(["git", "clone", "-q", repo, clone], check=True)
+        run_bw("--db", url, "-C", clone, "queue", "add", "--force", "HEAD", check=0)
+        cache = str(tmp_path / ("ccache-" + m))
+        # Two clones at two paths share hits: the folder is not hashed (docs/fleet.md).
+        env = dict(CCACHE_DIR=cache, CCACHE_REMOTE_STORAGE=redis, CCACHE_NOHASHDIR="1")
+        out = finish({m: start(url, clone, conf, m, env=env)})[m]
+        counters = subprocess.run(["ccache", "--print-stats"], env=dict(os.environ, **env),
+                                  stdout=subprocess.PIPE, text=True, check=True).stdout
+        stats[m] = dict(line.split("\t") for line in counters.splitlines() if "\t" in line)
+        stats[m]["out"] = out
+    assert int(stats["a"]["remote_storage_hit"]) == 0 and int(stats["a"]["cache_miss"]) == 4
+    assert int(stats["b"]["remote_storage_hit"]) == 4 and int(stats["b"]["cache_miss"]) == 0
+    assert "2 ccache hits, 0 misses (100%): 0 local, 2 remote hits" in stats["b"]["out"], stats["b"]["out"]
+    tree = os.path.join(".git", "bloatwatch", "worktrees", "0", "build")
+    for obj in ("main.o", "helper.o"):
+        with open(os.path.join(tmp_path, "clone-a", tree, obj), "rb") as a, \
+                open(os.path.join(tmp_path, "clone-b", tree, obj), "rb") as b:
+            assert a.read() == b.read(), obj
+    assert q(url, "SELECT runner, count(*) FROM jobs GROUP BY runner") == [("b", 3)]
