@@ -103,6 +103,12 @@ def test_three_runners_build_each_commit_once_as_track_does(tmp_path, url, analy
                            check=0).stdout)
     assert st["counts"] == {"pending": 0, "running": 0, "done": 12, "failed": 0,
                             "cancelled": 0} and st["running"] == st["failed"] == []
+    # The commit's diff page says which runner built it, on which host.
+    (runner, host), = q(url, "SELECT runner, host FROM jobs WHERE sha = %s", (shas[-1],))
+    site = tmp_path / "site"
+    run_bw("--db", url, "-C", repo, "--config", conf, "report", "--out", site, check=0)
+    page, = [p for p in (site / "diff").iterdir() if p.name.startswith(shas[-1][:12])]
+    assert "Built by runner %s on %s" % (runner, host) in page.read_text()
 
 
 def test_killed_runner_job_is_built_again_elsewhere(tmp_path, url, analyzer):
