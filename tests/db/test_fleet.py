@@ -238,3 +238,34 @@ def test_second_machine_gets_remote_ccache_hits(tmp_path, url, analyzer, redis):
                 open(os.path.join(tmp_path, "clone-b", tree, obj), "rb") as b:
             assert a.read() == b.read(), obj
     assert q(url, "SELECT runner, count(*) FROM jobs GROUP BY runner") == [("b", 3)]
+
+
+def wait_running(url, proc, count=1):
+    deadline = time.monotonic() + 60
+    while len(q(url, "SELECT sha FROM jobs WHERE state = 'running'")) < count:
+        assert time.monotonic() < deadline and proc.poll() is None, proc.communicate()
+        time.sleep(0.1)
+
+
+def test_sigterm_gives_the_job_back(tmp_path, url, analyzer):
+    repo, conf, shas = project(tmp_path, [])
+    run_bw("--db", url, "-C", repo, "queue", "add", "HEAD", check=0)
+    r = start(url, repo, conf, "r1", slow=30)
+    wait_running(url, r)
+    r.send_signal(signal.SIGTERM)
+    stdout, _ = r.communicate(timeout=60)
+    assert r.returncode == 0 and "given back to the queue" in stdout, stdout
+    assert q(url, "SELECT state, attempts, runner FROM jobs") == [("pending", 0, "r1")]
+
+
+def test_runners_ride_out_a_database_restart(tmp_path, url, pg, analyzer):
+    repo, conf, shas = project(tmp_path, [8, 16, 24, 32, 40])
+    run_bw("--db", url, "-C", repo, "queue", "add", "HEAD", check=0)
+    procs = {n: start(url, repo, conf, n, lease=6, slow=1) for n in ("r1", "r2")}
+    wait_running(url, procs["r1"], 2)
+    pg.restart()
+    out = finish(procs)
+    assert "database unreachable" in "".join(out.values()), out
+    assert q(url, "SELECT state, count(*) FROM jobs GROUP BY state") == [("done", 6)]
+    assert q(url, "SELECT count(*), count(DISTINCT sha) FROM commits") == [(6, 6)]
+    assert all(built(out, s) == 1 for s in shas), out
