@@ -19,3 +19,10 @@ include bench/structs.mk
 
 # The analyzer on a whole kernel (bench/kernel.mk: vmlinux and its build tree, issue 14).
 include bench/kernel.mk
+
+# A fleet of runners on a throw-away PostgreSQL (bench/fleet_bench.py): claims per second, and
+# 1, 2, 4 and 8 runners on a history whose builds are sleeps (docs/fleet.md quotes it).
+.PHONY: bench-fleet
+BENCHES += bench-fleet
+bench-fleet: analyzer
+	$(Q)$(PYTHON) -m bench.fleet_bench

@@ -23,6 +23,9 @@ EXAMPLES = {
               "  bloatwatch record --json all.json --configs-json configs.json --rev v1.0",
     "track": "bloatwatch track -j2 HEAD~20..HEAD\n"
              "  bloatwatch track --all-parents --fresh v6.0..v6.1",
+    "queue": "bloatwatch --db postgresql://bw@db/bw queue add v6.0..v6.1\n"
+             "  bloatwatch --db postgresql://bw@db/bw queue status --json",
+    "runner": "bloatwatch --db postgresql://bw@db/bw runner --lease 120",
     "history": "bloatwatch history total --arch arm --object rcutree.o --key variant=tree\n"
                "  bloatwatch history struct:rcu_node.padding --by arch --csv\n"
                "  bloatwatch history --moves --range HEAD~1..HEAD --json   # for CI",
@@ -164,6 +167,42 @@ def parser():
                         "building incrementally)")
     p.add_argument("--force", action="store_true", help="re-record commits already recorded")
     p.add_argument("--retry-failed", action="store_true", help="rebuild commits recorded as failed")
+
+    p = cmd("queue", "a fleet's work queue in PostgreSQL: add a range (one job per commit), "
+                     "status, retry, cancel")
+    actions = p.add_subparsers(dest="action", metavar="ACTION")
+    actions.required = True
+
+    def action(name, help_):
+        return actions.add_parser(name, parents=[common], help=help_, description=help_)
+
+    q = action("add", "queue one job per commit of a range not recorded yet")
+    q.add_argument("range", metavar="REV_RANGE", help="git revision range, e.g. v1.0..HEAD")
+    q.add_argument("--all-parents", action="store_true",
+                   help="every commit of the range, merged branches too (default: first parents)")
+    q.add_argument("--force", action="store_true",
+                   help="queue commits already recorded, and again those whose job ended")
+    q.add_argument("--retry-failed", action="store_true", help="queue commits recorded as failed")
+    q.add_argument("--max-attempts", type=int, default=3, metavar="N",
+                   help="builds of a job before it is recorded as failed (default: 3)")
+    q = action("status", "pending, running (runner, host, commit, age), done, failed (reason)")
+    q.add_argument("--json", action="store_true", help="JSON instead of text")
+    q = action("retry", "failed or cancelled jobs pending again, their attempts reset")
+    q.add_argument("revs", nargs="*", metavar="REV", help="these commits (default: every failed job)")
+    q = action("cancel", "take pending or running jobs off the queue")
+    q.add_argument("revs", nargs="*", metavar="REV", help="these commits (default: every pending job)")
+
+    p = cmd("runner", "serve a fleet's work queue: claim a job, build it in a kept worktree, "
+                      "record it, repeat")
+    p.add_argument("--name", help="this runner's name in the queue (default: HOST.PID)")
+    p.add_argument("--lease", type=float, default=60.0, metavar="SECONDS",
+                   help="how long a claim lasts unless renewed; renewed every quarter of it "
+                        "(default: 60)")
+    p.add_argument("--poll", type=float, default=5.0, metavar="SECONDS",
+                   help="pause between looks at an empty queue (default: 5)")
+    p.add_argument("--drain", action="store_true",
+                   help="leave once no job is pending or running (default: serve until "
+                        "SIGTERM)")
 
     p = cmd("history", "a metric over recorded commits, or the moves above the noise floor, "
                        "as a table, CSV or JSON")
@@ -335,6 +374,55 @@ def track_range(ctx, rng, jobs, first_parent=True, force=False, retry_failed=Fal
     for sha, error in counts.failures:
         print("  failed %s: %s" % (sha[:12], reason(error)))
     return counts
+
+
+def cmd_queue(ctx):
+    from .fleet import queue
+    a = ctx.args
+    queue.require_postgresql(ctx.target(), "queue")
+    if a.action == "add":
+        if a.max_attempts < 1:
+            raise BwError("queue add: --max-attempts must be at least 1")
+        shas = gitrepo.rev_list(ctx.root(), a.range, not a.all_parents)
+        store = ctx.open(create=True)
+        recorded = {sha: st for sha, st in store.query(
+            "SELECT sha, status FROM commits WHERE dirty = 0")}
+        todo = [s for s in shas if a.force or recorded.get(s) is None or
+                (recorded[s] == "failed" and a.retry_failed)]
+        added, again, queued = queue.add(store, todo, a.max_attempts,
+                                         todo if a.force or a.retry_failed else ())
+        print("queue add %s: %d commits: %d jobs added, %d queued again, %d already queued, "
+              "%d already recorded" % (a.range, len(shas), added, again, queued,
+                                       len(shas) - len(todo)))
+        return 0
+    store = ctx.open()
+    if a.action == "status":
+        st = queue.status(store)
+        sys.stdout.write(queue.status_json(st) if a.json else queue.status_text(st, reason))
+        return 0
+    ids = queue.match(store, [(gitrepo.resolve(ctx.root(), r) or r) if ctx.root_or_none() and
+                              not re.match(r"^[0-9a-f]{4,40}$", r) else r for r in a.revs]) \
+        if a.revs else None
+    n = (queue.retry if a.action == "retry" else queue.cancel)(store, ids)
+    print("queue %s: %d jobs %s" % (a.action, n, "pending again" if a.action == "retry"
+                                    else "cancelled"))
+    return 0
+
+
+def cmd_runner(ctx):
+    from .db import analyze
+    from .fleet import queue, runner
+    a = ctx.args
+    queue.require_postgresql(ctx.target(), "runner")
+    if a.lease <= 0 or a.poll <= 0:
+        raise BwError("runner: --lease and --poll must be positive")
+    proj = ctx.project(need=True)
+    analyzer = ctx.analyzer()
+    analyze.check_analyzer(analyzer)
+    r = runner.Runner(ctx.target(), ctx.root(), proj, analyzer, a.name, a.lease, a.poll, a.drain)
+    n = r.serve()
+    r.say("%d jobs finished" % n)
+    return 0
 
 
 def history_rows(ctx, store):
@@ -555,7 +643,8 @@ def cmd_stamp(ctx):
 COMMANDS = {"init": cmd_init, "configcost": cmd_configcost, "report": cmd_report,
             "stamp": cmd_stamp, "gc": cmd_gc, "record": cmd_record,
             "track": cmd_track, "history": cmd_history, "diff": cmd_diff,
-            "check": cmd_check, "bisect": cmd_bisect, "log": cmd_log}
+            "check": cmd_check, "bisect": cmd_bisect, "log": cmd_log,
+            "queue": cmd_queue, "runner": cmd_runner}
 
 
 def main(argv=None):

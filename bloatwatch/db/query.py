@@ -471,9 +471,11 @@ class History:
         return _dicts(self.store, sql, params)
 
     def commits(self):
-        """Every recorded commit in history order."""
+        """Every recorded commit in history order (runner, host: the fleet's runner that
+        built it, '' for one `track` or `record` recorded)."""
         return self._rows("SELECT commit_id, sha, short, dirty, parents, author, author_date, "
-                          "commit_date, subject, status, error, ord FROM v_commits ORDER BY ord")
+                          "commit_date, subject, status, error, ord, runner, host FROM v_commits "
+                          "ORDER BY ord")
 
     def footprint(self, commit_id=None):
         """size(1) totals of every recorded object (of one commit, or of all)."""

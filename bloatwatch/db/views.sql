@@ -10,8 +10,10 @@
 CREATE VIEW v_commits AS
 SELECT c.id AS commit_id, c.sha, substr(c.sha, 1, 12) AS short, c.dirty, c.parents,
        c.author, c.author_date, c.commit_date, c.subject, c.status, c.error, c.recorded_at,
-       ROW_NUMBER() OVER (ORDER BY c.commit_date, c.author_date, c.id) AS ord
-FROM commits c;
+       ROW_NUMBER() OVER (ORDER BY c.commit_date, c.author_date, c.id) AS ord,
+       COALESCE(j.runner, '') AS runner, COALESCE(j.host, '') AS host
+FROM commits c
+LEFT JOIN jobs j ON j.sha = c.sha AND c.dirty = 0 AND j.state IN ('done', 'failed');
 
 -- One row per recorded object: its commit, coordinate and build record.
 CREATE VIEW v_builds AS

@@ -95,6 +95,10 @@ class Slot:
     def built(self, sha, ok):
         self._set_state({"sha": sha, "ok": ok})
 
+    def work_dir(self):
+        """Where a build's logs go (build.log, ccache.log): beside a kept worktree."""
+        return self.path + ".log.d" if not self.fresh else os.path.dirname(self.path)
+
     def release(self):
         if self.fresh:
             with _worktree_lock:
@@ -147,7 +151,7 @@ def build_in(slot, sha, project, analyzer, jobs=None, target=None):
     if why:
         return Outcome(sha, error=why, seconds=time.monotonic() - start)
     tree = slot.path
-    work = tree + ".log.d" if not slot.fresh else os.path.dirname(tree)
+    work = slot.work_dir()
     os.makedirs(work, exist_ok=True)
     log, statslog = os.path.join(work, "build.log"), os.path.join(work, "ccache.log")
     if os.path.exists(statslog):
