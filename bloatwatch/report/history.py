@@ -279,7 +279,7 @@ def symbol_series(data, series, noise, coord=None, limit=40):
     sizes, seen, kinds, names = [], set(), {}, {}
     for cid in cids:
         rows = data.symbols_of(series[cid].analysis_id)
-        for name, letter, _ in rows:
+        for name, letter, *_ in rows:
             if letter:
                 kinds.setdefault(bloat.NUMBER.sub("", name), SYMBOL_CLASS.get(letter.lower()))
         got = bloat.sizes(rows, bloat.TABLES["default"][0][1])
