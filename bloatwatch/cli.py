@@ -410,7 +410,7 @@ def cmd_queue(ctx):
 
 
 def cmd_runner(ctx):
-    from .db import analyze
+    from .record import analyze
     from .fleet import queue, runner
     a = ctx.args
     queue.require_postgresql(ctx.target(), "runner")
