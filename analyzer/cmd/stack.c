@@ -142,13 +142,17 @@ static void text_image(struct bw_ctx *ctx, const struct bw_image *img, struct bw
 	}
 }
 
-/* The "stack" array of image @idx (docs/analyzer-json.md, FRAME). */
-static void json_frames(struct bw_json *j, struct bw_cg *g, int idx)
+/* The "stack" array of image @idx (docs/analyzer-json.md, FRAME). @alone: the image is the
+ * whole graph though it may call functions of other objects (mode all), so a worst case that
+ * is unbounded only because its chain leaves the image is not computed (null), not unbounded. */
+static void json_frames(struct bw_json *j, struct bw_cg *g, int idx, bool alone)
 {
 	bw_json_arr_begin(j);
 	for (size_t i = g->first[idx]; i < g->first[idx + 1]; i++) {
 		const struct bw_cg_node *d = &g->v[i];
 		size_t chain[BW_CG_CHAIN_MAX], n = bw_cg_chain(g, i, chain, BW_CG_CHAIN_MAX);
+		bool elsewhere = alone && !d->bounded && n < BW_CG_CHAIN_MAX &&
+				 g->v[chain[n - 1]].image < 0;
 
 		bw_json_obj_begin(j);
 		bw_json_kstr(j, "function", d->name);
@@ -173,12 +177,16 @@ static void json_frames(struct bw_json *j, struct bw_cg *g, int idx)
 			bw_json_u64(j, d->worst);
 		else
 			bw_json_null(j);
-		bw_json_kstr(j, "unbounded", d->bounded ? NULL : d->why);
+		bw_json_kstr(j, "unbounded", d->bounded || elsewhere ? NULL : d->why);
 		bw_json_key(j, "chain");
-		bw_json_arr_begin(j);
-		for (size_t k = 0; k < n; k++)
-			bw_json_str(j, g->v[chain[k]].name);
-		bw_json_arr_end(j);
+		if (elsewhere) {
+			bw_json_null(j);
+		} else {
+			bw_json_arr_begin(j);
+			for (size_t k = 0; k < n; k++)
+				bw_json_str(j, g->v[chain[k]].name);
+			bw_json_arr_end(j);
+		}
 		bw_json_obj_end(j);
 	}
 	bw_json_arr_end(j);
@@ -196,7 +204,7 @@ static void json_image(struct bw_ctx *ctx, const struct bw_image *img, struct bw
 	}
 	bw_file_json_begin(ctx, img, &o);
 	bw_json_key(ctx->js, "stack");
-	json_frames(ctx->js, g, idx);
+	json_frames(ctx->js, g, idx, false);
 	bw_json_obj_end(ctx->js);
 	bw_obj_close(&o);
 }
@@ -310,7 +318,7 @@ static void json_write(struct bw_ctx *ctx, const struct bw_file *f, void *state)
 	(void)f;
 	bw_json_key(ctx->js, "stack");
 	if (r)
-		json_frames(ctx->js, &r->g, r->image[0]);
+		json_frames(ctx->js, &r->g, r->image[0], true);
 	else
 		bw_json_null(ctx->js);
 }

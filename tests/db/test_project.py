@@ -261,7 +261,7 @@ def test_the_documented_example_loads(tmp_path):
     """docs/bloatwatch.toml.md's example is a valid file (the manual cannot drift from the code)."""
     import re
     with open(os.path.join(ROOT, "docs", "bloatwatch.toml.md")) as f:
-        example = re.search(r"```toml\n(.*?)```", f.read(), re.S).group(1)
+        example = re.search(r"## Example: a Kbuild tree\n.*?```toml\n(.*?)```", f.read(), re.S).group(1)
     path = str(tmp_path / "bloatwatch.toml")
     with open(path, "w") as f:
         f.write(example)

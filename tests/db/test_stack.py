@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Stack frames recorded per commit and coordinate (schema version 6): equal to gcc's own
+"""Stack frames recorded per commit and coordinate (schema version 9): equal to gcc's own
 -fstack-usage .su files, the call-graph fields stored when present, bad FRAME entries refused,
 and the migration from version 5."""
 import copy
@@ -199,7 +199,7 @@ def test_migration_from_v5_leaves_old_stacks_unrecorded_and_empties_the_cache(tm
     footprint = sql(old, "SELECT sha, arch, object, total FROM v_footprint ORDER BY 1, 2, 3")
     assert sql(old, "SELECT count(*) FROM object_cache") == [(1,)]
     run_bw("--db", old, "log", check=0)        # opening upgrades
-    assert sql(old, "PRAGMA user_version") == [(bwstore.latest_version(),)] == [(6,)]
+    assert sql(old, "PRAGMA user_version") == [(bwstore.latest_version(),)]
     fresh = str(tmp_path / "fresh.db")
     bwstore.Store(fresh).close()
     assert test_schema.structure(old) == test_schema.structure(fresh)
