@@ -439,6 +439,8 @@ void bw_torture_barrier(int which)
  */
 static struct completion barrier_kick;
 static int barrier_which, barrier_busy, barrier_entered;
+static struct bw_sim_task *barrier_tsk;
+static void barrier_task(void *arg);
 static unsigned long dead_windows, dead_barriers;
 
 static void dead_window(int cpu)
@@ -458,6 +460,9 @@ static void dead_window(int cpu)
 		barrier_entered = 0;
 		dead_barriers++;
 		kicked = 1;
+		/* created at its first use: a task idle on CPU 0 before would change every run */
+		if (!barrier_tsk)
+			barrier_tsk = bw_sim_task_create(0, "barrier", barrier_task, NULL);
 		complete(&barrier_kick);
 	}
 	/*
@@ -639,8 +644,6 @@ static void setup(void)
 	if (var->setup)
 		var->setup();
 	init_completion(&barrier_kick);
-	if (IS_ENABLED(CONFIG_HOTPLUG_CPU) && var->dead_window_jiffies && bw_sim_ncpus() > 1)
-		bw_sim_task_create(0, "barrier", barrier_task, NULL);
 }
 
 static int settled(void)
