@@ -15,7 +15,10 @@ status=0
 printf '%-28s %-7s %7s %4s %5s %8s %7s %7s\n' run flavor "GP mean" p99 max "ev mean" p99 max
 for run in "$@"; do
 	bin=${run%% *}
-	name=$(basename "$(dirname "$(dirname "$bin")")")/$(basename "$bin")
+	case $bin in
+	*/harness) name=$(basename "$(dirname "$bin")")/$(basename "$(dirname "$(dirname "$bin")")") ;;
+	*) name=$(basename "$(dirname "$(dirname "$bin")")")/$(basename "$bin") ;;
+	esac
 	# shellcheck disable=SC2086 # run is a command line
 	out=$($run --seed "$seed" 2>&1)
 	line=$(printf '%s\n' "$out" | grep -m 1 ' latency (queue to invoke): ')
