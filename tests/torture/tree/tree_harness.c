@@ -45,7 +45,16 @@
  *       throughout them, credited from their dynticks counters;
  *   H   hotplug: after CPU_DEAD the dead CPU has no callbacks and no bits;
  *       after CPU_UP_PREPARE it is in qsmaskinit; while it is coming up (still
- *       offline) a GP that waits for it is released by forcing.
+ *       offline) a GP that waits for it is released by forcing;
+ *   O6  across CPU removal: the generic dead window (outside late-tick bursts)
+ *       holds half the removed CPUs offline without CPU_DEAD for
+ *       RCU_JIFFIES_TILL_FORCE_QS + 2 jiffies, with an rcu_barrier*() of a
+ *       flavor the dead CPU holds callbacks of;
+ *   O10, O11 (rcutorture.h) on the labels check_list()'s walks read: done;
+ *       wait => the CPU's completed + 1; next-ready => completed + 2; next =>
+ *       none yet. label_lag 2: a callback queued during GP g after its CPU
+ *       reported g stays in next until g ends, then waits in next-ready for
+ *       g + 2 (unless its CPU starts g + 1 itself).
  */
 
 #include <stdlib.h>
@@ -454,6 +463,25 @@ static long sim_enq_gp(struct rcu_head *head)
 	return o->vdata[0];
 }
 
+/* O10/O11: each head's label by its segment (the list is consistent: tree_check_list() passed). */
+static void label_list(struct rcu_data *rdp, int c)
+{
+	struct rcu_head **pp, *h;
+	long ahead = 0;
+	int seg = 0;
+
+	for (pp = &rdp->nxtlist; (h = *pp) != NULL; pp = &h->next) {
+		while (seg < RCU_NEXT_TAIL && rdp->nxttail[seg] == pp)
+			seg++;
+		bw_torture_label(h, c,
+				 seg == RCU_DONE_TAIL	    ? BW_GP_DONE :
+				 seg == RCU_WAIT_TAIL	    ? rdp->completed + 1 :
+				 seg == RCU_NEXT_READY_TAIL ? rdp->completed + 2 :
+							      BW_GP_NONE,
+				 ahead++);
+	}
+}
+
 static void check_list(int f, int c)
 {
 	struct rcu_data *rdp = rdp_of(f, c);
@@ -476,6 +504,8 @@ static void check_list(int f, int c)
 	err = tree_check_list(rdp, limit, qlen_check, sim_enq_gp);
 	if (err)
 		bw_sim_fail("T3: %s cpu %d: %s", FL_NAME(f), c, err);
+	if (qlen_check)
+		label_list(rdp, c);
 }
 
 /* CPUs with interrupts off: the most reporters that can be between two node locks. */
@@ -1132,22 +1162,42 @@ static void tree_finish(void)
 	       n_downs, n_ups, n_window_credits, n_windows, n_geom_checks);
 }
 
+static void tree_gp(int f, long *started, long *completed)
+{
+	*started = READ_ONCE(rsps[f]->gpnum);
+	*completed = READ_ONCE(rsps[f]->completed);
+}
+
+/* No dead window in a late-tick burst: CPU 0, where the barrier task runs, must stay quiet. */
+static int tree_dead_window_ok(int cpu)
+{
+	(void)cpu;
+	return !burst;
+}
+
 static const struct bw_torture_variant tree = {
-	.name		= "tree",
+	.name = "tree",
 	.workers_per_cpu = 2,
-	.queuing	= tree_queuing,
-	.invoked	= tree_invoked,
-	.qs		= tree_qs,
-	.softirq_begin	= tree_softirq_begin,
-	.softirq_end	= tree_softirq_end,
-	.check		= tree_check_all,
-	.settled	= tree_settled,
-	.report		= tree_report,
-	.printk		= tree_printk,
-	.phase		= tree_phase,
-	.quiet_cpu	= tree_quiet_cpu,
-	.setup		= tree_setup,
-	.finish		= tree_finish,
+	.queuing = tree_queuing,
+	.invoked = tree_invoked,
+	.qs = tree_qs,
+	.softirq_begin = tree_softirq_begin,
+	.softirq_end = tree_softirq_end,
+	.check = tree_check_all,
+	.settled = tree_settled,
+	.report = tree_report,
+	.printk = tree_printk,
+	.phase = tree_phase,
+	.quiet_cpu = tree_quiet_cpu,
+	.setup = tree_setup,
+	.finish = tree_finish,
+	.gp = tree_gp,
+	.label_lag = 2,
+	.dead_window_jiffies = RCU_JIFFIES_TILL_FORCE_QS + 2,
+	/* HZ 64/NR_CPUS: the jiffies pass in a few points; 16 killed barrier-no-hotplug-hold
+	 * on 3 of 5 TREE05 seeds, 64 on 4 */
+	.dead_window_barrier_points = 64,
+	.dead_window_ok = tree_dead_window_ok,
 };
 
 int main(int argc, char **argv)
