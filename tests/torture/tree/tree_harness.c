@@ -10,7 +10,7 @@
  *       least one CPU, children tile their parent's range in order, grpmask
  *       and parent links, each CPU's leaf;
  *   GI  geometry against tree_geom.c's own computation of the tree (from the
- *       definition, by division, not rcutree.c's strides), at boot and after
+ *       definition, by division, not rcu_init_one()'s strides), at boot and after
  *       every CPU notifier event: every node's level, CPU range, grpnum,
  *       grpmask and parent, every CPU's leaf and bit, and every qsmaskinit
  *       equal to the bits of the CPUs between CPU_UP_PREPARE and CPU_DEAD;

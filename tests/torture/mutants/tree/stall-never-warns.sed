@@ -1,5 +1,5 @@
 # mutant: the stall detector never prints (the CPU's own check and the other-CPU check both disabled)
-# source: tree/rcutree.c
+# source: tree/rcutree_stall.h
 # scenarios: TT4x2-pz TT1x4-z TREE05
 # catches: O8 (the hog is not named within the stall timeout)
 /^static void check_cpu_stall/,/^}/{
