@@ -38,7 +38,7 @@
  *  - rcutree_init.h: bringing CPUs and the tree up.
  */
 
-#define KBUILD_MODNAME "rcutree"	/* Kbuild passes it with -D */
+#define KBUILD_MODNAME "rcutree" /* Kbuild passes it with -D */
 
 #include <linux/rcupdate.h>
 #include <linux/cpu.h>
@@ -53,20 +53,14 @@
 #include <linux/spinlock.h>
 
 /* GP numbers start at -300 so that wraparound-sensitive code meets negative values early. */
-#define RCU_STATE_INITIALIZER(name) {					\
-	.level = { &name.node[0] },					\
-	.levelcnt = {							\
-		NUM_RCU_LVL_0,						\
-		NUM_RCU_LVL_1,						\
-		NUM_RCU_LVL_2,						\
-		NUM_RCU_LVL_3,						\
-	},								\
-	.signaled = RCU_SIGNAL_INIT,					\
-	.gpnum = -300,							\
-	.completed = -300,						\
-	.onofflock = __SPIN_LOCK_UNLOCKED(name.onofflock),		\
-	.fqslock = __SPIN_LOCK_UNLOCKED(name.fqslock),			\
-}
+#define RCU_STATE_INITIALIZER(name)                                                         \
+	{                                                                                   \
+		.level = { &name.node[0] },                                                 \
+		.levelcnt = { NUM_RCU_LVL_0, NUM_RCU_LVL_1, NUM_RCU_LVL_2, NUM_RCU_LVL_3 }, \
+		.signaled = RCU_SIGNAL_INIT, .gpnum = -300, .completed = -300,              \
+		.onofflock = __SPIN_LOCK_UNLOCKED(name.onofflock),                          \
+		.fqslock = __SPIN_LOCK_UNLOCKED(name.fqslock),                              \
+	}
 
 struct rcu_state rcu_state = RCU_STATE_INITIALIZER(rcu_state);
 DEFINE_PER_CPU(struct rcu_data, rcu_data);
@@ -83,9 +77,9 @@ DEFINE_PER_CPU(struct rcu_dynticks, rcu_dynticks) = {
 DEFINE_PER_CPU(struct rcu_dynticks, rcu_dynticks) = { .dynticks_nesting = 1, .dynticks = 1 };
 #endif /* CONFIG_NO_HZ */
 
-static int blimit = 10;		/* callbacks invoked per softirq pass */
-static int qhimark = 10000;	/* queue length that counts as a flood: no limit, force QSes */
-static int qlowmark = 100;	/* queue length at which the limit comes back */
+static int blimit = 10; /* callbacks invoked per softirq pass */
+static int qhimark = 10000; /* queue length that counts as a flood: no limit, force QSes */
+static int qlowmark = 100; /* queue length at which the limit comes back */
 
 #if IS_ENABLED(CONFIG_SMP)
 static void force_quiescent_state(struct rcu_state *rsp, int relaxed);
@@ -120,8 +114,7 @@ static int cpu_has_callbacks_ready_to_invoke(struct rcu_data *rdp)
 /* This CPU has callbacks that no GP covers yet, and no GP is running. */
 static int cpu_needs_another_gp(struct rcu_state *rsp, struct rcu_data *rdp)
 {
-	return *rdp->nxttail[RCU_DONE_TAIL] &&
-	       READ_ONCE(rsp->completed) == READ_ONCE(rsp->gpnum);
+	return *rdp->nxttail[RCU_DONE_TAIL] && READ_ONCE(rsp->completed) == READ_ONCE(rsp->gpnum);
 }
 
 static struct rcu_node *rcu_get_root(struct rcu_state *rsp)
@@ -225,11 +218,11 @@ static void rcu_start_gp(struct rcu_state *rsp, unsigned long flags)
 	}
 
 	WRITE_ONCE(rsp->gpnum, rsp->gpnum + 1);
-	WRITE_ONCE(rsp->signaled, RCU_GP_INIT);	/* hold forcing off until the masks are set */
+	WRITE_ONCE(rsp->signaled, RCU_GP_INIT); /* hold forcing off until the masks are set */
 	WRITE_ONCE(rsp->jiffies_force_qs, jiffies + RCU_JIFFIES_TILL_FORCE_QS);
 	rdp->n_rcu_pending_force_qs = rdp->n_rcu_pending + RCU_JIFFIES_TILL_FORCE_QS;
 	record_gp_stall_check_time(rsp);
-	dyntick_record_completed(rsp, rsp->completed - 1);	/* no snapshot for this GP yet */
+	dyntick_record_completed(rsp, rsp->completed - 1); /* no snapshot for this GP yet */
 	note_new_gpnum(rsp, rdp);
 
 	/* Everything this CPU has queued predates the new GP, which therefore covers it. */
@@ -243,7 +236,7 @@ static void rcu_start_gp(struct rcu_state *rsp, unsigned long flags)
 		return;
 	}
 
-	spin_unlock(&rnp->lock);	/* interrupts stay off */
+	spin_unlock(&rnp->lock); /* interrupts stay off */
 
 	/* Keep CPUs from coming or going while the masks are copied. */
 	spin_lock(&rsp->onofflock);
@@ -265,7 +258,7 @@ static void rcu_start_gp(struct rcu_state *rsp, unsigned long flags)
 		spin_unlock(&rnp_cur->lock);
 	}
 
-	WRITE_ONCE(rsp->signaled, RCU_SIGNAL_INIT);	/* forcing may proceed */
+	WRITE_ONCE(rsp->signaled, RCU_SIGNAL_INIT); /* forcing may proceed */
 	spin_unlock_irqrestore(&rsp->onofflock, flags);
 }
 
@@ -275,8 +268,7 @@ static void rcu_start_gp(struct rcu_state *rsp, unsigned long flags)
  * ends the GP, and the next one starts if this CPU needs it. Releases the lock.
  */
 static void cpu_quiet_msk(unsigned long mask, struct rcu_state *rsp, struct rcu_node *rnp,
-			  unsigned long flags)
-	__releases(rnp->lock)
+			  unsigned long flags) __releases(rnp->lock)
 {
 	for (;;) {
 		if (!(rnp->qsmask & mask)) {
@@ -292,8 +284,8 @@ static void cpu_quiet_msk(unsigned long mask, struct rcu_state *rsp, struct rcu_
 		}
 		mask = rnp->grpmask;
 		if (rnp->parent == NULL)
-			break;	/* the root emptied: keep its lock */
-		spin_unlock(&rnp->lock);	/* interrupts stay off */
+			break; /* the root emptied: keep its lock */
+		spin_unlock(&rnp->lock); /* interrupts stay off */
 		rnp = rnp->parent;
 		spin_lock(&rnp->lock);
 	}
@@ -337,7 +329,7 @@ static void cpu_quiet(int cpu, struct rcu_state *rsp, struct rcu_data *rdp, long
 	if (cpu == smp_processor_id() && rdp->completed == READ_ONCE(rsp->completed))
 		rdp->nxttail[RCU_NEXT_READY_TAIL] = rdp->nxttail[RCU_NEXT_TAIL];
 
-	cpu_quiet_msk(mask, rsp, rnp, flags);	/* releases rnp->lock */
+	cpu_quiet_msk(mask, rsp, rnp, flags); /* releases rnp->lock */
 }
 
 /*
@@ -400,7 +392,7 @@ static void rcu_do_batch(struct rcu_data *rdp)
 				break;
 	}
 	if (rdp->blimit == LONG_MAX && rdp->qlen <= qlowmark)
-		rdp->blimit = blimit;	/* the flood is over */
+		rdp->blimit = blimit; /* the flood is over */
 	local_irq_restore(flags);
 
 	if (cpu_has_callbacks_ready_to_invoke(rdp))
@@ -414,8 +406,7 @@ static void rcu_do_batch(struct rcu_data *rdp)
  */
 void rcu_check_callbacks(int cpu, int user)
 {
-	if (user || (idle_cpu(cpu) && !in_softirq() &&
-		     hardirq_count() <= (1 << HARDIRQ_SHIFT))) {
+	if (user || (idle_cpu(cpu) && !in_softirq() && hardirq_count() <= (1 << HARDIRQ_SHIFT))) {
 		rcu_qsctr_inc(cpu);
 		rcu_bh_qsctr_inc(cpu);
 	} else if (!in_softirq()) {
@@ -435,12 +426,12 @@ static void __rcu_process_callbacks(struct rcu_state *rsp, struct rcu_data *rdp)
 	    (rdp->n_rcu_pending_force_qs - rdp->n_rcu_pending) < 0)
 		force_quiescent_state(rsp, 1);
 
-	rcu_process_gp_end(rsp, rdp);	/* GPs other CPUs ended */
+	rcu_process_gp_end(rsp, rdp); /* GPs other CPUs ended */
 	rcu_check_quiescent_state(rsp, rdp);
 
 	if (cpu_needs_another_gp(rsp, rdp)) {
 		spin_lock_irqsave(&rcu_get_root(rsp)->lock, flags);
-		rcu_start_gp(rsp, flags);	/* releases the lock */
+		rcu_start_gp(rsp, flags); /* releases the lock */
 	}
 
 	rcu_do_batch(rdp);
@@ -450,10 +441,10 @@ static void __rcu_process_callbacks(struct rcu_state *rsp, struct rcu_data *rdp)
 static void rcu_process_callbacks(struct softirq_action *unused)
 {
 	(void)unused;
-	smp_mb();	/* readers the softirq interrupted come before GP bookkeeping */
+	smp_mb(); /* readers the softirq interrupted come before GP bookkeeping */
 	__rcu_process_callbacks(&rcu_state, &__get_cpu_var(rcu_data));
 	__rcu_process_callbacks(&rcu_bh_state, &__get_cpu_var(rcu_bh_data));
-	smp_mb();	/* GP bookkeeping comes before later readers */
+	smp_mb(); /* GP bookkeeping comes before later readers */
 }
 
 /* Queue @head on this CPU's next segment; start a GP if none runs, force one on a flood. */
@@ -466,7 +457,7 @@ static void __call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *rcu)
 	head->func = func;
 	head->next = NULL;
 
-	smp_mb();	/* the caller's unlink is ordered before the GP numbers are read */
+	smp_mb(); /* the caller's unlink is ordered before the GP numbers are read */
 
 	/*
 	 * Note GP ends and starts on the way. A start may be seen right after an
@@ -485,7 +476,7 @@ static void __call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *rcu)
 		struct rcu_node *rnp_root = rcu_get_root(rsp);
 
 		spin_lock_irqsave(&rnp_root->lock, nestflag);
-		rcu_start_gp(rsp, nestflag);	/* releases the lock */
+		rcu_start_gp(rsp, nestflag); /* releases the lock */
 	}
 
 	if (unlikely(++rdp->qlen > qhimark)) {
@@ -517,19 +508,19 @@ static int __rcu_pending(struct rcu_state *rsp, struct rcu_data *rdp)
 	check_cpu_stall(rsp, rdp);
 
 	if (rdp->qs_pending)
-		return 1;	/* the tree waits for this CPU */
+		return 1; /* the tree waits for this CPU */
 	if (cpu_has_callbacks_ready_to_invoke(rdp))
 		return 1;
 	if (cpu_needs_another_gp(rsp, rdp))
 		return 1;
 	if (READ_ONCE(rsp->completed) != rdp->completed)
-		return 1;	/* a GP ended that this CPU has not processed */
+		return 1; /* a GP ended that this CPU has not processed */
 	if (READ_ONCE(rsp->gpnum) != rdp->gpnum)
-		return 1;	/* a GP started that this CPU has not noticed */
+		return 1; /* a GP started that this CPU has not noticed */
 	if (READ_ONCE(rsp->completed) != READ_ONCE(rsp->gpnum) &&
 	    ((long)(READ_ONCE(rsp->jiffies_force_qs) - jiffies) < 0 ||
 	     (rdp->n_rcu_pending_force_qs - rdp->n_rcu_pending) < 0))
-		return 1;	/* time to force */
+		return 1; /* time to force */
 	return 0;
 }
 

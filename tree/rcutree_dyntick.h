@@ -21,7 +21,7 @@ void rcu_enter_nohz(void)
 	unsigned long flags;
 	struct rcu_dynticks *rdtp;
 
-	smp_mb();	/* readers before this point are seen before the counter goes even */
+	smp_mb(); /* readers before this point are seen before the counter goes even */
 	local_irq_save(flags);
 	rdtp = &__get_cpu_var(rcu_dynticks);
 	WRITE_ONCE(rdtp->dynticks, rdtp->dynticks + 1);
@@ -42,7 +42,7 @@ void rcu_exit_nohz(void)
 	rdtp->dynticks_nesting++;
 	WARN_ON_RATELIMIT(!(rdtp->dynticks & 0x1), &rcu_rs);
 	local_irq_restore(flags);
-	smp_mb();	/* the counter goes odd before any later reader */
+	smp_mb(); /* the counter goes odd before any later reader */
 }
 
 /* An NMI may run readers even in dyntick-idle: make the CPU look busy meanwhile. */
@@ -54,7 +54,7 @@ void rcu_nmi_enter(void)
 		return;
 	WRITE_ONCE(rdtp->dynticks_nmi, rdtp->dynticks_nmi + 1);
 	WARN_ON_RATELIMIT(!(rdtp->dynticks_nmi & 0x1), &rcu_rs);
-	smp_mb();	/* the counter goes odd before the NMI handler's readers */
+	smp_mb(); /* the counter goes odd before the NMI handler's readers */
 }
 
 void rcu_nmi_exit(void)
@@ -63,7 +63,7 @@ void rcu_nmi_exit(void)
 
 	if (rdtp->dynticks & 0x1)
 		return;
-	smp_mb();	/* the NMI handler's readers are seen before the counter goes even */
+	smp_mb(); /* the NMI handler's readers are seen before the counter goes even */
 	WRITE_ONCE(rdtp->dynticks_nmi, rdtp->dynticks_nmi + 1);
 	WARN_ON_RATELIMIT(rdtp->dynticks_nmi & 0x1, &rcu_rs);
 }
@@ -77,7 +77,7 @@ void rcu_irq_enter(void)
 		return;
 	WRITE_ONCE(rdtp->dynticks, rdtp->dynticks + 1);
 	WARN_ON_RATELIMIT(!(rdtp->dynticks & 0x1), &rcu_rs);
-	smp_mb();	/* the counter goes odd before the handler's readers */
+	smp_mb(); /* the counter goes odd before the handler's readers */
 }
 
 /* The outermost interrupt returns to dyntick-idle: leave it at once if it queued callbacks. */
@@ -87,7 +87,7 @@ void rcu_irq_exit(void)
 
 	if (--rdtp->dynticks_nesting)
 		return;
-	smp_mb();	/* the handler's readers are seen before the counter goes even */
+	smp_mb(); /* the handler's readers are seen before the counter goes even */
 	WRITE_ONCE(rdtp->dynticks, rdtp->dynticks + 1);
 	WARN_ON_RATELIMIT(rdtp->dynticks & 0x1, &rcu_rs);
 	if (__get_cpu_var(rcu_data).nxtlist || __get_cpu_var(rcu_bh_data).nxtlist)
@@ -124,7 +124,7 @@ static int dyntick_save_progress_counter(struct rcu_data *rdp)
 
 	snap = READ_ONCE(rdp->dynticks->dynticks);
 	snap_nmi = READ_ONCE(rdp->dynticks->dynticks_nmi);
-	smp_mb();	/* the snapshot is ordered after the GP began */
+	smp_mb(); /* the snapshot is ordered after the GP began */
 	rdp->dynticks_snap = snap;
 	rdp->dynticks_nmi_snap = snap_nmi;
 	ret = (snap & 0x1) == 0 && (snap_nmi & 0x1) == 0;
@@ -146,7 +146,7 @@ static int rcu_implicit_dynticks_qs(struct rcu_data *rdp)
 	snap = rdp->dynticks_snap;
 	curr_nmi = READ_ONCE(rdp->dynticks->dynticks_nmi);
 	snap_nmi = rdp->dynticks_nmi_snap;
-	smp_mb();	/* the counters are read before the QS is reported */
+	smp_mb(); /* the counters are read before the QS is reported */
 	if ((curr != snap || (curr & 0x1) == 0) &&
 	    (curr_nmi != snap_nmi || (curr_nmi & 0x1) == 0)) {
 		rdp->dynticks_fqs++;
@@ -155,7 +155,7 @@ static int rcu_implicit_dynticks_qs(struct rcu_data *rdp)
 	return rcu_implicit_offline_qs(rdp);
 }
 
-#elif IS_ENABLED(CONFIG_SMP)	/* && !CONFIG_NO_HZ */
+#elif IS_ENABLED(CONFIG_SMP) /* && !CONFIG_NO_HZ */
 
 /* No snapshot pass without dynticks: forcing works on the current GP. */
 static long dyntick_recall_completed(struct rcu_state *rsp)

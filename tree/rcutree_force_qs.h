@@ -40,7 +40,7 @@ static int rcu_process_dyntick(struct rcu_state *rsp, long lastcomp, int (*f)(st
 			if ((rnp_cur->qsmask & bit) != 0 && f(rsp->rda[cpu]))
 				mask |= bit;
 		if (mask != 0 && READ_ONCE(rsp->completed) == lastcomp) {
-			cpu_quiet_msk(mask, rsp, rnp_cur, flags);	/* releases the lock */
+			cpu_quiet_msk(mask, rsp, rnp_cur, flags); /* releases the lock */
 			continue;
 		}
 		spin_unlock_irqrestore(&rnp_cur->lock, flags);
@@ -63,16 +63,15 @@ static void force_quiescent_state(struct rcu_state *rsp, int relaxed)
 	u8 signaled;
 
 	if (READ_ONCE(rsp->completed) == READ_ONCE(rsp->gpnum))
-		return;		/* no GP to force */
+		return; /* no GP to force */
 	if (!spin_trylock_irqsave(&rsp->fqslock, flags)) {
 		/* someone else is forcing; the count may lose increments */
 		WRITE_ONCE(rsp->n_force_qs_lh, READ_ONCE(rsp->n_force_qs_lh) + 1);
 		return;
 	}
-	if (relaxed &&
-	    (long)(READ_ONCE(rsp->jiffies_force_qs) - jiffies) >= 0 &&
+	if (relaxed && (long)(READ_ONCE(rsp->jiffies_force_qs) - jiffies) >= 0 &&
 	    (rdp->n_rcu_pending_force_qs - rdp->n_rcu_pending) >= 0)
-		goto unlock_ret;	/* not due yet */
+		goto unlock_ret; /* not due yet */
 	rsp->n_force_qs++;
 	spin_lock(&rnp->lock);
 	lastcomp = rsp->completed;
@@ -82,17 +81,17 @@ static void force_quiescent_state(struct rcu_state *rsp, int relaxed)
 	if (lastcomp == rsp->gpnum) {
 		rsp->n_force_qs_ngp++;
 		spin_unlock(&rnp->lock);
-		goto unlock_ret;	/* the GP ended meanwhile */
+		goto unlock_ret; /* the GP ended meanwhile */
 	}
 	spin_unlock(&rnp->lock);
 
 	switch (signaled) {
 	case RCU_GP_INIT:
-		break;		/* masks not set up yet */
+		break; /* masks not set up yet */
 
 	case RCU_SAVE_DYNTICK:
 		if (RCU_SIGNAL_INIT != RCU_SAVE_DYNTICK)
-			break;	/* dead code without NO_HZ */
+			break; /* dead code without NO_HZ */
 		if (rcu_process_dyntick(rsp, lastcomp, dyntick_save_progress_counter))
 			goto unlock_ret;
 		spin_lock(&rnp->lock);

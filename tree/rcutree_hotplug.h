@@ -41,7 +41,7 @@ static void __rcu_offline_cpu(int cpu, struct rcu_state *rsp)
 	} while (rnp != NULL);
 	lastcomp = READ_ONCE(rsp->completed);
 
-	spin_unlock(&rsp->onofflock);	/* interrupts stay off */
+	spin_unlock(&rsp->onofflock); /* interrupts stay off */
 
 	/* Being offline is quiescent: release the GP in progress, if it waits for this CPU. */
 	cpu_quiet(cpu, rsp, rdp, lastcomp);

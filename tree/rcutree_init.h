@@ -25,7 +25,7 @@ static void rcu_init_percpu_data(int cpu, struct rcu_state *rsp)
 	lastcomp = rsp->completed;
 	rdp->completed = lastcomp;
 	rdp->gpnum = lastcomp;
-	rdp->passed_quiesc = 0;		/* a GP may be starting: be ready to report for it */
+	rdp->passed_quiesc = 0; /* a GP may be starting: be ready to report for it */
 	rdp->qs_pending = 1;
 	rdp->beenonline = 1;
 	rdp->passed_quiesc_completed = lastcomp - 1;
@@ -39,7 +39,7 @@ static void rcu_init_percpu_data(int cpu, struct rcu_state *rsp)
 	rdp->dynticks = &per_cpu(rcu_dynticks, cpu);
 #endif
 	rdp->cpu = cpu;
-	spin_unlock(&rnp->lock);	/* interrupts stay off */
+	spin_unlock(&rnp->lock); /* interrupts stay off */
 
 	/* A GP starting here leaves this CPU out, which is fine: it is quiescent. */
 
@@ -150,20 +150,20 @@ static void rcu_init_one(struct rcu_state *rsp)
 }
 
 /* Each CPU's rcu_data points at the leaf whose range holds it, and rda[] at each rcu_data. */
-#define RCU_DATA_PTR_INIT(rsp, rcu_data)				\
-do {									\
-	rnp = (rsp)->level[NUM_RCU_LVLS - 1];				\
-	j = 0;								\
-	for_each_possible_cpu(i) {					\
-		if (i > rnp[j].grphi)					\
-			j++;						\
-		per_cpu(rcu_data, i).mynode = &rnp[j];			\
-		(rsp)->rda[i] = &per_cpu(rcu_data, i);			\
-	}								\
-} while (0)
+#define RCU_DATA_PTR_INIT(rsp, rcu_data)                       \
+	do {                                                   \
+		rnp = (rsp)->level[NUM_RCU_LVLS - 1];          \
+		j = 0;                                         \
+		for_each_possible_cpu(i) {                     \
+			if (i > rnp[j].grphi)                  \
+				j++;                           \
+			per_cpu(rcu_data, i).mynode = &rnp[j]; \
+			(rsp)->rda[i] = &per_cpu(rcu_data, i); \
+		}                                              \
+	} while (0)
 
 static struct notifier_block rcu_nb = {
-	.notifier_call	= rcu_cpu_notify,
+	.notifier_call = rcu_cpu_notify,
 };
 
 void __rcu_init(void)
@@ -182,6 +182,6 @@ void __rcu_init(void)
 
 	for_each_online_cpu(i)
 		rcu_cpu_notify(&rcu_nb, CPU_UP_PREPARE, (void *)(long)i);
-	register_cpu_notifier(&rcu_nb);	/* the other CPUs, as they come up */
+	register_cpu_notifier(&rcu_nb); /* the other CPUs, as they come up */
 	printk(KERN_WARNING "Experimental hierarchical RCU init done.\n");
 }

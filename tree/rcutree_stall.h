@@ -42,8 +42,8 @@ static void print_other_cpu_stall(struct rcu_state *rsp)
 			if (mask & (1UL << cpu))
 				printk(" %d", rnp_cur->grplo + cpu);
 	}
-	printk(" (detected by %d, t=%ld jiffies)\n",
-	       smp_processor_id(), (long)(jiffies - READ_ONCE(rsp->gp_start)));
+	printk(" (detected by %d, t=%ld jiffies)\n", smp_processor_id(),
+	       (long)(jiffies - READ_ONCE(rsp->gp_start)));
 	force_quiescent_state(rsp, 0);
 }
 
@@ -53,14 +53,14 @@ static void print_cpu_stall(struct rcu_state *rsp)
 	struct rcu_node *rnp = rcu_get_root(rsp);
 	unsigned long flags;
 
-	printk(KERN_ERR "RCU detected CPU %d stall (t=%lu jiffies)\n",
-	       smp_processor_id(), jiffies - READ_ONCE(rsp->gp_start));
+	printk(KERN_ERR "RCU detected CPU %d stall (t=%lu jiffies)\n", smp_processor_id(),
+	       jiffies - READ_ONCE(rsp->gp_start));
 	dump_stack();
 	spin_lock_irqsave(&rnp->lock, flags);
 	if ((long)(jiffies - rsp->jiffies_stall) >= 0)
 		WRITE_ONCE(rsp->jiffies_stall, jiffies + RCU_SECONDS_TILL_STALL_RECHECK);
 	spin_unlock_irqrestore(&rnp->lock, flags);
-	set_need_resched();	/* get this CPU to a context switch */
+	set_need_resched(); /* get this CPU to a context switch */
 }
 
 static void check_cpu_stall(struct rcu_state *rsp, struct rcu_data *rdp)
@@ -69,9 +69,8 @@ static void check_cpu_stall(struct rcu_state *rsp, struct rcu_data *rdp)
 
 	if ((READ_ONCE(rdp->mynode->qsmask) & rdp->grpmask) && delta >= 0)
 		print_cpu_stall(rsp);
-	else if (READ_ONCE(rsp->gpnum) != READ_ONCE(rsp->completed) &&
-		 delta >= RCU_STALL_RAT_DELAY)
-		print_other_cpu_stall(rsp);	/* the stalled CPU had its chance to speak */
+	else if (READ_ONCE(rsp->gpnum) != READ_ONCE(rsp->completed) && delta >= RCU_STALL_RAT_DELAY)
+		print_other_cpu_stall(rsp); /* the stalled CPU had its chance to speak */
 }
 
 #else /* !CONFIG_RCU_CPU_STALL_DETECTOR */
