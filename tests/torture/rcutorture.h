@@ -105,7 +105,7 @@ struct bw_torture_variant {
 	void (*setup)(void);			/* after rcu_init(), only CPU 0 online yet */
 	/* drain-tick: worker 0 of @cpu stays in kernel mode (cond_resched) instead of user mode */
 	int (*kernel_hog)(int cpu);
-	/* may an NMI on @cpu read now? (Classic: not on a CPU in nohz_cpu_mask, §4.11) */
+	/* may an NMI on @cpu read now? (Classic: not on a CPU in nohz_cpu_mask, which it does not wait for) */
 	int (*nmi_may_read)(int cpu);
 	/* random phase: keep @cpu idle (its workers sleep, its interrupts queue no callbacks) */
 	int (*quiet_cpu)(int cpu);

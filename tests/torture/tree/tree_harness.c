@@ -2,7 +2,7 @@
 /* Tree RCU torture harness: geometry, tree masks, GP numbers, QS causes, forcing, stalls, hotplug. */
 
 /*
- * Oracles added to the generic ones of rcutorture.h (reference 9.2, 9.3, 9.6).
+ * Oracles added to the generic ones of rcutorture.h (tests/torture/README.md).
  * Each failure message starts with its tag:
  *
  *   G   geometry, checked at init for the (NR_CPUS, RCU_FANOUT) pair of the
@@ -10,12 +10,12 @@
  *       least one CPU, children tile their parent's range in order, grpmask
  *       and parent links, each CPU's leaf;
  *   GI  geometry against tree_geom.c's own computation of the tree (from the
- *       definition, by division, not rcutree.c's strides), at boot and after
+ *       definition, by division, not rcu_init_one()'s strides), at boot and after
  *       every CPU notifier event: every node's level, CPU range, grpnum,
  *       grpmask and parent, every CPU's leaf and bit, and every qsmaskinit
  *       equal to the bits of the CPUs between CPU_UP_PREPARE and CPU_DEAD;
  *   O2  a callback queued while the flavor's gpnum was g runs only once
- *       completed >= g + 1 (the exact form of reference 5.14);
+ *       completed >= g + 1 (the races of docs/variants.md break exactly this);
  *   O7  completed <= gpnum <= completed + 1, both never decrease, and every
  *       drain that ran callbacks advanced completed;
  *   T1  tree masks: no GP => every qsmask is 0; a GP past its setup => the
@@ -858,7 +858,8 @@ static int fresh_victim(int f)
  * meanwhile, so this CPU's view of the GPs goes stale. First wait until it has
  * missed a GP end and another CPU holds callbacks of the GP now running; then
  * adopt those callbacks (CPU_DEAD of that CPU) and report on behalf of a second
- * dying CPU the GP waits for: the situation of reference 5.14's second race.
+ * dying CPU the GP waits for: the situation of the second race
+ * of docs/variants.md (Tree RCU).
  */
 static void late_tick_burst(int online)
 {
