@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/lint.sh: the style gates of `make lint` as TAP: clang-format, cppcheck, pyflakes, pycodestyle.
+# tests/lint.sh: the style gates of `make lint` as TAP: clang-format, cppcheck, citations, pyflakes, pycodestyle.
 #
 #   lint.sh [BASE]
 #
@@ -54,6 +54,14 @@ gate "cppcheck analyzer/" cppcheck $CPPCHECK -Ianalyzer/lib -Ianalyzer/cmd analy
 # shellcheck disable=SC2086
 gate "cppcheck the variants (tinyrcu classic tree common)" cppcheck $CPPCHECK -Iinclude \
 	tinyrcu classic tree common
+
+# Citations: the C, the torture harnesses, the mutants and the shell and make of the build cite
+# only documents in the repository (tests/citations.py, the manual's list).
+cited=$( (git ls-files '*.c' '*.h' '*.sed' '*.sh' '*.mk' '*.pml' 'tests/torture/*' 2>/dev/null ||
+	find . -name '*.[ch]' -o -name '*.sed' -o -name '*.sh' -o -name '*.mk') | grep -v '\.py$' | sort -u)
+# shellcheck disable=SC2086 # one file name per word
+gate "citations: only documents in the repository, in $(echo $cited | wc -w) source, test and mutant files" \
+	python3 python3 tests/citations.py $cited
 
 # Python
 py=$( (git ls-files 'bloatwatch/*.py' 'tests/*.py' 'matrix/*.py' 2>/dev/null ||

@@ -25,9 +25,20 @@
  * GP that forcing settled) could be reported for that GP while the CPU sat in
  * a reader. The hooks tag it with the GP the CPU knows of instead (as 2.6.32
  * does), and cpu_quiet()'s lastcomp check then refuses it.
+ *
+ * This file is the GP core. rcutree.o stays one object: the code that is
+ * not core sits in fragments that this file includes where their code
+ * belongs in the unit (as the kernel's tree.c includes tree_stall.h and
+ * tree_plugin.h):
+ *  - rcutree_dyntick.h: dyntick-idle (CONFIG_NO_HZ) counters and their
+ *    snapshots for forcing;
+ *  - rcutree_stall.h: the CPU stall detector;
+ *  - rcutree_hotplug.h: taking a dead CPU out of the tree (CONFIG_HOTPLUG_CPU);
+ *  - rcutree_force_qs.h: forcing quiescent states (SMP);
+ *  - rcutree_init.h: bringing CPUs and the tree up.
  */
 
-#define KBUILD_MODNAME "rcutree"	/* Kbuild passes it with -D */
+#define KBUILD_MODNAME "rcutree" /* Kbuild passes it with -D */
 
 #include <linux/rcupdate.h>
 #include <linux/cpu.h>
@@ -42,20 +53,14 @@
 #include <linux/spinlock.h>
 
 /* GP numbers start at -300 so that wraparound-sensitive code meets negative values early. */
-#define RCU_STATE_INITIALIZER(name) {					\
-	.level = { &name.node[0] },					\
-	.levelcnt = {							\
-		NUM_RCU_LVL_0,						\
-		NUM_RCU_LVL_1,						\
-		NUM_RCU_LVL_2,						\
-		NUM_RCU_LVL_3,						\
-	},								\
-	.signaled = RCU_SIGNAL_INIT,					\
-	.gpnum = -300,							\
-	.completed = -300,						\
-	.onofflock = __SPIN_LOCK_UNLOCKED(name.onofflock),		\
-	.fqslock = __SPIN_LOCK_UNLOCKED(name.fqslock),			\
-}
+#define RCU_STATE_INITIALIZER(name)                                                         \
+	{                                                                                   \
+		.level = { &name.node[0] },                                                 \
+		.levelcnt = { NUM_RCU_LVL_0, NUM_RCU_LVL_1, NUM_RCU_LVL_2, NUM_RCU_LVL_3 }, \
+		.signaled = RCU_SIGNAL_INIT, .gpnum = -300, .completed = -300,              \
+		.onofflock = __SPIN_LOCK_UNLOCKED(name.onofflock),                          \
+		.fqslock = __SPIN_LOCK_UNLOCKED(name.fqslock),                              \
+	}
 
 struct rcu_state rcu_state = RCU_STATE_INITIALIZER(rcu_state);
 DEFINE_PER_CPU(struct rcu_data, rcu_data);
@@ -63,25 +68,23 @@ DEFINE_PER_CPU(struct rcu_data, rcu_data);
 struct rcu_state rcu_bh_state = RCU_STATE_INITIALIZER(rcu_bh_state);
 DEFINE_PER_CPU(struct rcu_data, rcu_bh_data);
 
-#if IS_ENABLED(CONFIG_NO_HZ)
-/* Every CPU starts out running: nesting 1, counter odd. */
-#if IS_ENABLED(CONFIG_SMP)
+#if IS_ENABLED(CONFIG_NO_HZ) && IS_ENABLED(CONFIG_SMP)
+/* Every CPU starts out running: nesting 1, counter odd (rcutree_dyntick.h). */
 DEFINE_PER_CPU(struct rcu_dynticks, rcu_dynticks) = {
 	[0 ... NR_CPUS - 1] = { .dynticks_nesting = 1, .dynticks = 1 },
 };
-#else
+#elif IS_ENABLED(CONFIG_NO_HZ)
 DEFINE_PER_CPU(struct rcu_dynticks, rcu_dynticks) = { .dynticks_nesting = 1, .dynticks = 1 };
-#endif
 #endif /* CONFIG_NO_HZ */
 
-static int blimit = 10;		/* callbacks invoked per softirq pass */
-static int qhimark = 10000;	/* queue length that counts as a flood: no limit, force QSes */
-static int qlowmark = 100;	/* queue length at which the limit comes back */
+static int blimit = 10; /* callbacks invoked per softirq pass */
+static int qhimark = 10000; /* queue length that counts as a flood: no limit, force QSes */
+static int qlowmark = 100; /* queue length at which the limit comes back */
 
 #if IS_ENABLED(CONFIG_SMP)
 static void force_quiescent_state(struct rcu_state *rsp, int relaxed);
 #else
-/* One CPU: the only laggard is this one. */
+/* One CPU: the only laggard is this one (SMP: rcutree_force_qs.h). */
 static void force_quiescent_state(struct rcu_state *rsp, int relaxed)
 {
 	(void)rsp;
@@ -111,8 +114,7 @@ static int cpu_has_callbacks_ready_to_invoke(struct rcu_data *rdp)
 /* This CPU has callbacks that no GP covers yet, and no GP is running. */
 static int cpu_needs_another_gp(struct rcu_state *rsp, struct rcu_data *rdp)
 {
-	return *rdp->nxttail[RCU_DONE_TAIL] &&
-	       READ_ONCE(rsp->completed) == READ_ONCE(rsp->gpnum);
+	return *rdp->nxttail[RCU_DONE_TAIL] && READ_ONCE(rsp->completed) == READ_ONCE(rsp->gpnum);
 }
 
 static struct rcu_node *rcu_get_root(struct rcu_state *rsp)
@@ -141,251 +143,9 @@ static int rcu_implicit_offline_qs(struct rcu_data *rdp)
 }
 #endif /* CONFIG_SMP */
 
-#if IS_ENABLED(CONFIG_NO_HZ)
+#include "rcutree_dyntick.h"
 
-static DEFINE_RATELIMIT_STATE(rcu_rs, 10 * HZ, 5);
-
-/* The tick stops for idle: from here on the CPU runs no RCU readers (irqs off by the caller). */
-void rcu_enter_nohz(void)
-{
-	unsigned long flags;
-	struct rcu_dynticks *rdtp;
-
-	smp_mb();	/* readers before this point are seen before the counter goes even */
-	local_irq_save(flags);
-	rdtp = &__get_cpu_var(rcu_dynticks);
-	WRITE_ONCE(rdtp->dynticks, rdtp->dynticks + 1);
-	rdtp->dynticks_nesting--;
-	WARN_ON_RATELIMIT(rdtp->dynticks & 0x1, &rcu_rs);
-	local_irq_restore(flags);
-}
-
-/* The tick restarts: readers may run again. */
-void rcu_exit_nohz(void)
-{
-	unsigned long flags;
-	struct rcu_dynticks *rdtp;
-
-	local_irq_save(flags);
-	rdtp = &__get_cpu_var(rcu_dynticks);
-	WRITE_ONCE(rdtp->dynticks, rdtp->dynticks + 1);
-	rdtp->dynticks_nesting++;
-	WARN_ON_RATELIMIT(!(rdtp->dynticks & 0x1), &rcu_rs);
-	local_irq_restore(flags);
-	smp_mb();	/* the counter goes odd before any later reader */
-}
-
-/* An NMI may run readers even in dyntick-idle: make the CPU look busy meanwhile. */
-void rcu_nmi_enter(void)
-{
-	struct rcu_dynticks *rdtp = &__get_cpu_var(rcu_dynticks);
-
-	if (rdtp->dynticks & 0x1)
-		return;
-	WRITE_ONCE(rdtp->dynticks_nmi, rdtp->dynticks_nmi + 1);
-	WARN_ON_RATELIMIT(!(rdtp->dynticks_nmi & 0x1), &rcu_rs);
-	smp_mb();	/* the counter goes odd before the NMI handler's readers */
-}
-
-void rcu_nmi_exit(void)
-{
-	struct rcu_dynticks *rdtp = &__get_cpu_var(rcu_dynticks);
-
-	if (rdtp->dynticks & 0x1)
-		return;
-	smp_mb();	/* the NMI handler's readers are seen before the counter goes even */
-	WRITE_ONCE(rdtp->dynticks_nmi, rdtp->dynticks_nmi + 1);
-	WARN_ON_RATELIMIT(rdtp->dynticks_nmi & 0x1, &rcu_rs);
-}
-
-/* An interrupt arrives; only the outermost one taken from dyntick-idle changes the counter. */
-void rcu_irq_enter(void)
-{
-	struct rcu_dynticks *rdtp = &__get_cpu_var(rcu_dynticks);
-
-	if (rdtp->dynticks_nesting++)
-		return;
-	WRITE_ONCE(rdtp->dynticks, rdtp->dynticks + 1);
-	WARN_ON_RATELIMIT(!(rdtp->dynticks & 0x1), &rcu_rs);
-	smp_mb();	/* the counter goes odd before the handler's readers */
-}
-
-/* The outermost interrupt returns to dyntick-idle: leave it at once if it queued callbacks. */
-void rcu_irq_exit(void)
-{
-	struct rcu_dynticks *rdtp = &__get_cpu_var(rcu_dynticks);
-
-	if (--rdtp->dynticks_nesting)
-		return;
-	smp_mb();	/* the handler's readers are seen before the counter goes even */
-	WRITE_ONCE(rdtp->dynticks, rdtp->dynticks + 1);
-	WARN_ON_RATELIMIT(rdtp->dynticks & 0x1, &rcu_rs);
-	if (__get_cpu_var(rcu_data).nxtlist || __get_cpu_var(rcu_bh_data).nxtlist)
-		set_need_resched();
-}
-
-static void dyntick_record_completed(struct rcu_state *rsp, long comp)
-{
-	WRITE_ONCE(rsp->dynticks_completed, comp);
-}
-
-#if IS_ENABLED(CONFIG_SMP)
-
-/* The GP (its completed number) that the current dynticks snapshot belongs to. */
-static long dyntick_recall_completed(struct rcu_state *rsp)
-{
-	return READ_ONCE(rsp->dynticks_completed);
-}
-
-/* Snapshot a CPU's counters; one idle right now (both even) is quiescent at once. */
-static int dyntick_save_progress_counter(struct rcu_data *rdp)
-{
-	int snap, snap_nmi, ret;
-
-	snap = READ_ONCE(rdp->dynticks->dynticks);
-	snap_nmi = READ_ONCE(rdp->dynticks->dynticks_nmi);
-	smp_mb();	/* the snapshot is ordered after the GP began */
-	rdp->dynticks_snap = snap;
-	rdp->dynticks_nmi_snap = snap_nmi;
-	ret = (snap & 0x1) == 0 && (snap_nmi & 0x1) == 0;
-	if (ret)
-		rdp->dynticks_fqs++;
-	return ret;
-}
-
-/*
- * Quiescent since the snapshot if the CPU is idle now or passed through idle
- * (counter even or changed), and no NMI that interrupted idle was running then
- * and still is. Otherwise, look for offline or send the IPI.
- */
-static int rcu_implicit_dynticks_qs(struct rcu_data *rdp)
-{
-	long curr, curr_nmi, snap, snap_nmi;
-
-	curr = READ_ONCE(rdp->dynticks->dynticks);
-	snap = rdp->dynticks_snap;
-	curr_nmi = READ_ONCE(rdp->dynticks->dynticks_nmi);
-	snap_nmi = rdp->dynticks_nmi_snap;
-	smp_mb();	/* the counters are read before the QS is reported */
-	if ((curr != snap || (curr & 0x1) == 0) &&
-	    (curr_nmi != snap_nmi || (curr_nmi & 0x1) == 0)) {
-		rdp->dynticks_fqs++;
-		return 1;
-	}
-	return rcu_implicit_offline_qs(rdp);
-}
-
-#endif /* CONFIG_SMP */
-
-#else /* !CONFIG_NO_HZ */
-
-static void dyntick_record_completed(struct rcu_state *rsp, long comp)
-{
-	(void)rsp;
-	(void)comp;
-}
-
-#if IS_ENABLED(CONFIG_SMP)
-/* No snapshot pass without dynticks: forcing works on the current GP. */
-static long dyntick_recall_completed(struct rcu_state *rsp)
-{
-	return READ_ONCE(rsp->completed);
-}
-
-static int dyntick_save_progress_counter(struct rcu_data *rdp)
-{
-	(void)rdp;
-	return 0;
-}
-
-static int rcu_implicit_dynticks_qs(struct rcu_data *rdp)
-{
-	return rcu_implicit_offline_qs(rdp);
-}
-#endif /* CONFIG_SMP */
-
-#endif /* CONFIG_NO_HZ */
-
-#if IS_ENABLED(CONFIG_RCU_CPU_STALL_DETECTOR)
-
-static void record_gp_stall_check_time(struct rcu_state *rsp)
-{
-	WRITE_ONCE(rsp->gp_start, jiffies);
-	WRITE_ONCE(rsp->jiffies_stall, jiffies + RCU_SECONDS_TILL_STALL_CHECK);
-}
-
-/* Name every CPU whose leaf bit is still set, then kick them all. One complainer per interval. */
-static void print_other_cpu_stall(struct rcu_state *rsp)
-{
-	struct rcu_node *rnp = rcu_get_root(rsp);
-	struct rcu_node *rnp_cur = rsp->level[NUM_RCU_LVLS - 1];
-	struct rcu_node *rnp_end = &rsp->node[NUM_RCU_NODES];
-	unsigned long flags, mask;
-	long delta;
-	int cpu;
-
-	spin_lock_irqsave(&rnp->lock, flags);
-	delta = jiffies - rsp->jiffies_stall;
-	if (delta < RCU_STALL_RAT_DELAY || rsp->gpnum == rsp->completed) {
-		spin_unlock_irqrestore(&rnp->lock, flags);
-		return;
-	}
-	WRITE_ONCE(rsp->jiffies_stall, jiffies + RCU_SECONDS_TILL_STALL_RECHECK);
-	spin_unlock_irqrestore(&rnp->lock, flags);
-
-	printk(KERN_ERR "RCU detected CPU stalls:");
-	for (; rnp_cur < rnp_end; rnp_cur++) {
-		mask = READ_ONCE(rnp_cur->qsmask);
-		for (cpu = 0; cpu <= rnp_cur->grphi - rnp_cur->grplo; cpu++)
-			if (mask & (1UL << cpu))
-				printk(" %d", rnp_cur->grplo + cpu);
-	}
-	printk(" (detected by %d, t=%ld jiffies)\n",
-	       smp_processor_id(), (long)(jiffies - READ_ONCE(rsp->gp_start)));
-	force_quiescent_state(rsp, 0);
-}
-
-/* This CPU itself holds up the GP: say so, and push the deadline so no one else repeats it. */
-static void print_cpu_stall(struct rcu_state *rsp)
-{
-	struct rcu_node *rnp = rcu_get_root(rsp);
-	unsigned long flags;
-
-	printk(KERN_ERR "RCU detected CPU %d stall (t=%lu jiffies)\n",
-	       smp_processor_id(), jiffies - READ_ONCE(rsp->gp_start));
-	dump_stack();
-	spin_lock_irqsave(&rnp->lock, flags);
-	if ((long)(jiffies - rsp->jiffies_stall) >= 0)
-		WRITE_ONCE(rsp->jiffies_stall, jiffies + RCU_SECONDS_TILL_STALL_RECHECK);
-	spin_unlock_irqrestore(&rnp->lock, flags);
-	set_need_resched();	/* get this CPU to a context switch */
-}
-
-static void check_cpu_stall(struct rcu_state *rsp, struct rcu_data *rdp)
-{
-	long delta = jiffies - READ_ONCE(rsp->jiffies_stall);
-
-	if ((READ_ONCE(rdp->mynode->qsmask) & rdp->grpmask) && delta >= 0)
-		print_cpu_stall(rsp);
-	else if (READ_ONCE(rsp->gpnum) != READ_ONCE(rsp->completed) &&
-		 delta >= RCU_STALL_RAT_DELAY)
-		print_other_cpu_stall(rsp);	/* the stalled CPU had its chance to speak */
-}
-
-#else /* !CONFIG_RCU_CPU_STALL_DETECTOR */
-
-static void record_gp_stall_check_time(struct rcu_state *rsp)
-{
-	(void)rsp;
-}
-
-static void check_cpu_stall(struct rcu_state *rsp, struct rcu_data *rdp)
-{
-	(void)rsp;
-	(void)rdp;
-}
-
-#endif /* CONFIG_RCU_CPU_STALL_DETECTOR */
+#include "rcutree_stall.h"
 
 /* This CPU learns of a new GP: it owes a QS, and only one that happens from now on counts. */
 static void note_new_gpnum(struct rcu_state *rsp, struct rcu_data *rdp)
@@ -458,11 +218,11 @@ static void rcu_start_gp(struct rcu_state *rsp, unsigned long flags)
 	}
 
 	WRITE_ONCE(rsp->gpnum, rsp->gpnum + 1);
-	WRITE_ONCE(rsp->signaled, RCU_GP_INIT);	/* hold forcing off until the masks are set */
+	WRITE_ONCE(rsp->signaled, RCU_GP_INIT); /* hold forcing off until the masks are set */
 	WRITE_ONCE(rsp->jiffies_force_qs, jiffies + RCU_JIFFIES_TILL_FORCE_QS);
 	rdp->n_rcu_pending_force_qs = rdp->n_rcu_pending + RCU_JIFFIES_TILL_FORCE_QS;
 	record_gp_stall_check_time(rsp);
-	dyntick_record_completed(rsp, rsp->completed - 1);	/* no snapshot for this GP yet */
+	dyntick_record_completed(rsp, rsp->completed - 1); /* no snapshot for this GP yet */
 	note_new_gpnum(rsp, rdp);
 
 	/* Everything this CPU has queued predates the new GP, which therefore covers it. */
@@ -476,7 +236,7 @@ static void rcu_start_gp(struct rcu_state *rsp, unsigned long flags)
 		return;
 	}
 
-	spin_unlock(&rnp->lock);	/* interrupts stay off */
+	spin_unlock(&rnp->lock); /* interrupts stay off */
 
 	/* Keep CPUs from coming or going while the masks are copied. */
 	spin_lock(&rsp->onofflock);
@@ -498,7 +258,7 @@ static void rcu_start_gp(struct rcu_state *rsp, unsigned long flags)
 		spin_unlock(&rnp_cur->lock);
 	}
 
-	WRITE_ONCE(rsp->signaled, RCU_SIGNAL_INIT);	/* forcing may proceed */
+	WRITE_ONCE(rsp->signaled, RCU_SIGNAL_INIT); /* forcing may proceed */
 	spin_unlock_irqrestore(&rsp->onofflock, flags);
 }
 
@@ -508,8 +268,7 @@ static void rcu_start_gp(struct rcu_state *rsp, unsigned long flags)
  * ends the GP, and the next one starts if this CPU needs it. Releases the lock.
  */
 static void cpu_quiet_msk(unsigned long mask, struct rcu_state *rsp, struct rcu_node *rnp,
-			  unsigned long flags)
-	__releases(rnp->lock)
+			  unsigned long flags) __releases(rnp->lock)
 {
 	for (;;) {
 		if (!(rnp->qsmask & mask)) {
@@ -525,8 +284,8 @@ static void cpu_quiet_msk(unsigned long mask, struct rcu_state *rsp, struct rcu_
 		}
 		mask = rnp->grpmask;
 		if (rnp->parent == NULL)
-			break;	/* the root emptied: keep its lock */
-		spin_unlock(&rnp->lock);	/* interrupts stay off */
+			break; /* the root emptied: keep its lock */
+		spin_unlock(&rnp->lock); /* interrupts stay off */
 		rnp = rnp->parent;
 		spin_lock(&rnp->lock);
 	}
@@ -570,7 +329,7 @@ static void cpu_quiet(int cpu, struct rcu_state *rsp, struct rcu_data *rdp, long
 	if (cpu == smp_processor_id() && rdp->completed == READ_ONCE(rsp->completed))
 		rdp->nxttail[RCU_NEXT_READY_TAIL] = rdp->nxttail[RCU_NEXT_TAIL];
 
-	cpu_quiet_msk(mask, rsp, rnp, flags);	/* releases rnp->lock */
+	cpu_quiet_msk(mask, rsp, rnp, flags); /* releases rnp->lock */
 }
 
 /*
@@ -588,72 +347,7 @@ static void rcu_check_quiescent_state(struct rcu_state *rsp, struct rcu_data *rd
 	cpu_quiet(rdp->cpu, rsp, rdp, rdp->passed_quiesc_completed);
 }
 
-#if IS_ENABLED(CONFIG_HOTPLUG_CPU)
-
-/*
- * @cpu is dead (we run on a survivor): take it out of the tree, report its
- * QS, and adopt its callbacks. All of them restart at the end of this CPU's
- * next segment, in order, so that rcu_barrier() still sees them first.
- */
-static void __rcu_offline_cpu(int cpu, struct rcu_state *rsp)
-{
-	struct rcu_data *rdp = rsp->rda[cpu];
-	struct rcu_data *rdp_me;
-	struct rcu_node *rnp;
-	unsigned long flags, mask;
-	long lastcomp;
-	int i;
-
-	spin_lock_irqsave(&rsp->onofflock, flags);
-
-	/* Leave qsmaskinit, climbing while a node loses its last online CPU. */
-	rnp = rdp->mynode;
-	mask = rdp->grpmask;
-	do {
-		spin_lock(&rnp->lock);
-		rnp->qsmaskinit &= ~mask;
-		if (rnp->qsmaskinit != 0) {
-			spin_unlock(&rnp->lock);
-			break;
-		}
-		mask = rnp->grpmask;
-		spin_unlock(&rnp->lock);
-		rnp = rnp->parent;
-	} while (rnp != NULL);
-	lastcomp = READ_ONCE(rsp->completed);
-
-	spin_unlock(&rsp->onofflock);	/* interrupts stay off */
-
-	/* Being offline is quiescent: release the GP in progress, if it waits for this CPU. */
-	cpu_quiet(cpu, rsp, rdp, lastcomp);
-
-	rdp_me = rsp->rda[smp_processor_id()];
-	if (rdp->nxtlist != NULL) {
-		*rdp_me->nxttail[RCU_NEXT_TAIL] = rdp->nxtlist;
-		rdp_me->nxttail[RCU_NEXT_TAIL] = rdp->nxttail[RCU_NEXT_TAIL];
-		rdp->nxtlist = NULL;
-		for (i = 0; i < RCU_NEXT_SIZE; i++)
-			rdp->nxttail[i] = &rdp->nxtlist;
-		rdp_me->qlen += rdp->qlen;
-		rdp->qlen = 0;
-	}
-	local_irq_restore(flags);
-}
-
-static void rcu_offline_cpu(int cpu)
-{
-	__rcu_offline_cpu(cpu, &rcu_state);
-	__rcu_offline_cpu(cpu, &rcu_bh_state);
-}
-
-#else /* !CONFIG_HOTPLUG_CPU */
-
-static void rcu_offline_cpu(int cpu)
-{
-	(void)cpu;
-}
-
-#endif /* CONFIG_HOTPLUG_CPU */
+#include "rcutree_hotplug.h"
 
 /* Invoke the ready callbacks, at most blimit of them; the rest go back to the list head. */
 static void rcu_do_batch(struct rcu_data *rdp)
@@ -698,7 +392,7 @@ static void rcu_do_batch(struct rcu_data *rdp)
 				break;
 	}
 	if (rdp->blimit == LONG_MAX && rdp->qlen <= qlowmark)
-		rdp->blimit = blimit;	/* the flood is over */
+		rdp->blimit = blimit; /* the flood is over */
 	local_irq_restore(flags);
 
 	if (cpu_has_callbacks_ready_to_invoke(rdp))
@@ -712,8 +406,7 @@ static void rcu_do_batch(struct rcu_data *rdp)
  */
 void rcu_check_callbacks(int cpu, int user)
 {
-	if (user || (idle_cpu(cpu) && !in_softirq() &&
-		     hardirq_count() <= (1 << HARDIRQ_SHIFT))) {
+	if (user || (idle_cpu(cpu) && !in_softirq() && hardirq_count() <= (1 << HARDIRQ_SHIFT))) {
 		rcu_qsctr_inc(cpu);
 		rcu_bh_qsctr_inc(cpu);
 	} else if (!in_softirq()) {
@@ -722,112 +415,7 @@ void rcu_check_callbacks(int cpu, int user)
 	raise_softirq(RCU_SOFTIRQ);
 }
 
-#if IS_ENABLED(CONFIG_SMP)
-
-/*
- * Apply @f to every CPU whose leaf bit is set, leaf by leaf under its lock,
- * and report those for which it returns 1. Returns 1 if GP @lastcomp + 1
- * ended meanwhile (the snapshot is then worthless).
- */
-static int rcu_process_dyntick(struct rcu_state *rsp, long lastcomp, int (*f)(struct rcu_data *))
-{
-	struct rcu_node *rnp_cur = rsp->level[NUM_RCU_LVLS - 1];
-	struct rcu_node *rnp_end = &rsp->node[NUM_RCU_NODES];
-	unsigned long bit, flags, mask;
-	int cpu;
-
-	for (; rnp_cur < rnp_end; rnp_cur++) {
-		mask = 0;
-		spin_lock_irqsave(&rnp_cur->lock, flags);
-		if (READ_ONCE(rsp->completed) != lastcomp) {
-			spin_unlock_irqrestore(&rnp_cur->lock, flags);
-			return 1;
-		}
-		if (rnp_cur->qsmask == 0) {
-			spin_unlock_irqrestore(&rnp_cur->lock, flags);
-			continue;
-		}
-		cpu = rnp_cur->grplo;
-		bit = 1;
-		for (; cpu <= rnp_cur->grphi; cpu++, bit <<= 1)
-			if ((rnp_cur->qsmask & bit) != 0 && f(rsp->rda[cpu]))
-				mask |= bit;
-		if (mask != 0 && READ_ONCE(rsp->completed) == lastcomp) {
-			cpu_quiet_msk(mask, rsp, rnp_cur, flags);	/* releases the lock */
-			continue;
-		}
-		spin_unlock_irqrestore(&rnp_cur->lock, flags);
-	}
-	return 0;
-}
-
-/*
- * The GP is taking long: first snapshot the dynticks counters of the CPUs it
- * waits for (crediting those idle now), then, on later calls, credit those
- * that have been idle since and send the rest a reschedule IPI. @relaxed:
- * only if due (jiffies or this CPU's rcu_pending() clock).
- */
-static void force_quiescent_state(struct rcu_state *rsp, int relaxed)
-{
-	struct rcu_data *rdp = rsp->rda[smp_processor_id()];
-	struct rcu_node *rnp = rcu_get_root(rsp);
-	unsigned long flags;
-	long lastcomp;
-	u8 signaled;
-
-	if (READ_ONCE(rsp->completed) == READ_ONCE(rsp->gpnum))
-		return;		/* no GP to force */
-	if (!spin_trylock_irqsave(&rsp->fqslock, flags)) {
-		/* someone else is forcing; the count may lose increments */
-		WRITE_ONCE(rsp->n_force_qs_lh, READ_ONCE(rsp->n_force_qs_lh) + 1);
-		return;
-	}
-	if (relaxed &&
-	    (long)(READ_ONCE(rsp->jiffies_force_qs) - jiffies) >= 0 &&
-	    (rdp->n_rcu_pending_force_qs - rdp->n_rcu_pending) >= 0)
-		goto unlock_ret;	/* not due yet */
-	rsp->n_force_qs++;
-	spin_lock(&rnp->lock);
-	lastcomp = rsp->completed;
-	signaled = READ_ONCE(rsp->signaled);
-	WRITE_ONCE(rsp->jiffies_force_qs, jiffies + RCU_JIFFIES_TILL_FORCE_QS);
-	rdp->n_rcu_pending_force_qs = rdp->n_rcu_pending + RCU_JIFFIES_TILL_FORCE_QS;
-	if (lastcomp == rsp->gpnum) {
-		rsp->n_force_qs_ngp++;
-		spin_unlock(&rnp->lock);
-		goto unlock_ret;	/* the GP ended meanwhile */
-	}
-	spin_unlock(&rnp->lock);
-
-	switch (signaled) {
-	case RCU_GP_INIT:
-		break;		/* masks not set up yet */
-
-	case RCU_SAVE_DYNTICK:
-		if (RCU_SIGNAL_INIT != RCU_SAVE_DYNTICK)
-			break;	/* dead code without NO_HZ */
-		if (rcu_process_dyntick(rsp, lastcomp, dyntick_save_progress_counter))
-			goto unlock_ret;
-		spin_lock(&rnp->lock);
-		if (lastcomp == rsp->completed) {
-			WRITE_ONCE(rsp->signaled, RCU_FORCE_QS);
-			dyntick_record_completed(rsp, lastcomp);
-		}
-		spin_unlock(&rnp->lock);
-		break;
-
-	case RCU_FORCE_QS:
-		/* Compare against the snapshot of this same GP; stay in this state. */
-		if (rcu_process_dyntick(rsp, dyntick_recall_completed(rsp),
-					rcu_implicit_dynticks_qs))
-			goto unlock_ret;
-		break;
-	}
-unlock_ret:
-	spin_unlock_irqrestore(&rsp->fqslock, flags);
-}
-
-#endif /* CONFIG_SMP */
+#include "rcutree_force_qs.h"
 
 /* One flavor's softirq work on this CPU. */
 static void __rcu_process_callbacks(struct rcu_state *rsp, struct rcu_data *rdp)
@@ -838,12 +426,12 @@ static void __rcu_process_callbacks(struct rcu_state *rsp, struct rcu_data *rdp)
 	    (rdp->n_rcu_pending_force_qs - rdp->n_rcu_pending) < 0)
 		force_quiescent_state(rsp, 1);
 
-	rcu_process_gp_end(rsp, rdp);	/* GPs other CPUs ended */
+	rcu_process_gp_end(rsp, rdp); /* GPs other CPUs ended */
 	rcu_check_quiescent_state(rsp, rdp);
 
 	if (cpu_needs_another_gp(rsp, rdp)) {
 		spin_lock_irqsave(&rcu_get_root(rsp)->lock, flags);
-		rcu_start_gp(rsp, flags);	/* releases the lock */
+		rcu_start_gp(rsp, flags); /* releases the lock */
 	}
 
 	rcu_do_batch(rdp);
@@ -853,10 +441,10 @@ static void __rcu_process_callbacks(struct rcu_state *rsp, struct rcu_data *rdp)
 static void rcu_process_callbacks(struct softirq_action *unused)
 {
 	(void)unused;
-	smp_mb();	/* readers the softirq interrupted come before GP bookkeeping */
+	smp_mb(); /* readers the softirq interrupted come before GP bookkeeping */
 	__rcu_process_callbacks(&rcu_state, &__get_cpu_var(rcu_data));
 	__rcu_process_callbacks(&rcu_bh_state, &__get_cpu_var(rcu_bh_data));
-	smp_mb();	/* GP bookkeeping comes before later readers */
+	smp_mb(); /* GP bookkeeping comes before later readers */
 }
 
 /* Queue @head on this CPU's next segment; start a GP if none runs, force one on a flood. */
@@ -869,7 +457,7 @@ static void __call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *rcu)
 	head->func = func;
 	head->next = NULL;
 
-	smp_mb();	/* the caller's unlink is ordered before the GP numbers are read */
+	smp_mb(); /* the caller's unlink is ordered before the GP numbers are read */
 
 	/*
 	 * Note GP ends and starts on the way. A start may be seen right after an
@@ -888,7 +476,7 @@ static void __call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *rcu)
 		struct rcu_node *rnp_root = rcu_get_root(rsp);
 
 		spin_lock_irqsave(&rnp_root->lock, nestflag);
-		rcu_start_gp(rsp, nestflag);	/* releases the lock */
+		rcu_start_gp(rsp, nestflag); /* releases the lock */
 	}
 
 	if (unlikely(++rdp->qlen > qhimark)) {
@@ -920,19 +508,19 @@ static int __rcu_pending(struct rcu_state *rsp, struct rcu_data *rdp)
 	check_cpu_stall(rsp, rdp);
 
 	if (rdp->qs_pending)
-		return 1;	/* the tree waits for this CPU */
+		return 1; /* the tree waits for this CPU */
 	if (cpu_has_callbacks_ready_to_invoke(rdp))
 		return 1;
 	if (cpu_needs_another_gp(rsp, rdp))
 		return 1;
 	if (READ_ONCE(rsp->completed) != rdp->completed)
-		return 1;	/* a GP ended that this CPU has not processed */
+		return 1; /* a GP ended that this CPU has not processed */
 	if (READ_ONCE(rsp->gpnum) != rdp->gpnum)
-		return 1;	/* a GP started that this CPU has not noticed */
+		return 1; /* a GP started that this CPU has not noticed */
 	if (READ_ONCE(rsp->completed) != READ_ONCE(rsp->gpnum) &&
 	    ((long)(READ_ONCE(rsp->jiffies_force_qs) - jiffies) < 0 ||
 	     (rdp->n_rcu_pending_force_qs - rdp->n_rcu_pending) < 0))
-		return 1;	/* time to force */
+		return 1; /* time to force */
 	return 0;
 }
 
@@ -951,182 +539,7 @@ int rcu_needs_cpu(int cpu)
 	return per_cpu(rcu_data, cpu).nxtlist || per_cpu(rcu_bh_data, cpu).nxtlist;
 }
 
-/*
- * @cpu is coming up (we may run on another CPU): start its state at the
- * current completed number, add it to the tree, and report the QS it is in.
- */
-static void rcu_init_percpu_data(int cpu, struct rcu_state *rsp)
-{
-	struct rcu_data *rdp = rsp->rda[cpu];
-	struct rcu_node *rnp = rcu_get_root(rsp);
-	unsigned long flags, mask;
-	long lastcomp;
-	int i;
-
-	spin_lock_irqsave(&rnp->lock, flags);
-	lastcomp = rsp->completed;
-	rdp->completed = lastcomp;
-	rdp->gpnum = lastcomp;
-	rdp->passed_quiesc = 0;		/* a GP may be starting: be ready to report for it */
-	rdp->qs_pending = 1;
-	rdp->beenonline = 1;
-	rdp->passed_quiesc_completed = lastcomp - 1;
-	rdp->grpmask = 1UL << (cpu - rdp->mynode->grplo);
-	rdp->nxtlist = NULL;
-	for (i = 0; i < RCU_NEXT_SIZE; i++)
-		rdp->nxttail[i] = &rdp->nxtlist;
-	rdp->qlen = 0;
-	rdp->blimit = blimit;
-#if IS_ENABLED(CONFIG_NO_HZ)
-	rdp->dynticks = &per_cpu(rcu_dynticks, cpu);
-#endif
-	rdp->cpu = cpu;
-	spin_unlock(&rnp->lock);	/* interrupts stay off */
-
-	/* A GP starting here leaves this CPU out, which is fine: it is quiescent. */
-
-	spin_lock(&rsp->onofflock);
-	rnp = rdp->mynode;
-	mask = rdp->grpmask;
-	do {
-		spin_lock(&rnp->lock);
-		rnp->qsmaskinit |= mask;
-		mask = rnp->grpmask;
-		spin_unlock(&rnp->lock);
-		rnp = rnp->parent;
-	} while (rnp != NULL && !(rnp->qsmaskinit & mask));
-	spin_unlock(&rsp->onofflock);
-
-	/*
-	 * A GP starting from here on includes this CPU, and its gpnum is ahead of
-	 * ours, so this CPU will notice it and report.
-	 */
-	cpu_quiet(cpu, rsp, rdp, lastcomp);
-	local_irq_restore(flags);
-}
-
-static void rcu_online_cpu(int cpu)
-{
-	rcu_init_percpu_data(cpu, &rcu_state);
-	rcu_init_percpu_data(cpu, &rcu_bh_state);
-	open_softirq(RCU_SOFTIRQ, rcu_process_callbacks);
-}
-
-static int rcu_cpu_notify(struct notifier_block *self, unsigned long action, void *hcpu)
-{
-	long cpu = (long)hcpu;
-
-	(void)self;
-	switch (action & ~CPU_TASKS_FROZEN) {
-	case CPU_UP_PREPARE:
-		rcu_online_cpu(cpu);
-		break;
-	case CPU_DEAD:
-	case CPU_UP_CANCELED:
-		rcu_offline_cpu(cpu);
-		break;
-	default:
-		break;
-	}
-	return NOTIFY_OK;
-}
-
-#if IS_ENABLED(CONFIG_RCU_FANOUT_EXACT)
-/* Every level has exactly CONFIG_RCU_FANOUT children per node (the last ones may have fewer). */
-static void rcu_init_levelspread(struct rcu_state *rsp)
-{
-	int i;
-
-	for (i = NUM_RCU_LVLS - 1; i >= 0; i--)
-		rsp->levelspread[i] = CONFIG_RCU_FANOUT;
-}
-#else
-/* Spread the children evenly over each level's nodes, from the CPUs up. */
-static void rcu_init_levelspread(struct rcu_state *rsp)
-{
-	int ccur, cprv, i;
-
-	cprv = NR_CPUS;
-	for (i = NUM_RCU_LVLS - 1; i >= 0; i--) {
-		ccur = rsp->levelcnt[i];
-		rsp->levelspread[i] = (cprv + ccur - 1) / ccur;
-		cprv = ccur;
-	}
-}
-#endif /* CONFIG_RCU_FANOUT_EXACT */
-
-/* Lay out the tree: level pointers, spreads, then each node's CPU range and parent. */
-static void rcu_init_one(struct rcu_state *rsp)
-{
-	struct rcu_node *rnp;
-	int cpustride = 1;
-	int i, j;
-
-	for (i = 1; i < NUM_RCU_LVLS; i++)
-		rsp->level[i] = rsp->level[i - 1] + rsp->levelcnt[i - 1];
-	rcu_init_levelspread(rsp);
-
-	for (i = NUM_RCU_LVLS - 1; i >= 0; i--) {
-		cpustride *= rsp->levelspread[i];
-		rnp = rsp->level[i];
-		for (j = 0; j < (int)rsp->levelcnt[i]; j++, rnp++) {
-			spin_lock_init(&rnp->lock);
-			rnp->qsmask = 0;
-			rnp->qsmaskinit = 0;
-			rnp->grplo = j * cpustride;
-			rnp->grphi = (j + 1) * cpustride - 1;
-			if (rnp->grphi >= NR_CPUS)
-				rnp->grphi = NR_CPUS - 1;
-			if (i == 0) {
-				rnp->grpnum = 0;
-				rnp->grpmask = 0;
-				rnp->parent = NULL;
-			} else {
-				rnp->grpnum = j % rsp->levelspread[i - 1];
-				rnp->grpmask = 1UL << rnp->grpnum;
-				rnp->parent = rsp->level[i - 1] + j / rsp->levelspread[i - 1];
-			}
-			rnp->level = i;
-		}
-	}
-}
-
-/* Each CPU's rcu_data points at the leaf whose range holds it, and rda[] at each rcu_data. */
-#define RCU_DATA_PTR_INIT(rsp, rcu_data)				\
-do {									\
-	rnp = (rsp)->level[NUM_RCU_LVLS - 1];				\
-	j = 0;								\
-	for_each_possible_cpu(i) {					\
-		if (i > rnp[j].grphi)					\
-			j++;						\
-		per_cpu(rcu_data, i).mynode = &rnp[j];			\
-		(rsp)->rda[i] = &per_cpu(rcu_data, i);			\
-	}								\
-} while (0)
-
-static struct notifier_block rcu_nb = {
-	.notifier_call	= rcu_cpu_notify,
-};
-
-void __rcu_init(void)
-{
-	struct rcu_node *rnp;
-	int i, j;
-
-	printk(KERN_WARNING "Experimental hierarchical RCU implementation.\n");
-#if IS_ENABLED(CONFIG_RCU_CPU_STALL_DETECTOR)
-	printk(KERN_INFO "RCU-based detection of stalled CPUs is enabled.\n");
-#endif
-	rcu_init_one(&rcu_state);
-	RCU_DATA_PTR_INIT(&rcu_state, rcu_data);
-	rcu_init_one(&rcu_bh_state);
-	RCU_DATA_PTR_INIT(&rcu_bh_state, rcu_bh_data);
-
-	for_each_online_cpu(i)
-		rcu_cpu_notify(&rcu_nb, CPU_UP_PREPARE, (void *)(long)i);
-	register_cpu_notifier(&rcu_nb);	/* the other CPUs, as they come up */
-	printk(KERN_WARNING "Experimental hierarchical RCU init done.\n");
-}
+#include "rcutree_init.h"
 
 module_param(blimit, int, 0);
 module_param(qhimark, int, 0);

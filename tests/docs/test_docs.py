@@ -12,6 +12,7 @@ import subprocess
 
 import pytest
 
+from tests import citations
 from tests.bwrun import ROOT
 
 DOCS = sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
@@ -19,13 +20,6 @@ MARKDOWN = [os.path.join(ROOT, "README.md")] + DOCS
 TEXTS = MARKDOWN + sorted(glob.glob(os.path.join(ROOT, "docs", "man", "*.1")))
 # Pages other branches write; linked from the index already (a skip names them until then).
 PENDING = {"docs/testing.md"}
-# Citations a reader cannot follow: addresses of outside documents, numbered sections of them.
-OUTSIDE = [(re.compile(r"\bhttps?://", re.I), "an address outside the repository"),
-           (re.compile(r"\bthe issue\b", re.I), "'the issue'"),
-           (re.compile(r"§"), "a section sign"),
-           (re.compile(r"\breference \d", re.I), "a numbered reference"),
-           (re.compile(r"\bsections? \d+\.\d+", re.I), "a numbered section"),
-           (re.compile(r"\bQuick Quiz", re.I), "the article's quizzes")]
 
 
 def rel(path):
@@ -75,13 +69,7 @@ def test_links_resolve():
 
 
 def test_nothing_cites_an_outside_document():
-    found = []
-    for path in TEXTS:
-        with open(path, encoding="utf-8") as f:
-            for n, line in enumerate(f, 1):
-                for pattern, what in OUTSIDE:
-                    if pattern.search(line):
-                        found.append("%s:%d: %s: %s" % (rel(path), n, what, line.strip()))
+    found = citations.findings(TEXTS, rel)
     assert not found, "\n".join(found)
 
 

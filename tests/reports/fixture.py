@@ -42,7 +42,7 @@ ARTICLE = {"classic": ((363, 12, 24), (1237, 64, 124)), "tree": ((363, 12, 24), 
 USES = [("common/rcupdate.c", "CONFIG_TINY_RCU"), ("tinyrcu/rcutiny.c", "CONFIG_NO_HZ"),
         ("tinyrcu/rcutiny.c", "CONFIG_PREEMPT"), ("classic/rcuclassic.c", "CONFIG_NO_HZ"),
         ("classic/rcuclassic.c", "CONFIG_HOTPLUG_CPU"), ("tree/rcutree.c", "CONFIG_NO_HZ"),
-        ("tree/rcutree.c", "CONFIG_NR_CPUS"), ("tree/rcutree.c", "CONFIG_RCU_FANOUT")]
+        ("tree/rcutree.c", "CONFIG_NR_CPUS"), ("tree/rcutree_init.h", "CONFIG_RCU_FANOUT")]
 # What PREEMPT and !NO_HZ add to each variant's own object (text, data, bss).
 PREEMPT_COST = {"classic": (48, 0, 0), "tree": (96, 8, 0), "tiny": (24, 0, 0)}
 NOHZ_OFF = {"classic": (-40, 0, 0), "tree": (-120, -16, 0), "tiny": (-21, -4, 0)}

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Generic RCU torture workload and oracles (O1, O4, O5, O6, synchronize_rcu) on the simulator. */
+/* Generic RCU torture workload and oracles (O1, O4-O6, O10, O11, synchronize_rcu) on the simulator. */
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <linux/rcupdate.h>
+#include <linux/completion.h>
+#include <linux/cpu.h>
 #include <linux/irqflags.h>
+#include <linux/jiffies.h>
 #include <linux/smp.h>
 #include "rcutorture.h"
 #include "rcu_flavor.h"
@@ -24,6 +28,21 @@ static int waiters;				/* tasks inside synchronize_rcu / rcu_barrier */
 
 #define MAX_OUTSTANDING	64			/* per flavor: keeps lists short and checks cheap */
 static long outstanding_fl[2];
+/* CPU removals: +1 as a CPU goes offline, +1 once its CPU_DEAD ran (odd: one under way) */
+static unsigned long deaths;
+
+/* Queue-to-invoke latency of every callback, per flavor: in GPs completed and in events. */
+struct lat_samples {
+	long *gps;
+	uint64_t *events;
+	size_t n, cap;
+};
+static struct lat_samples lat[2];
+
+/* --latency-only: O10 and O11 count their violations instead of failing (to measure a mutant). */
+static int latency_only;
+static unsigned long lat_violations;
+static char lat_first[320];
 
 /*
  * Freed objects wait here (poisoned) before free(), so late access is seen without ASan too.
@@ -160,6 +179,104 @@ static void free_obj(struct bw_obj *o)
 
 static void update(int flavor);
 
+/* An O10/O11 failure, or with --latency-only one more violation (the first one kept). */
+static void __attribute__((format(printf, 1, 2))) lat_fail(const char *fmt, ...)
+{
+	char msg[320];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (!latency_only)
+		bw_sim_fail("%s", msg);
+	if (!lat_violations++)
+		memcpy(lat_first, msg, sizeof(msg));
+}
+
+static void lat_add(struct lat_samples *l, long gps, uint64_t events)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 4096;
+		l->gps = realloc(l->gps, l->cap * sizeof(*l->gps));
+		l->events = realloc(l->events, l->cap * sizeof(*l->events));
+		if (!l->gps || !l->events)
+			bw_sim_fail("out of memory");
+	}
+	l->gps[l->n] = gps;
+	l->events[l->n++] = events;
+}
+
+/* At invocation: O11's bound from the last walk that saw @o ready, and the latency figures. */
+static void latency_sample(const struct bw_obj *o)
+{
+	long started = 0, completed = 0;
+
+	if (var->gp) {
+		var->gp(o->flavor, &started, &completed);
+		if (o->ready_completed != BW_GP_NONE &&
+		    completed > o->ready_completed + o->ready_ahead + 2)
+			lat_fail(
+				"O11: %s callback cpu %d seq %lu runs with completed %ld, but a walk "
+				"saw it ready with %ld callbacks ahead of it when completed was %ld "
+				"(bound: + ahead + 2)",
+				bw_flavor_name(o->flavor), o->cpu, o->seq, completed,
+				o->ready_ahead, o->ready_completed);
+	}
+	lat_add(&lat[o->flavor], completed - o->completed_queued, bw_sim_now() - o->event_queued);
+}
+
+/*
+ * O10 and O11 on one walk's view of a callback (rcutorture.h). A label may move later
+ * only if a CPU removal began since the callback's last walk: CPU_DEAD processing moves
+ * the dead CPU's callbacks to the adopter and may relabel the adopter's own.
+ */
+void bw_torture_label(struct rcu_head *head, int cpu, long gp, long ahead)
+{
+	struct bw_obj *o = bw_torture_obj(head);
+	long started, completed;
+	int adopted;
+
+	if (!o || !var->gp)
+		return;
+	var->gp(o->flavor, &started, &completed);
+	adopted = o->deaths_seen != deaths || (deaths & 1);
+	if (gp > o->label && !adopted)
+		lat_fail("O10: %s callback cpu %d seq %lu on cpu %d's list: its grace period moved "
+			 "later, from %s%ld to %s%ld, without a CPU removal (gpnum/cur %ld, "
+			 "completed %ld)",
+			 bw_flavor_name(o->flavor), o->cpu, o->seq, cpu,
+			 o->label == BW_GP_DONE ? "done " : "",
+			 o->label == BW_GP_DONE ? 0 : o->label, gp == BW_GP_NONE ? "none " : "",
+			 gp == BW_GP_NONE ? 0 : gp, started, completed);
+	if (adopted) {
+		o->gp_base = started;
+		o->ready_completed = BW_GP_NONE;
+	}
+	if (gp != BW_GP_DONE && gp != BW_GP_NONE) {
+		if (gp > o->gp_base + var->label_lag)
+			lat_fail(
+				"O11: %s callback cpu %d seq %lu waits for GP %ld on cpu %d, more than "
+				"%d after GP %ld, the latest started at its enqueue or adoption",
+				bw_flavor_name(o->flavor), o->cpu, o->seq, gp, cpu, var->label_lag,
+				o->gp_base);
+		if (completed > gp && bw_sim_cpu_is_online(cpu))
+			lat_fail(
+				"O11: %s callback cpu %d seq %lu still waits for GP %ld on cpu %d's "
+				"list, but completed is %ld: it should be on the done list",
+				bw_flavor_name(o->flavor), o->cpu, o->seq, gp, cpu, completed);
+	}
+	/* keep the tightest bound any walk gave */
+	if (gp == BW_GP_DONE && bw_sim_cpu_is_online(cpu) &&
+	    (o->ready_completed == BW_GP_NONE ||
+	     completed + ahead < o->ready_completed + o->ready_ahead)) {
+		o->ready_completed = completed;
+		o->ready_ahead = ahead;
+	}
+	o->label = gp;
+	o->deaths_seen = deaths;
+}
+
 /* The callback: every generic oracle runs here, then the object is poisoned. */
 static void torture_cb(struct rcu_head *rh)
 {
@@ -189,6 +306,7 @@ static void torture_cb(struct rcu_head *rh)
 			    invoked_seq[c][f]);
 	invoked_seq[c][f]++;
 	bw_sim_trace("invoke seq %ld flavor %ld", (long)o->seq, f);
+	latency_sample(o);
 	unlink_outstanding(o);
 	outstanding--;
 	outstanding_fl[f]--;
@@ -237,6 +355,13 @@ static void update(int flavor)
 	bw_torture_stats.queued[flavor]++;
 	bw_sim_trace("queue seq %ld flavor %ld", (long)old->seq, flavor);
 	old->queued = bw_sim_stamp();
+	old->event_queued = bw_sim_now();
+	if (var->gp)
+		var->gp(flavor, &old->gp_queued, &old->completed_queued);
+	old->gp_base = old->gp_queued;
+	old->label = BW_GP_NONE;
+	old->deaths_seen = deaths;
+	old->ready_completed = BW_GP_NONE;
 	if (var->queuing)
 		var->queuing(old);
 	/* The last touch: the callback may run, and free @old, before call_rcu*() returns. */
@@ -300,6 +425,80 @@ void bw_torture_barrier(int which)
 				    "(queued before the call) ran", bw_barrier_suffix(which), c,
 				    invoked_seq[c][flavor]);
 	bw_torture_stats.barriers++;
+}
+
+/* ---- the dead window (CONFIG_HOTPLUG_CPU) ---- */
+
+/*
+ * The dead window: @cpu is offline, CPU_DEAD not yet run. Half the time (random phases)
+ * hold it open for the variant's dead_window_jiffies (its forcing may come due while the
+ * dead CPU holds its bit), and if the dead CPU holds callbacks, have the barrier task run
+ * a barrier of their flavor meanwhile: rcu_barrier*() must hold off hotplug, or its heads
+ * go only to the online CPUs and the dead CPU's callbacks, adopted later, run after them
+ * (O6). Every removal counts for O10 (CPU_DEAD may relabel the adopter's callbacks).
+ */
+static struct completion barrier_kick;
+static int barrier_which, barrier_busy, barrier_entered;
+static struct bw_sim_task *barrier_tsk;
+static void barrier_task(void *arg);
+static unsigned long dead_windows, dead_barriers;
+
+static void dead_window(int cpu)
+{
+	unsigned long until = jiffies + (unsigned long)var->dead_window_jiffies;
+	int rcu = oldest[cpu][BW_RCU] != NULL, bh = oldest[cpu][BW_RCU_BH] != NULL, kicked = 0;
+	long points = 0, inside = 0;
+
+	deaths++;
+	if (!var->dead_window_jiffies || bw_sim_phase() != BW_PHASE_RANDOM || !bw_sim_chance(50) ||
+	    (var->dead_window_ok && !var->dead_window_ok(cpu)))
+		return;
+	dead_windows++;
+	if (!barrier_busy && (rcu || bh)) {
+		barrier_which = rcu && (!bh || bw_sim_chance(50)) ? (bw_sim_chance(50) ? 0 : 2) : 1;
+		barrier_busy = 1;
+		barrier_entered = 0;
+		dead_barriers++;
+		kicked = 1;
+		/* created at its first use: a task idle on CPU 0 before would change every run */
+		if (!barrier_tsk)
+			barrier_tsk = bw_sim_task_create(0, "barrier", barrier_task, NULL);
+		complete(&barrier_kick);
+	}
+	/*
+	 * cpu_down() sleeps in __cpu_die() meanwhile: other tasks, this CPU's included, run. A
+	 * barrier also gets its points inside rcu_barrier*() to queue its heads, unless
+	 * hotplug holds it off.
+	 */
+	while (points++ < 4000 &&
+	       (time_before(jiffies, until) ||
+		(kicked && barrier_busy &&
+		 (!barrier_entered || inside++ < var->dead_window_barrier_points))))
+		bw_sim_point(BW_PT_TASK);
+}
+
+/* Registered after RCU's notifier: its CPU_DEAD processing (the adoption) is over. */
+static int dead_notify(struct notifier_block *nb, unsigned long action, void *hcpu)
+{
+	(void)nb;
+	(void)hcpu;
+	if ((action & ~CPU_TASKS_FROZEN) == CPU_DEAD && (deaths & 1))
+		deaths++;
+	return NOTIFY_OK;
+}
+
+static struct notifier_block dead_nb = { .notifier_call = dead_notify };
+
+/* On CPU 0: the barrier of the dead window. */
+static void barrier_task(void *arg)
+{
+	(void)arg;
+	for (;;) {
+		wait_for_completion(&barrier_kick);
+		barrier_entered = 1;
+		bw_torture_barrier(barrier_which);
+		barrier_busy = 0;
+	}
 }
 
 /* ---- contexts ---- */
@@ -437,17 +636,19 @@ static void setup(void)
 	int cpu, i, n = var->workers_per_cpu ? var->workers_per_cpu : 3;
 
 	rcu_init();
+	register_cpu_notifier(&dead_nb);
 	bw_sim_open_timer_softirq();
 	for (cpu = 0; cpu < bw_sim_ncpus(); cpu++)
 		for (i = 0; i < n; i++)
 			bw_sim_task_create(cpu, "worker", worker, (void *)(long)i);
 	if (var->setup)
 		var->setup();
+	init_completion(&barrier_kick);
 }
 
 static int settled(void)
 {
-	return !outstanding && !waiters && (!var->settled || var->settled());
+	return !outstanding && !waiters && !barrier_busy && (!var->settled || var->settled());
 }
 
 static void report(FILE *out)
@@ -461,12 +662,67 @@ static void report(FILE *out)
 		var->report(out);
 }
 
+static int cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The latency figures: queue to invoke, per flavor, in GPs completed and in events. */
+static void latency_report(void)
+{
+	int f;
+
+	printf("# %s latency (queue to invoke): ", var->name);
+	for (f = 0; f < 2; f++) {
+		struct lat_samples *l = &lat[f];
+		double gsum = 0, esum = 0;
+		size_t i, p99;
+
+		if (!l->n)
+			continue;
+		for (i = 0; i < l->n; i++) {
+			gsum += (double)l->gps[i];
+			esum += (double)l->events[i];
+		}
+		qsort(l->gps, l->n, sizeof(*l->gps), cmp_long);
+		qsort(l->events, l->n, sizeof(*l->events), cmp_u64);
+		p99 = (l->n * 99 + 99) / 100 - 1; /* the ceil(0.99 n)-th smallest */
+		if (var->gp)
+			printf("%s%s GPs mean %.2f p99 %ld max %ld, ", f ? "; " : "",
+			       bw_flavor_name(f), gsum / (double)l->n, l->gps[p99],
+			       l->gps[l->n - 1]);
+		else
+			printf("%s%s ", f ? "; " : "", bw_flavor_name(f));
+		printf("events mean %.0f p99 %llu max %llu", esum / (double)l->n,
+		       (unsigned long long)l->events[p99], (unsigned long long)l->events[l->n - 1]);
+		free(l->gps);
+		free(l->events);
+	}
+	putchar('\n');
+	if (latency_only)
+		printf("# %s: O10/O11 off (--latency-only): %lu violations%s%s\n", var->name,
+		       lat_violations, lat_violations ? ", the first: " : "", lat_first);
+}
+
 static void finish(void)
 {
 	int f, s, i;
 
 	if (var->finish)
 		var->finish();
+	if (var->dead_window_jiffies && IS_ENABLED(CONFIG_HOTPLUG_CPU))
+		printf("# %s: dead windows %lu (with a barrier %lu)\n", var->name, dead_windows,
+		       dead_barriers);
+	latency_report();
 	if (!bw_torture_stats.invoked[0] || !bw_torture_stats.invoked[1] ||
 	    !bw_torture_stats.syncs || !bw_torture_stats.barriers)
 		bw_sim_fail("run too short to mean anything: invoked %lu/%lu, syncs %lu, barriers %lu",
@@ -494,7 +750,15 @@ static void finish(void)
 int bw_torture_main(int argc, char **argv, const struct bw_torture_variant *v)
 {
 	static struct bw_sim_hooks hooks;
+	int i, j;
 
+	/* our one option; the simulator parses the rest */
+	for (i = j = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--latency-only"))
+			latency_only = 1;
+		else
+			argv[j++] = argv[i];
+	argc = j;
 	var = v;
 	hooks.name = v->name;
 	hooks.setup = setup;
@@ -510,5 +774,6 @@ int bw_torture_main(int argc, char **argv, const struct bw_torture_variant *v)
 	hooks.finish = finish;
 	hooks.printk = v->printk;
 	hooks.phase = v->phase;
+	hooks.cpu_dead_window = dead_window;
 	return bw_sim_main(argc, argv, &hooks);
 }

@@ -62,7 +62,7 @@ $(foreach v,$(TORTURE_VARIANTS),$(foreach s,$(TORTURE_$(v)_SCENARIOS),\
 
 -include $(TORTURE_ALL_OBJS:.o=.d)
 
-.PHONY: torture-bins test-torture torture mutants test-mutants
+.PHONY: torture-bins test-torture torture torture-latency mutants test-mutants
 torture-bins: $(TORTURE_BINS)
 
 # `make test`: every variant, scenario and build with the short run; TAP lines from the harness.
@@ -70,6 +70,11 @@ test-torture: $(TORTURE_BINS)
 	$(Q)sh tests/tap.sh $@ -s "$(TORTURE_SEEDS)" $(foreach v,$(TORTURE_VARIANTS),\
 		$(foreach s,$(TORTURE_$(v)_SCENARIOS),$(foreach k,plain san,\
 		"$(BUILD)/torture/$(s)/$(k)/$(v)-sim $(TORTURE_$(v)_ARGS)")))
+
+# The queue-to-invoke latency of every variant and scenario (plain builds, seed 1) as a table.
+torture-latency: $(foreach v,$(TORTURE_VARIANTS),$(foreach s,$(TORTURE_$(v)_SCENARIOS),$(BUILD)/torture/$(s)/plain/$(v)-sim))
+	$(Q)sh tests/torture/latency.sh 1 $(foreach v,$(TORTURE_VARIANTS),\
+		$(foreach s,$(TORTURE_$(v)_SCENARIOS),"$(BUILD)/torture/$(s)/plain/$(v)-sim $(TORTURE_$(v)_ARGS)"))
 
 # `make torture`: the long run, several seeds (TORTURE_SEEDS="1 2 3 ..." to choose).
 torture: TORTURE_SEEDS = 1 2 3 4 5 6 7 8

@@ -45,13 +45,17 @@
  *       O4 checks the invocation order and O5 that none is lost; a CPU comes back only
  *       once its old callbacks ran;
  *   O9  in some random phases the odd CPUs are kept idle: batches must complete while
- *       they sleep in dyntick-idle (NO_HZ).
+ *       they sleep in dyntick-idle (NO_HZ);
+ *   O10, O11 (rcutorture.h) on the labels check_cpu()'s walks read: donelist and the
+ *       first segment are done (the first holds batch <= b - 2 <= completed, moved at
+ *       the next pass), the second waits for b - 1, the third for b = rdp->batch;
+ *       label_lag 1: __call_rcu() labels a callback cur + 1.
  * Schedules aimed at narrow windows:
- *   dead window   (CONFIG_HOTPLUG_CPU) half the CPU removals hold the CPU offline without
- *                 CPU_DEAD for RCU_JIFFIES_TILL_FORCE_QS + 2 jiffies (forcing becomes due
- *                 while a dead CPU may still hold its bit: F3), and when the dead CPU holds
- *                 callbacks a barrier task runs rcu_barrier*() of their flavor meanwhile
- *                 (O6: the barrier must wait for them, so it must hold off hotplug);
+ *   dead window   (CONFIG_HOTPLUG_CPU, the generic harness's) half the CPU removals hold
+ *                 the CPU offline without CPU_DEAD for RCU_JIFFIES_TILL_FORCE_QS + 2 jiffies
+ *                 (forcing becomes due while a dead CPU may still hold its bit: F3), and
+ *                 when the dead CPU holds callbacks a barrier task runs rcu_barrier*() of
+ *                 their flavor meanwhile (O6: the barrier must hold off hotplug);
  *   flood-before-notice  (SMP, up to CHECK_SPAN CPUs) in each drain by ticks a flood
  *                 task on CPU 0 starts a batch and floods call_rcu() right after the
  *                 kernel-mode hog CPU ticked, so the flood's poke makes the hog
@@ -519,19 +523,28 @@ static void check_flavor(int f, int asleep)
 /*
  * Invocation order is list order (donelist, then nxtlist): the callbacks of
  * each originating CPU must appear in queue order, adopted ones included (H).
+ * Each head's label goes to O10/O11: done on donelist and in the first segment,
+ * rdp->batch - 1 in the second, rdp->batch in the third.
  */
 static void check_order(int cpu, int f, const struct rcu_data *rdp)
 {
 	static unsigned long last_seq[NR_CPUS], epoch[NR_CPUS], walk;
-	struct rcu_head *const lists[2] = { rdp->donelist, rdp->nxtlist };
-	struct rcu_head *h;
-	int i;
+	struct rcu_head *h, *const *pp;
+	long ahead = 0;
+	int i, seg = 0;
 
 	walk++;
 	for (i = 0; i < 2; i++)
-		for (h = lists[i]; h; h = h->next) {
-			struct bw_obj *o = bw_torture_obj(h);
+		for (pp = i ? &rdp->nxtlist : &rdp->donelist; (h = *pp) != NULL; pp = &h->next) {
+			struct bw_obj *o;
 
+			while (i && seg < 2 && rdp->nxttail[seg] == pp)
+				seg++;
+			if (!i || !seg)
+				bw_torture_label(h, cpu, BW_GP_DONE, ahead++);
+			else
+				bw_torture_label(h, cpu, rdp->batch - 2 + seg, 0);
+			o = bw_torture_obj(h);
 			if (!o)
 				continue;
 			if (epoch[o->cpu] == walk && o->seq <= last_seq[o->cpu])
@@ -839,48 +852,6 @@ static void hotplug_task(void *arg)
 	}
 }
 
-/*
- * The dead window: @cpu is offline, CPU_DEAD not yet run. Half the time hold it open for
- * RCU_JIFFIES_TILL_FORCE_QS + 2 jiffies (forcing may come due while the dead CPU holds its
- * bit: F3), and if the dead CPU holds callbacks, have the barrier task run a barrier of
- * their flavor meanwhile: rcu_barrier*() must hold off hotplug, or its heads go only to
- * the online CPUs and the dead CPU's callbacks, adopted later, run after them (O6).
- */
-static struct completion barrier_kick;
-static int barrier_which, barrier_busy;
-static unsigned long dead_windows, dead_barriers;
-
-static void classic_dead_window(int cpu)
-{
-	unsigned long until = jiffies + RCU_JIFFIES_TILL_FORCE_QS + 2;
-	int rcu = classic_rdp(BW_RCU, cpu)->qlen > 0, bh = classic_rdp(BW_RCU_BH, cpu)->qlen > 0;
-	long points = 0;
-
-	if (bw_sim_phase() != BW_PHASE_RANDOM || !bw_sim_chance(50))
-		return;
-	dead_windows++;
-	if (!barrier_busy && (rcu || bh)) {
-		barrier_which = rcu && (!bh || bw_sim_chance(50)) ? (bw_sim_chance(50) ? 0 : 2) : 1;
-		barrier_busy = 1;
-		dead_barriers++;
-		complete(&barrier_kick);
-	}
-	/* cpu_down() sleeps in __cpu_die() meanwhile: other tasks, this CPU's included, run */
-	while (time_before(jiffies, until) && points++ < 4000)
-		bw_sim_point(BW_PT_TASK);
-}
-
-/* On CPU 0: the barrier of the dead window. */
-static void barrier_task(void *arg)
-{
-	(void)arg;
-	for (;;) {
-		wait_for_completion(&barrier_kick);
-		bw_torture_barrier(barrier_which);
-		barrier_busy = 0;
-	}
-}
-
 /* ---- the flood-before-notice schedule (SMP, drain by ticks) ---- */
 
 /*
@@ -1065,7 +1036,7 @@ static int classic_settled(void)
 			    classic_rdp(f, cpu)->qlen)
 				return 0;
 	}
-	if (stall_active || barrier_busy || flood_busy || flood_outstanding)
+	if (stall_active || flood_busy || flood_outstanding)
 		return 0;
 	for (f = 0; f < 2; f++) {
 		long c = f ? rcu_batches_completed_bh() : rcu_batches_completed();
@@ -1097,15 +1068,12 @@ static void classic_setup(void)
 	 */
 	((struct bw_sim_config *)bw_sim_cfg)->weights[BW_DRAIN_SCHED][1] = 10;
 	((struct bw_sim_hooks *)bw_sim_h)->resched_ipi = classic_resched_ipi;
-	((struct bw_sim_hooks *)bw_sim_h)->cpu_dead_window = classic_dead_window;
 	init_completion(&hp_kick);
 	init_completion(&stall_kick);
-	init_completion(&barrier_kick);
 	init_completion(&flood_kick);
 	if (IS_ENABLED(CONFIG_HOTPLUG_CPU) && n > 1) {
 		register_cpu_notifier(&dying_nb);
 		bw_sim_task_create(0, "hotplug", hotplug_task, NULL);
-		bw_sim_task_create(0, "barrier", barrier_task, NULL);
 	}
 	if (IS_ENABLED(CONFIG_SMP) && n > 1 && n <= CHECK_SPAN)
 		bw_sim_task_create(0, "flood", flood_task, NULL);
@@ -1120,9 +1088,9 @@ static void classic_finish(void)
 	printf("# classic: %lu/%lu batches (rcu/bh), %lu with a CPU in dyntick-idle, pokes %lu/%lu, "
 	       "stall tests %lu, stall warnings %lu, CPUs down %lu up %lu\n", batches[0], batches[1],
 	       batches_asleep, forced[0], forced[1], stall_tests, stall_warnings, hp_down, hp_up);
-	printf("# classic: dead windows %lu (with a barrier %lu); flood-before-notice: %lu tries, "
-	       "%lu pokes before the notice, %lu of them spent before it\n", dead_windows,
-	       dead_barriers, flood_tries, flood_hits, flood_wasted);
+	printf("# classic: flood-before-notice: %lu tries, %lu pokes before the notice, %lu of them "
+	       "spent before it\n",
+	       flood_tries, flood_hits, flood_wasted);
 	if (IS_ENABLED(CONFIG_RCU_CPU_STALL_DETECTOR) && !stall_tests)
 		bw_sim_fail("S: no stall test completed: make the random phases longer");
 }
@@ -1160,23 +1128,32 @@ static void classic_report(FILE *out)
 	}
 }
 
+static void classic_gp(int f, long *started, long *completed)
+{
+	*started = classic_blk(f)->cur;
+	*completed = classic_blk(f)->completed;
+}
+
 static const struct bw_torture_variant classic = {
-	.name		= "classic",
-	.queuing	= classic_queuing,
-	.invoked	= classic_invoked,
-	.qs		= classic_qs,
-	.softirq_begin	= classic_softirq_begin,
-	.softirq_end	= classic_softirq_end,
-	.check		= classic_check,
-	.settled	= classic_settled,
-	.report		= classic_report,
-	.printk		= classic_printk,
-	.phase		= classic_phase,
-	.setup		= classic_setup,
-	.finish		= classic_finish,
-	.kernel_hog	= classic_kernel_hog,
-	.nmi_may_read	= classic_nmi_may_read,
-	.quiet_cpu	= classic_quiet_cpu,
+	.name = "classic",
+	.queuing = classic_queuing,
+	.invoked = classic_invoked,
+	.qs = classic_qs,
+	.softirq_begin = classic_softirq_begin,
+	.softirq_end = classic_softirq_end,
+	.check = classic_check,
+	.settled = classic_settled,
+	.report = classic_report,
+	.printk = classic_printk,
+	.phase = classic_phase,
+	.setup = classic_setup,
+	.finish = classic_finish,
+	.kernel_hog = classic_kernel_hog,
+	.nmi_may_read = classic_nmi_may_read,
+	.quiet_cpu = classic_quiet_cpu,
+	.gp = classic_gp,
+	.label_lag = 1,
+	.dead_window_jiffies = RCU_JIFFIES_TILL_FORCE_QS + 2,
 	/* a barrier waits for every CPU's ticks: keep the serialised queue short on big machines */
 	.barrier_permille = NR_CPUS >= 16 ? 2000 / NR_CPUS : 0,
 };

@@ -5,7 +5,7 @@
 #   gen.sh BUILD threads   real-threads mutants: mutants/<variant>/threads/<name>.sed
 #
 # Each mutant: sed applied to a scratch copy of one source under BUILD/mutants/, that
-# copy compiled and linked with the rest of the variant's harness objects of that mode
+# copy (or, for a fragment a .c includes, a copy of that .c beside it) compiled and linked with the rest of the variant's harness objects of that mode
 # (plain simulator build, or the TSan build of the threaded harness) for each scenario it
 # names, then run by kill.sh, which records whether the torture caught it. In the threads
 # mode ThreadSanitizer halts on its first report, so a data race the mutant opens kills
@@ -62,20 +62,39 @@ for f in "$@"; do
 		echo "gen.sh: $f: needs '# source:' and '# scenarios:' header lines" >&2
 		exit 1
 	fi
+	# A header source is a fragment one .c of its folder includes (tree/rcutree_stall.h in
+	# tree/rcutree.c): the mutant object is that .c, copied beside the mutated fragment, whose
+	# quoted #include finds the copy before the original.
+	unit=$src
+	case $src in
+	*.h)
+		unit=$(grep -l "^#include \"${src##*/}\"" "$(dirname "$src")"/*.c || true)
+		if [ "$(echo "$unit" | wc -w)" -ne 1 ]; then
+			echo "gen.sh: $f: $src is included by no single .c of its folder (${unit:-none})" >&2
+			exit 1
+		fi
+		;;
+	esac
 	dir="$build/mutants/$v/$name"
 	msrc="$dir/src/$src"
 	echo "$msrc: $src $f"
 	printf '\t@mkdir -p $(@D)\n'
-	printf '\t$(Q)sed -f %s %s > $@.tmp && if cmp -s %s $@.tmp; then echo "mutant %s/%s: the sed script changes nothing in %s" >&2; rm -f $@.tmp; exit 1; fi; mv $@.tmp $@\n' \
+	printf '\t$(Q)sed -f %s %s > $@.tmp && if cmp -s %s $@.tmp; then echo "mutant %s/%s: the sed script changes nothing in %s: re-point its # source: line at the file that holds the code now, or update its patterns" >&2; rm -f $@.tmp; exit 1; fi; mv $@.tmp $@\n' \
 		"$f" "$src" "$src" "$v" "$name" "$src"
+	deps=$msrc
+	if [ "$unit" != "$src" ]; then
+		echo "$dir/src/$unit: $unit"
+		printf '\t@mkdir -p $(@D)\n\t$(Q)cp $< $@\n'
+		deps="$dir/src/$unit $msrc"
+	fi
 	for s in $scens; do
 		obj="$dir/$s/mutant.o"
-		echo "$obj: $msrc \$(BUILD)/torture/$s/autoconf.h"
+		echo "$obj: $deps \$(BUILD)/torture/$s/autoconf.h"
 		# -I the source's folder: the scratch copy's quoted includes name files beside the original
 		printf '\t$(Q)$(SCENARIO_CC) $(BUILD)/torture/%s $< $@ $(HOST_CC) %s -I%s\n' "$s" "$mflags" "$(dirname "$src")"
 		echo "-include $dir/$s/mutant.d"
 		if [ "$mode" = sim ]; then objs="TORTURE_OBJS_${v}_${s}_$mkind"; else objs="THREADS_OBJS_${v}_${s}"; fi
-		echo "$dir/$s/harness: \$(filter-out \$(BUILD)/torture/$s/$mkind/${src%.c}.o,\$($objs)) $obj"
+		echo "$dir/$s/harness: \$(filter-out \$(BUILD)/torture/$s/$mkind/${unit%.c}.o,\$($objs)) $obj"
 		printf '\t@echo "  LINK    $@"\n'
 		printf '\t$(Q)$(HOST_CC) %s -o $@ $^\n' "$mflags"
 		echo "$dir/$s/killed: $dir/$s/harness"

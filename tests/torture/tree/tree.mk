@@ -36,7 +36,7 @@ TORTURE_tree_SCENARIOS := $(TREE_MATRIX_SCENARIOS) $(TREE_TEST_CONFIGS) \
 	$(if $(or $(filter torture,$(MAKECMDGOALS)),$(TREE_LONG)),$(TREE_LONG_CONFIGS))
 TORTURE_tree_ARGS := --rounds 4
 TORTURE_tree_LONG := --rounds 24
-# Mutant runs: long enough that the narrow race windows of reference 5.14 come up (a killed
+# Mutant runs: long enough that the narrow race windows of docs/variants.md come up (a killed
 # mutant stops at its first failure, so only survivors pay for the length).
 TORTURE_tree_MUTANT_ARGS := --rounds 24
 

@@ -7,7 +7,7 @@
 
 /*
  * The tree for (NR_CPUS, CONFIG_RCU_FANOUT[, EXACT]) is computed here by
- * division from the CPUs up, never through rcutree.c's strides: a CPU's leaf
+ * division from the CPUs up, never through rcu_init_one()'s strides: a CPU's leaf
  * and bit are its index divided by and modulo the leaves' spread, a node's
  * parent and grpnum the same one level up, and a node's CPU range is the
  * lowest and highest CPU whose chain of parents reaches it.

@@ -2,7 +2,7 @@
 /* Tree RCU torture harness: geometry, tree masks, GP numbers, QS causes, forcing, stalls, hotplug. */
 
 /*
- * Oracles added to the generic ones of rcutorture.h (reference 9.2, 9.3, 9.6).
+ * Oracles added to the generic ones of rcutorture.h (tests/torture/README.md).
  * Each failure message starts with its tag:
  *
  *   G   geometry, checked at init for the (NR_CPUS, RCU_FANOUT) pair of the
@@ -10,12 +10,12 @@
  *       least one CPU, children tile their parent's range in order, grpmask
  *       and parent links, each CPU's leaf;
  *   GI  geometry against tree_geom.c's own computation of the tree (from the
- *       definition, by division, not rcutree.c's strides), at boot and after
+ *       definition, by division, not rcu_init_one()'s strides), at boot and after
  *       every CPU notifier event: every node's level, CPU range, grpnum,
  *       grpmask and parent, every CPU's leaf and bit, and every qsmaskinit
  *       equal to the bits of the CPUs between CPU_UP_PREPARE and CPU_DEAD;
  *   O2  a callback queued while the flavor's gpnum was g runs only once
- *       completed >= g + 1 (the exact form of reference 5.14);
+ *       completed >= g + 1 (the races of docs/variants.md break exactly this);
  *   O7  completed <= gpnum <= completed + 1, both never decrease, and every
  *       drain that ran callbacks advanced completed;
  *   T1  tree masks: no GP => every qsmask is 0; a GP past its setup => the
@@ -45,7 +45,16 @@
  *       throughout them, credited from their dynticks counters;
  *   H   hotplug: after CPU_DEAD the dead CPU has no callbacks and no bits;
  *       after CPU_UP_PREPARE it is in qsmaskinit; while it is coming up (still
- *       offline) a GP that waits for it is released by forcing.
+ *       offline) a GP that waits for it is released by forcing;
+ *   O6  across CPU removal: the generic dead window (outside late-tick bursts)
+ *       holds half the removed CPUs offline without CPU_DEAD for
+ *       RCU_JIFFIES_TILL_FORCE_QS + 2 jiffies, with an rcu_barrier*() of a
+ *       flavor the dead CPU holds callbacks of;
+ *   O10, O11 (rcutorture.h) on the labels check_list()'s walks read: done;
+ *       wait => the CPU's completed + 1; next-ready => completed + 2; next =>
+ *       none yet. label_lag 2: a callback queued during GP g after its CPU
+ *       reported g stays in next until g ends, then waits in next-ready for
+ *       g + 2 (unless its CPU starts g + 1 itself).
  */
 
 #include <stdlib.h>
@@ -454,6 +463,25 @@ static long sim_enq_gp(struct rcu_head *head)
 	return o->vdata[0];
 }
 
+/* O10/O11: each head's label by its segment (the list is consistent: tree_check_list() passed). */
+static void label_list(struct rcu_data *rdp, int c)
+{
+	struct rcu_head **pp, *h;
+	long ahead = 0;
+	int seg = 0;
+
+	for (pp = &rdp->nxtlist; (h = *pp) != NULL; pp = &h->next) {
+		while (seg < RCU_NEXT_TAIL && rdp->nxttail[seg] == pp)
+			seg++;
+		bw_torture_label(h, c,
+				 seg == RCU_DONE_TAIL	    ? BW_GP_DONE :
+				 seg == RCU_WAIT_TAIL	    ? rdp->completed + 1 :
+				 seg == RCU_NEXT_READY_TAIL ? rdp->completed + 2 :
+							      BW_GP_NONE,
+				 ahead++);
+	}
+}
+
 static void check_list(int f, int c)
 {
 	struct rcu_data *rdp = rdp_of(f, c);
@@ -476,6 +504,8 @@ static void check_list(int f, int c)
 	err = tree_check_list(rdp, limit, qlen_check, sim_enq_gp);
 	if (err)
 		bw_sim_fail("T3: %s cpu %d: %s", FL_NAME(f), c, err);
+	if (qlen_check)
+		label_list(rdp, c);
 }
 
 /* CPUs with interrupts off: the most reporters that can be between two node locks. */
@@ -828,7 +858,8 @@ static int fresh_victim(int f)
  * meanwhile, so this CPU's view of the GPs goes stale. First wait until it has
  * missed a GP end and another CPU holds callbacks of the GP now running; then
  * adopt those callbacks (CPU_DEAD of that CPU) and report on behalf of a second
- * dying CPU the GP waits for: the situation of reference 5.14's second race.
+ * dying CPU the GP waits for: the situation of the second race
+ * of docs/variants.md (Tree RCU).
  */
 static void late_tick_burst(int online)
 {
@@ -1132,22 +1163,42 @@ static void tree_finish(void)
 	       n_downs, n_ups, n_window_credits, n_windows, n_geom_checks);
 }
 
+static void tree_gp(int f, long *started, long *completed)
+{
+	*started = READ_ONCE(rsps[f]->gpnum);
+	*completed = READ_ONCE(rsps[f]->completed);
+}
+
+/* No dead window in a late-tick burst: CPU 0, where the barrier task runs, must stay quiet. */
+static int tree_dead_window_ok(int cpu)
+{
+	(void)cpu;
+	return !burst;
+}
+
 static const struct bw_torture_variant tree = {
-	.name		= "tree",
+	.name = "tree",
 	.workers_per_cpu = 2,
-	.queuing	= tree_queuing,
-	.invoked	= tree_invoked,
-	.qs		= tree_qs,
-	.softirq_begin	= tree_softirq_begin,
-	.softirq_end	= tree_softirq_end,
-	.check		= tree_check_all,
-	.settled	= tree_settled,
-	.report		= tree_report,
-	.printk		= tree_printk,
-	.phase		= tree_phase,
-	.quiet_cpu	= tree_quiet_cpu,
-	.setup		= tree_setup,
-	.finish		= tree_finish,
+	.queuing = tree_queuing,
+	.invoked = tree_invoked,
+	.qs = tree_qs,
+	.softirq_begin = tree_softirq_begin,
+	.softirq_end = tree_softirq_end,
+	.check = tree_check_all,
+	.settled = tree_settled,
+	.report = tree_report,
+	.printk = tree_printk,
+	.phase = tree_phase,
+	.quiet_cpu = tree_quiet_cpu,
+	.setup = tree_setup,
+	.finish = tree_finish,
+	.gp = tree_gp,
+	.label_lag = 2,
+	.dead_window_jiffies = RCU_JIFFIES_TILL_FORCE_QS + 2,
+	/* HZ 64/NR_CPUS: the jiffies pass in a few points; 16 killed barrier-no-hotplug-hold
+	 * on 3 of 5 TREE05 seeds, 64 on 4 */
+	.dead_window_barrier_points = 64,
+	.dead_window_ok = tree_dead_window_ok,
 };
 
 int main(int argc, char **argv)

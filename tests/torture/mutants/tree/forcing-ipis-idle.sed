@@ -1,5 +1,5 @@
 # mutant: forcing never credits dyntick-idle CPUs: it sends them reschedule IPIs
-# source: tree/rcutree.c
+# source: tree/rcutree_dyntick.h
 # scenarios: TT4x2-pz TT64x4-z
 # catches: O9 (IPI to a CPU in dyntick-idle)
 /^static int rcu_implicit_dynticks_qs/,/^}/{

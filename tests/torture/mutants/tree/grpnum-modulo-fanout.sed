@@ -1,5 +1,5 @@
 # mutant: a node's bit in its parent is its index modulo the fanout, not the parent level's spread
-# source: tree/rcutree.c
+# source: tree/rcutree_init.h
 # scenarios: TT12x3-pz
 # catches: GI (node grpnum/grpmask against the geometry computed in the harness)
 /^static void rcu_init_one(/,/^}/{

@@ -1,5 +1,5 @@
 # mutant: forcing ignores the NMI counter: a CPU in an NMI from dyntick-idle (which may hold a reader) counts as idle
-# source: tree/rcutree.c
+# source: tree/rcutree_dyntick.h
 # scenarios: TT4x2-pz TT2x2-z TT4x4-z
 # catches: T2 (bit cleared while the CPU runs an NMI reader), O1
 /^static int rcu_implicit_dynticks_qs/,/^}/{

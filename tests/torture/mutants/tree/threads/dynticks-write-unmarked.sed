@@ -1,5 +1,5 @@
 # mutant: entering dyntick-idle bumps the dynticks counter with a plain write that forcing's snapshot races with
-# source: tree/rcutree.c
+# source: tree/rcutree_dyntick.h
 # scenarios: TREE06 TREE13 TT8x2-pz
 # catches: ThreadSanitizer (data race on rcu_dynticks.dynticks)
 /^void rcu_enter_nohz/,/^}/{

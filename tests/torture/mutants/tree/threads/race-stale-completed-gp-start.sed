@@ -1,4 +1,4 @@
-# mutant: 2.6.29's rcu_start_gp() (reference 5.14, first race), on real threads
+# mutant: 2.6.29's rcu_start_gp() (docs/variants.md, Tree RCU: first race), on real threads
 # source: tree/rcutree.c
 # scenarios: TREE06 TREE13 TT8x2-pz
 # catches: T4 (wait segment labelled against a stale completed), O2
