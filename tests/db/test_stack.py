@@ -63,20 +63,26 @@ def test_frames_of_every_commit_equal_gcc_su(tmp_path, repo, analyzer):
     assert compared == 20
     frames = sql(db, "SELECT sha, frame FROM v_frames WHERE raw_name = 'helper_frame' ORDER BY sha")
     assert dict(frames)[shas[3]] - dict(frames)[shas[2]] == 400
-    # A stack budget fails on the function over it, and against the baseline names the frame
-    # that grew (the figures: gcc's .su of the two builds).
+    # A stack budget fails on the functions whose worst case is over it (helper_outer calls
+    # helper_frame: its worst case is the two .su frames), and against the baseline names the
+    # frame that grew (the figures: gcc's .su of the two builds).
     su = {sha: su_frames(str(tmp_path / sha[:12])) for sha in shas[2:]}
     big, small = (su[s][("build/helper.o", "helper_frame")][0] for s in (shas[3], shas[2]))
+    outer_big, outer_small = (su[s][("build/helper.o", "helper_outer")][0] + f
+                              for s, f in ((shas[3], big), (shas[2], small)))
     budget = tmp_path / "stack.toml"
     budget.write_text('[[budget]]\nname = "stack"\nobject = "build/*.o"\nmetric = "stack"\n'
                       'max = %d\ngrowth_bytes = 0\n' % (big - 1))
     r = run_bw("--db", db, "-C", repo.path, "check", "--budget", budget, "--rev", shas[3],
                "--baseline", shas[2], check=1)
     assert "FAIL  stack (max %d, +0 B): 2 checked, 1 over" % (big - 1) in r.stdout, r.stdout
-    assert "build/helper.o: %d -> %d: grew %+d > 0 bytes; 1 function over max %d" % (
-        small, big, big - small, big - 1) in r.stdout, r.stdout
-    assert "  helper_frame: frame %d > max %d\n" % (big, big - 1) in r.stdout
-    assert "  helper_frame frame %+d (%d -> %d)\n" % (big - small, small, big) in r.stdout
+    assert "build/helper.o: %d -> %d: grew %+d > 0 bytes; 2 functions over max %d" % (
+        outer_small, outer_big, outer_big - outer_small, big - 1) in r.stdout, r.stdout
+    assert "  helper_outer: worst case %d > max %d via helper_outer -> helper_frame\n" % (
+        outer_big, big - 1) in r.stdout, r.stdout
+    assert "  helper_frame: worst case %d > max %d via helper_frame\n" % (big, big - 1) in r.stdout
+    assert "  helper_frame worst case %+d, frame %+d (%d -> %d)\n" % (
+        big - small, big - small, small, big) in r.stdout, r.stdout
     budget.write_text('[[budget]]\nobject = "build/*.o"\nmetric = "stack:helper_frame.frame"\n'
                       'max = %d\n' % big)
     run_bw("--db", db, "-C", repo.path, "check", "--budget", budget, "--rev", shas[3], check=0)
