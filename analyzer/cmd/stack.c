@@ -55,7 +55,7 @@ static int add_frames(struct bw_ctx *ctx, struct run *r, const struct bw_image *
 	struct bw_stack s = { 0 };
 	struct bw_dwarf dw = { 0 };
 	const struct bw_dwarf *dwp = &dw;
-	struct bw_obj own, *o = f ? &f->obj : &own;
+	struct bw_obj own = { 0 }, *o = f ? &f->obj : &own;
 	struct bw_err e;
 	int *nv = bw_grow(r->image, &r->cap, r->n + 1, sizeof(*nv)), idx = -1;
 	char *su = NULL;
