@@ -3,7 +3,7 @@
 first, as text, CSV or JSON for CI; the same series, floor and causes as the report."""
 import json
 
-from . import diffs, history, model, spec
+from . import diffs, history, spec
 from .data import Data
 from ..db import query
 from ..db.ingest import parse_keys
@@ -36,8 +36,7 @@ def find(db, project, noise, filters=None, shas=None, limit=0):
     """[dict] of the moves above the noise floor, newest first: of the series the filters keep,
     at the commits of shas (a set; None: every commit), the newest `limit` (0: all). db is a
     query.History inside its snapshot()."""
-    model.use(spec.load(project))
-    data = Data(db)
+    data = Data(db, spec.load(project))
     found = [m for m in history.movers(history.build_series(data, noise))
              if keep(m[1], filters or {}) and (shas is None or m[0]["sha"] in shas)]
     if limit:
