@@ -56,29 +56,43 @@ def table(site, rel, anchor):
     return [dict(zip(head, r)) for r in t["rows"][1:]]
 
 
+def worst(su, obj, fn):
+    """A function's worst-case stack from gcc's .su frames and tests/makeproject.py's calls:
+    helper_outer calls helper_frame and helper, the other functions of helper.o call none;
+    main.o's main calls helper in another object (not computed there: its frame)."""
+    f = su[(obj, fn)]
+    if fn == "helper_outer":
+        f += max(su[(obj, "helper_frame")], su[(obj, "helper")])
+    return f
+
+
 def test_stack_page_per_coordinate_lists_every_function_with_gccs_frame(project):
     shas, su, site = project
     head = su[shas[-1]]
-    rows = table(site, "stack/x86_64--.html", "stack-functions")
+    rows = table(site, "stack/x86_64-gcc.html", "stack-functions")
     objs = {(r["object"], r["function"]): r for r in rows if r["object"].endswith(".o")}
     assert {k: int(r["frame"]) for k, r in objs.items()} == head
-    assert all(r["kind"] == "static" and r["stack"] == r["frame"] for r in objs.values())
-    # Deepest first: helper_frame (the 600-byte array) leads, in the program as in its object.
-    assert [r["function"] for r in rows[:2]] == ["helper_frame", "helper_frame"]
-    assert int(rows[0]["stack"]) == head[("build/helper.o", "helper_frame")]
+    assert {k: int(r["stack"]) for k, r in objs.items() if r["kind"] == "static"} == \
+        {k: worst(head, *k) for k in head}
+    # Deepest first after the unbounded: helper_outer (through helper_frame's 600-byte array)
+    # leads, in the program as in its object.
+    bounded = [r for r in rows if r["stack"] != "unbounded"]
+    assert [r["function"] for r in bounded[:2]] == ["helper_outer", "helper_outer"]
+    assert int(bounded[0]["stack"]) == worst(head, "build/helper.o", "helper_outer")
+    assert bounded[0]["chain (worst case) or why unbounded"] == "helper_outer -> helper_frame"
     # The linked program's own crt functions without CFI are unknown, never 0.
     unknown = [r for r in rows if r["kind"] == "unknown"]
     assert unknown and all(r["frame"] == "?" and r["object"] == "build/app" for r in unknown)
     summary = table(site, "stack.html", "stack-coords")
-    assert [(r["arch/compiler"], r["deepest function"], r["stack"]) for r in summary] == \
-        [("x86_64/-", "helper_frame", str(head[("build/helper.o", "helper_frame")]))]
-    assert int(summary[0]["functions"]) == len(rows)
+    assert [(r["arch/compiler"], r["functions"], r["unknown"], r["unbounded"]) for r in summary] == \
+        [("x86_64/gcc", str(len(rows)), str(len(unknown)),
+          str(sum(r["stack"] == "unbounded" for r in rows)))]
 
 
 def test_the_commit_that_grows_a_frame_is_a_marked_stack_move_naming_the_function(project):
     shas, su, site = project
     moves = table(site, "history.html", "stack-moves")
-    old, new = (su[s][("build/helper.o", "helper_frame")] for s in shas[2:])
+    old, new = (worst(su[s], "build/helper.o", "helper_outer") for s in shas[2:])
     largest = [r for r in moves if r["series"] == "max"]
     assert [(r["commit"], r["function"], r["before"], r["after"], r["delta"]) for r in largest] == \
         [(shas[3][:12], "helper_frame", str(old), str(new), "%+d" % (new - old))]
@@ -93,14 +107,17 @@ def test_diff_page_lists_the_frames_that_changed(project):
     rows = table(site, "diff/%s.html" % shas[3][:12], "stack-diff")
     want = []
     for obj in ("build/app", "build/helper.o"):
-        a, b = (su[s][("build/helper.o", "helper_frame")] for s in shas[2:])
-        want.append(("x86_64/-/-/" + obj, "helper_frame", str(a), str(b), "%+d" % (b - a)))
-    assert [(r["object"], r["function"], r["frame before"], r["frame after"], r["delta"])
-            for r in rows] == want
+        for fn in ("helper_frame", "helper_outer"):
+            a, b = (su[s][("build/helper.o", fn)] for s in shas[2:])
+            wa, wb = (worst(su[s], "build/helper.o", fn) for s in shas[2:])
+            want.append(("x86_64/gcc/-/" + obj, fn, str(a), str(b), "%+d" % (b - a) if b - a else "0",
+                         str(wa), str(wb), "%+d" % (wb - wa)))
+    assert [(r["object"], r["function"], r["frame before"], r["frame after"], r["delta"],
+             r["worst before"], r["worst after"], r["worst delta"]) for r in rows] == want
     # A commit that renames a function lists it gone and come, with gcc's frame.
     rows = table(site, "diff/%s.html" % shas[1][:12], "stack-diff")
     got = {(r["object"], r["function"]): (r["frame before"], r["frame after"]) for r in rows}
-    assert got[("x86_64/-/-/build/helper.o", "helper_4")] == (
+    assert got[("x86_64/gcc/-/build/helper.o", "helper_4")] == (
         str(su[shas[0]][("build/helper.o", "helper_4")]), "-")
-    assert got[("x86_64/-/-/build/helper.o", "helper_8")] == (
+    assert got[("x86_64/gcc/-/build/helper.o", "helper_8")] == (
         "-", str(su[shas[1]][("build/helper.o", "helper_8")]))
