@@ -200,7 +200,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	ctx.json = bw_opt(&ctx, "json") != NULL;
-	if (ctx.json && x->json) {
+	if (ctx.json && x->json && !(x->flags & BW_X_OWN_JSON)) {
 		const struct bw_json_run run = { .xs = &x, .n = 1 };
 
 		status = bw_run_json(&ctx, files, nfiles, &run);

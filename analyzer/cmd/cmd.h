@@ -44,6 +44,7 @@ enum bw_extractor_flags {
 	BW_X_ALL = 1,		/* its keys are part of mode all's FILE entries */
 	BW_X_ALL_OPTIONAL = 2,	/* in mode all a failed read gives null keys, not a dropped entry */
 	BW_X_COMPOSE = 4,	/* mode all itself: takes the in_all options of every BW_X_ALL row */
+	BW_X_OWN_JSON = 8,	/* its own --json is @run's (a whole-run result); @json serves mode all */
 };
 
 /*
@@ -56,7 +57,8 @@ struct bw_extractor {
 	const char *operands;		/* usage text after the options */
 	int min_files, max_files;	/* operand count bounds (-1: no upper bound) */
 	const struct bw_option *options;	/* its own options, ended by an empty row */
-	/* Text output; also the --json document when @json is NULL. Returns the exit status. */
+	/* Text output; also the --json document when @json is NULL or BW_X_OWN_JSON is set.
+	 * Returns the exit status. */
 	int (*run)(struct bw_ctx *ctx, char **files, int nfiles);
 	const struct bw_json_part *json;	/* its FILE entry keys; NULL: not a per-file mode */
 	unsigned flags;			/* enum bw_extractor_flags */

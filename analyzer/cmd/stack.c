@@ -334,5 +334,5 @@ const struct bw_extractor bw_x_stack = {
 	.options = options,
 	.run = stack_run,
 	.json = &json,
-	.flags = BW_X_ALL | BW_X_ALL_OPTIONAL,
+	.flags = BW_X_ALL | BW_X_ALL_OPTIONAL | BW_X_OWN_JSON,
 };
