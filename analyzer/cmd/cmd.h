@@ -40,11 +40,17 @@ struct bw_json_part {
 	void (*free)(void *state);
 };
 
+/*
+ * BW_X_ALL: its keys are part of mode all's FILE entries.
+ * BW_X_ALL_OPTIONAL: in mode all a failed read gives null keys, not a dropped entry.
+ * BW_X_COMPOSE: mode all itself: takes the in_all options of every BW_X_ALL row.
+ * BW_X_OWN_JSON: its own --json is @run's (a whole-run result); @json serves mode all only.
+ */
 enum bw_extractor_flags {
-	BW_X_ALL = 1,		/* its keys are part of mode all's FILE entries */
-	BW_X_ALL_OPTIONAL = 2,	/* in mode all a failed read gives null keys, not a dropped entry */
-	BW_X_COMPOSE = 4,	/* mode all itself: takes the in_all options of every BW_X_ALL row */
-	BW_X_OWN_JSON = 8,	/* its own --json is @run's (a whole-run result); @json serves mode all */
+	BW_X_ALL = 1,
+	BW_X_ALL_OPTIONAL = 2,
+	BW_X_COMPOSE = 4,
+	BW_X_OWN_JSON = 8,
 };
 
 /*
