@@ -5,6 +5,12 @@ scripts/bloat-o-meter on a Linux 6.1 tinyconfig vmlinux (DWARF 4), its vmlinux.o
 its build tree, and a large shared library without DWARF.
 
 usage: kernel-bench.py ANALYZER BASE-DIR CHANGE-DIR SRC-DIR [BIGLIB]
+       kernel-bench.py --stack ANALYZER BASE-DIR SRC-DIR
+
+--stack (bench-stack): the stack pass on that vmlinux against the kernel's own
+scripts/checkstack.pl, run the kernel's way (objdump -d vmlinux | perl checkstack.pl x86_64:
+the peak RSS is the larger of the two), then the frames of both compared function by function
+(tests/analyzer/stack/checkstack_cmp.py, with a minimum of 0) for the agreement figures.
 
 BASE-DIR and CHANGE-DIR are tests/kernel/linux.sh's `vmlinux x86_64 base|change` build trees,
 SRC-DIR its `src` tree (for scripts/bloat-o-meter). Every comparison runs each command
@@ -72,7 +78,47 @@ def compare(title, input_bytes, cmds):
     return res
 
 
+def stack_bench(bw, base, src):
+    """bench-stack: the stack pass against scripts/checkstack.pl on one vmlinux."""
+    vml = os.path.join(base, "vmlinux")
+    cs = os.path.join(src, "scripts", "checkstack.pl")
+    vsize = os.path.getsize(vml)
+    load0 = os.getloadavg()
+    print(f"bench-stack: {RUNS} timed rounds after one warm-up round (BENCH_RUNS=N), commands "
+          f"taking turns; {os.cpu_count()} CPUs, load average {load0[0]:.2f} {load0[1]:.2f} "
+          f"{load0[2]:.2f} at start")
+    if not os.path.exists(cs):
+        print(f"  SKIP: scripts/checkstack.pl not found under {src}")
+        return
+    pipe = f'objdump -d "{vml}" | perl "{cs}" x86_64'
+    compare("stack: vmlinux, against Linux 6.1's scripts/checkstack.pl", vsize, [
+        ("bloatwatch-analyze stack (frames, call graph, worst cases)", [bw, "stack", vml]),
+        ("bloatwatch-analyze stack --json", [bw, "stack", "--json", vml]),
+        ("objdump -d | checkstack.pl x86_64 (frames only)", ["sh", "-c", pipe])])
+    with tempfile.TemporaryDirectory() as tmp:
+        dis, out, js = (os.path.join(tmp, f) for f in ("dis", "cs", "json"))
+        subprocess.run(f'objdump -d "{vml}" >"{dis}" && perl "{cs}" x86_64 0 <"{dis}" >"{out}"',
+                       shell=True, check=True)
+        subprocess.run([bw, "stack", "--json", vml], stdout=open(js, "w"), check=True)
+        cmp = subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "..", "tests",
+                                                           "analyzer", "stack", "checkstack_cmp.py"),
+                              "x86_64", js, out, dis], capture_output=True, text=True).stdout
+    lines = cmp.splitlines()
+    summary = lines[-1].split() if lines else ["?", "?"]
+    labels = [ln for ln in lines if "the analyzer has no frame for it" in ln]
+    unexplained = [ln for ln in lines if ln.startswith("# ") and ln not in labels]
+    print(f"\nframes against checkstack.pl x86_64 0: {summary[0]} functions, {summary[1]} equal, "
+          f"differing by class (tests/analyzer/stack/checkstack_cmp.py): {' '.join(summary[2:])}; "
+          f"{len(labels)} labels of objdump that are no function symbol; {len(unexplained)} "
+          f"functions no class explains (the first five):")
+    for ln in unexplained[:5]:
+        print("  " + ln)
+
+
 def main():
+    if sys.argv[1] == "--stack":
+        stack_bench(*sys.argv[2:5])
+        return
     bw, base, change, src = sys.argv[1:5]
     biglib = sys.argv[5] if len(sys.argv) > 5 else ""
     vml, vml2 = os.path.join(base, "vmlinux"), os.path.join(change, "vmlinux")

@@ -10,3 +10,12 @@ bench-kernel: $(AN_BIN)
 	src=$$(bash tests/kernel/linux.sh src) || \
 		{ echo "bench-kernel: SKIP: tests/kernel/linux.sh could not provide the kernel builds"; exit 0; }; \
 	/usr/bin/python3 bench/kernel-bench.py $(abspath $(AN_BIN)) "$$base" "$$change" "$$src" $(AN_BENCH_LIB)
+
+# The stack pass on that vmlinux beside the kernel's scripts/checkstack.pl (issue 28).
+.PHONY: bench-stack
+BENCHES += bench-stack
+bench-stack: $(AN_BIN)
+	$(Q)base=$$(bash tests/kernel/linux.sh vmlinux x86_64 base) && \
+	src=$$(bash tests/kernel/linux.sh src) || \
+		{ echo "bench-stack: SKIP: tests/kernel/linux.sh could not provide the kernel builds"; exit 0; }; \
+	/usr/bin/python3 bench/kernel-bench.py --stack $(abspath $(AN_BIN)) "$$base" "$$src"
