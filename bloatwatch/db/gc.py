@@ -6,6 +6,8 @@ analyses and layouts behind.  This removes them, children first, in one transact
 """
 
 STEPS = [
+    ("build_frames", "DELETE FROM build_frames WHERE slice_id NOT IN "
+                     "(SELECT slice_id FROM commit_slices)"),
     ("slice_builds", "DELETE FROM slice_builds WHERE slice_id NOT IN "
                      "(SELECT slice_id FROM commit_slices)"),
     ("slices", "DELETE FROM slices WHERE id NOT IN (SELECT slice_id FROM commit_slices)"),
@@ -19,6 +21,7 @@ STEPS = [
                          "(SELECT analysis_id FROM slice_builds)"),
     ("analysis_producers", "DELETE FROM analysis_producers WHERE analysis_id NOT IN "
                            "(SELECT analysis_id FROM slice_builds)"),
+    ("frames", "DELETE FROM frames WHERE analysis_id NOT IN (SELECT analysis_id FROM slice_builds)"),
     ("analyses", "DELETE FROM analyses WHERE id NOT IN (SELECT analysis_id FROM slice_builds)"),
     ("members", "DELETE FROM members WHERE layout_id NOT IN "
                 "(SELECT layout_id FROM analysis_layouts)"),

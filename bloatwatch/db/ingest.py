@@ -7,7 +7,8 @@ content-addressed: a row that already exists is reused, and only new analyses ge
 sections, symbols and layouts inserted.  The one exception: a layout stored without its
 reorganized order (recorded before schema version 4) gets the order filled in whenever a
 layout of the same digest is parsed again; the digest covers the order, so it is the one.
-An analysis's stack frames (since version 9) are covered by its digest when recorded.
+An analysis's stack frames (since version 9) are covered by its digest when recorded; the
+worst cases of a build, across all its objects (since version 11), by its slice's digest.
 """
 import hashlib
 import json
@@ -52,9 +53,16 @@ def compiler_family(version):
     return toolchain.family(version or "") or NONE
 
 
-def slice_digest(members):
-    """Content address of a slice: [(coord names, analysis digest, setup digest, path)]."""
-    return digest(sorted([list(c), ad.hex(), sd.hex(), path] for c, ad, sd, path in members))
+def slice_digest(members, stacks=None):
+    """Content address of a slice: [(coord names, analysis digest, setup digest, path)], and
+    for a coordinate of `stacks` its build's worst cases (build_rows(); since version 11)."""
+    items = []
+    for c, ad, sd, path in members:
+        item = [list(c), ad.hex(), sd.hex(), path]
+        if stacks and stacks.get(c) is not None:
+            item.append(digest(stacks[c]).hex())
+        items.append(item)
+    return digest(sorted(items))
 
 
 def reorg_positions(struct, where):
@@ -125,6 +133,7 @@ class Prepared:
         self.builds = []       # (coord tuple, analysis digest, setup digest, path)
         self.analyses = {}     # digest -> FILE entry
         self.frames = {}       # analysis digest -> frame_rows() (None: stack not recorded)
+        self.stacks = {}       # coord tuple -> build_rows() (absent: the build's not recorded)
         self.layouts = {}      # digest -> STRUCT entry
         self.reorg = {}        # layout digest -> reorg_positions() (None: no order given)
         self.analysis_layouts = {}   # analysis digest -> [layout digest]
@@ -209,6 +218,26 @@ def frame_rows(entry, where):
     return rows
 
 
+def build_rows(entry, where, frames=None):
+    """(objects, [(worst, unbounded, chain JSON)]) of an entry's `_build_stack` (the recorder's
+    stack run over all objects of its build), one per FRAME entry of the analysis in its
+    order; None when there is none. `frames` (frame_rows() of the entry, when analyzed now)
+    must name the same functions in the same order."""
+    bs = entry.get("_build_stack")
+    if bs is None:
+        return None
+    objects = bs.get("objects") if isinstance(bs, dict) else None
+    if type(objects) is not int or objects < 1:
+        raise BwError("%s: _build_stack has no object count" % where)
+    rows = frame_rows({"stack": bs.get("stack"), "symbols": []}, where + ": build stack")
+    if rows is None:
+        raise BwError("%s: _build_stack has no FRAME entries" % where)
+    if frames is not None and [r[0] for r in rows] != [r[0] for r in frames]:
+        raise BwError("%s: the build's stack names other functions than the object's"
+                      % where)
+    return objects, [r[6:9] for r in rows]
+
+
 def coordinate(entry, tools=None):
     """(arch, compiler, label, keys text, object) of a FILE entry.
 
@@ -270,6 +299,7 @@ def prepare(files, uses, where, analyzer_digest=None):
                               % (where, seen[coord], entry["file"], describe(coord)))
             seen[coord] = entry["file"]
             p.known.add(entry["_analysis"])
+            p.stacks[coord] = build_rows(entry, "%s (%s)" % (at, entry["file"]))
             _add_build(p, entry, coord, entry["_analysis"])
             continue
         try:
@@ -285,6 +315,7 @@ def prepare(files, uses, where, analyzer_digest=None):
                     if y.get(dm) is not None:
                         p.demangled[str(y[raw])] = str(y[dm])
             frames = frame_rows(entry, "%s (%s)" % (at, entry["file"]))
+            stacks = build_rows(entry, "%s (%s)" % (at, entry["file"]), frames)
         except (KeyError, TypeError) as e:
             raise BwError("%s (%s): missing or malformed field %s"
                           % (at, entry.get("file") if isinstance(entry, dict) else "?", e))
@@ -292,6 +323,7 @@ def prepare(files, uses, where, analyzer_digest=None):
             raise BwError("%s: %s and %s are the same coordinate %s"
                           % (where, seen[coord], entry["file"], describe(coord)))
         seen[coord] = entry["file"]
+        p.stacks[coord] = stacks
         lds = []
         for s, positions in zip(structs, reorgs):
             ld = digest(s)
@@ -309,7 +341,7 @@ def prepare(files, uses, where, analyzer_digest=None):
     groups = {}
     for b in p.builds:
         groups.setdefault(b[0][4], []).append(b)
-    p.slices = {slice_digest(members): (obj, members) for obj, members in groups.items()}
+    p.slices = {slice_digest(members, p.stacks): (obj, members) for obj, members in groups.items()}
     return p
 
 
@@ -426,6 +458,8 @@ def _record(store, commit, p):
             strings.update(fr[:3])
             if fr[8] is not None:
                 strings.add(fr[8])
+    for st in p.stacks.values():
+        strings.update(r[2] for r in (st[1] if st else ()) if r[2] is not None)
     for ld in new_layouts:
         s = p.layouts[ld]
         strings.add(s["name"])
@@ -534,10 +568,16 @@ def _record(store, commit, p):
     added = store.insert_digests("slices", ["object_id", "builds"],
                                  [(sd, names[p.slices[sd][0]], len(p.slices[sd][1])) for sd in new])
     slice_ids.update(added)
-    d.insert_many("INSERT INTO slice_builds (slice_id, coord_id, analysis_id, setup_id, path_id) "
-                  "VALUES (?, ?, ?, ?, ?)",
-                  [(sid, coord_ids[c], analysis_ids[ad], setup_ids[sd], names[path])
+    d.insert_many("INSERT INTO slice_builds (slice_id, coord_id, analysis_id, setup_id, path_id, "
+                  "stack_objects) VALUES (?, ?, ?, ?, ?, ?)",
+                  [(sid, coord_ids[c], analysis_ids[ad], setup_ids[sd], names[path],
+                    p.stacks[c][0] if p.stacks.get(c) else None)
                    for dg, sid in added.items() for c, ad, sd, path in p.slices[dg][1]])
+    d.insert_many("INSERT INTO build_frames (slice_id, coord_id, seq, worst, unbounded, chain_id) "
+                  "VALUES (?, ?, ?, ?, ?, ?)",
+                  [(sid, coord_ids[c], seq, worst, unb, None if chain is None else names[chain])
+                   for dg, sid in added.items() for c, _, _, _ in p.slices[dg][1]
+                   for seq, (worst, unb, chain) in enumerate(p.stacks[c][1] if p.stacks.get(c) else ())])
     slice_ids.update(store.digests("slices", [sd for sd in new if sd not in slice_ids]))
     d.insert_many("INSERT INTO commit_slices (commit_id, slice_id) VALUES (?, ?)",
                   sorted((cid, slice_ids[sd]) for sd in p.slices))

@@ -235,10 +235,27 @@ CREATE TABLE slice_builds (
 	analysis_id BIGINT NOT NULL REFERENCES analyses (id),
 	setup_id BIGINT NOT NULL REFERENCES setups (id),
 	path_id BIGINT NOT NULL REFERENCES names (id),      -- the file as recorded, e.g. build/arm/gcc/TREE01/rcutree.o
+	stack_objects BIGINT,            -- objects the build's call graph spanned (`build_frames`;
+	                                 -- since version 11); NULL: only the object's own graph
 	PRIMARY KEY (slice_id, coord_id)
 ) WITHOUT ROWID;
 CREATE INDEX slice_builds_history ON slice_builds (coord_id, slice_id, analysis_id);
 CREATE INDEX slice_builds_analysis ON slice_builds (analysis_id);
+
+-- Each function's worst case in its build (since version 11): the analyzer's stack mode run
+-- once over all objects of the object's build coordinate, so that a call into another object
+-- of the build resolves.  It depends on the other objects, so it is no part of the analysis
+-- (one object's bytes) but of the build row: one per `frames` row of the build's analysis
+-- (same seq), and the slice's digest covers it.
+CREATE TABLE build_frames (
+	slice_id BIGINT NOT NULL REFERENCES slices (id),
+	coord_id BIGINT NOT NULL REFERENCES coords (id),
+	seq BIGINT NOT NULL,                                -- the analysis's frames.seq
+	worst BIGINT,                    -- frame + deepest callee chain in the build; NULL: unbounded
+	unbounded TEXT,                  -- why not bounded; NULL: bounded
+	chain_id BIGINT REFERENCES names (id),   -- the worst-case chain as a JSON list
+	PRIMARY KEY (slice_id, coord_id, seq)
+) WITHOUT ROWID;
 
 -- The slices a recorded commit is made of (one per object name).
 CREATE TABLE commit_slices (

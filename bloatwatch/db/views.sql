@@ -210,13 +210,22 @@ FROM analyses a
 LEFT JOIN frames f ON f.analysis_id = a.id
 GROUP BY a.id, a.frames;
 
--- Every function's frame per recorded object.
+-- Every function's frame per recorded object, and its worst case in the build: across all
+-- objects of the build coordinate when the build's graph was recorded (stack_objects: how
+-- many objects it spanned), else within the object alone (stack_objects NULL).
 CREATE VIEW v_frames AS
 SELECT vb.commit_id, vb.sha, vb.dirty, vb.coord_id, vb.arch, vb.compiler, vb.label, vb.keys,
-       vb.object, f.seq, f.function, f.raw_name, f.section, f.frame, f.kind, f.su, f.worst,
-       f.unbounded, f.chain
+       vb.object, f.seq, f.function, f.raw_name, f.section, f.frame, f.kind, f.su,
+       CASE WHEN sb.stack_objects IS NULL THEN f.worst ELSE bf.worst END AS worst,
+       CASE WHEN sb.stack_objects IS NULL THEN f.unbounded ELSE bf.unbounded END AS unbounded,
+       CASE WHEN sb.stack_objects IS NULL THEN f.chain ELSE bch.name END AS chain,
+       sb.stack_objects
 FROM v_builds vb
-JOIN v_analysis_frames f ON f.analysis_id = vb.analysis_id;
+JOIN slice_builds sb ON sb.slice_id = vb.slice_id AND sb.coord_id = vb.coord_id
+JOIN v_analysis_frames f ON f.analysis_id = vb.analysis_id
+LEFT JOIN build_frames bf ON bf.slice_id = vb.slice_id AND bf.coord_id = vb.coord_id
+     AND bf.seq = f.seq
+LEFT JOIN names bch ON bch.id = bf.chain_id;
 
 -- Struct layouts per analysis.
 CREATE VIEW v_analysis_structs AS

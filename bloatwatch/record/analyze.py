@@ -54,6 +54,16 @@ def analyze_all(analyzer, paths, cwd, jobs=None):
     return [f for doc in docs for f in doc["files"]]
 
 
+def build_stacks(analyzer, groups, cwd, jobs=None):
+    """[[FILE entries]] of mode stack, one analyzer run per group of paths (the objects of one
+    build, so that its call graph spans them), in the order of the groups."""
+    if not groups:
+        return []
+    jobs = max(1, min(jobs or os.cpu_count() or 1, 4, len(groups)))
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        return list(pool.map(lambda paths: run(analyzer, "stack", paths, cwd)["files"], groups))
+
+
 def config_uses(analyzer, sources, cwd):
     """[(source, CONFIG_X)] for the sources, from the analyzer's configs mode."""
     if not sources:

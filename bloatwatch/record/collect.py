@@ -28,6 +28,9 @@ class Found:
     declared: tuple = None                      # extra keys a build record may give (None: all)
     record: str = None                          # its build record (make's analysis depends on it)
     base: str = None                            # the folder objects are keyed inside
+    # The build it is part of (a manifest's coordinate, a group's folder): the objects of one
+    # build share one call graph (recorder.build_stacks).
+    build: str = None
 
     def annotate(self, entry):
         """Put what was found on a FILE entry of the analyzer (ingest reads these fields).
@@ -42,6 +45,8 @@ class Found:
             entry["_compiler_version"] = self.compiler_version
         if self.declared is not None:
             entry["_declared"] = list(self.declared)
+        if self.build is not None:
+            entry["_build"] = self.build
         return entry
 
 
@@ -118,7 +123,8 @@ def from_manifest(root, rel):
         for o, p in zip(objs, paths):   # an entry may name its object (configcost: Kbuild's)
             coord = dict(base, object=o.get("object") or (os.path.relpath(p, top) if top else p))
             out.append(Found(p, coord, dict(values) if values is not None else None,
-                             c.get("compiler_version"), o.get("analysis"), record=o.get("record")))
+                             c.get("compiler_version"), o.get("analysis"), record=o.get("record"),
+                             build="%s#%d" % (rel, i)))
     return out
 
 
@@ -159,7 +165,8 @@ def from_group(root, g):
                 continue
             c = dict(coord, object=os.path.relpath(rel, base))
             out.append(Found(rel, c, config, compiler_version,
-                             base=os.path.relpath(os.path.join(root, base), root)))
+                             base=os.path.relpath(os.path.join(root, base), root),
+                             build="%s:%s" % (g.where, base)))
     return out
 
 

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 
 from . import analyze
 from .. import gitrepo
-from ..db import ingest, query
+from ..db import ingest, query, toolchain
+from ..errors import BwError
 from .collect import Found, objects as collect_objects, refusals
 
 
@@ -161,12 +162,41 @@ def analyze_tree(root, job, store=None):
         done.setdefault(e["file"], []).append(e)
     # A copy per Found: one object may be filed under several coordinates (a sweep's flips).
     files = [f.annotate(dict(e)) for f in found for e in done.get(f.path, [])]
+    build_stacks(analyzer, root, files, jobs)
     sources = project.find_sources(root)
     if not sources:   # no globs configured: the sources the build records name
         sources = sorted({(e.get("build") or {}).get("source") for e in files} - {None, ""})
         sources = [s for s in sources if os.path.isfile(os.path.join(root, s))]
     uses = analyze.config_uses(analyzer, sources, root)
     return Analysis(files, uses, adigest, refused)
+
+
+def build_stacks(analyzer, root, files, jobs=None):
+    """Give each FILE entry `_build_stack`: its FRAME entries from one stack run over all
+    objects of its build, whose call graph spans them, with how many objects that is. A build
+    is what the collector found together (`_build`: a manifest's coordinate, a group's
+    folder), else the objects of one arch, compiler and config label (extra keys, such as a
+    build record's variant, tell objects of one build apart). Entries of one file come in the
+    same order from both modes (an archive's members)."""
+    tools = toolchain.of_files(files)
+    groups = {}
+    for e in files:
+        build = e.get("_build") or ingest.coordinate(e, tools[e["file"]])[:3]
+        groups.setdefault(str(build), {}).setdefault(e["file"], []).append(e)
+    order = sorted(groups)
+    runs = analyze.build_stacks(analyzer, [list(groups[b]) for b in order], root, jobs)
+    for b, got in zip(order, runs):
+        n = len(got)
+        by_file = {}
+        for g in got:
+            by_file.setdefault(g["file"], []).append(g)
+        for path, entries in groups[b].items():
+            mine = by_file.get(path, [])
+            if len(mine) != len(entries):
+                raise BwError("%s: the analyzer's stack mode gave %d entries, mode all %d"
+                              % (path, len(mine), len(entries)))
+            for e, g in zip(entries, mine):
+                e["_build_stack"] = {"objects": n, "stack": g.get("stack")}
 
 
 def recorded(store, sha, dirty=False):
