@@ -16,7 +16,7 @@ sweep: objects $(MATRIX_ANALYZER)
 # header of the variants, the matrix's data and manifest, the compilers, the analyzer): when
 # none is newer than the sweep's last check, `make report` does not run sweep-build's make,
 # whose parse of ~2,700 objects' rules is the larger part of a no-op `make report`.
-# tests/matrix/t0600-sweep.sh checks that every prerequisite of every sweep object is listed.
+# tests/matrix/t1600-sweep.sh checks that every prerequisite of every sweep object is listed.
 SWEEP_INPUTS := $(sort $(MATRIX_DATA) $(MATRIX_DEPS) matrix/SWEEP matrix/sweep.py $(BUILD)/matrix.env \
 	$(MATRIX_MANIFEST) $(MATRIX_ANALYZER) \
 	$(wildcard $(BUILD)/compilers/* tinyrcu/* classic/* tree/* common/* include/*/*))

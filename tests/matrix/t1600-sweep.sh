@@ -2,7 +2,7 @@
 # The CONFIG sweep (TAP): what Kconfig makes of the flips, coverage of every option the sources
 # use, and, once `make sweep` has run, its objects, a no-op second run and the NR_CPUS curve.
 #
-#   t0600-sweep.sh BUILD_DIR MAKE        (after make objects; the built part after make sweep)
+#   t1600-sweep.sh BUILD_DIR MAKE        (after make objects; the built part after make sweep)
 set -u
 build=$1 make=$2
 py=${PYTHON:-/usr/bin/python3}
