@@ -4,7 +4,7 @@
 # is built (the options come from its objects' dependency files and the analyzer's configs
 # mode), so `sweep` runs a second make for the generated rules. Objects are built by the same
 # rule as the matrix's (ccache, build records); a second `make sweep` with nothing changed
-# builds nothing. Not part of `objects`; `make report` records it (bloatwatch/report/report.mk).
+# builds nothing. Not part of `objects`; `make report` records it (reports/report.mk).
 
 SWEEP_MANIFEST := $(BUILD)/sweep.json
 
