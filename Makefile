@@ -60,6 +60,7 @@ CLEAN   :=
 include matrix/matrix.mk
 include tests/torture/torture.mk
 include analyzer/analyzer.mk
+include tests/analyzer/analyzer.mk
 include reports/report.mk
 include docs/docs.mk
 include bench/bench.mk
