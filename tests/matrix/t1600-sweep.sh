@@ -130,7 +130,7 @@ sys.exit(1 if bad or want else 0)
 EOF
 }
 check "objects and records of $what match the sweep's manifest" objects_ok
-# `make report` skips sweep-build's make when no file of `make sweep-inputs` changed: that list
+# `make report` reads the sweep's rules only when a file of `make sweep-inputs` changed: that list
 # must hold every prerequisite of every sweep object (its rule's and its .d file's), apart from
 # what the sweep generates itself under $build/sweep/ from the listed inputs.
 inputs_ok() {
