@@ -51,6 +51,8 @@ endif
 sweep-gen-error:
 	@echo '$(subst ','\'',$(SWEEP_GEN_ERROR))' >&2; exit 1
 
+# The sweep's objects start once the matrix and its analyses are done: their stage lines first.
+$(SWEEP_OBJS): | objects analysis
 $(SWEEP_MANIFEST): $(BUILD)/sweep.json.in $(SWEEP_OBJS) $(SWEEP_JSON)
 	$(Q)cp $< $@
 $(SWEEP_CHECKED): $(SWEEP_INPUTS) $(SWEEP_OBJS) $(SWEEP_JSON) $(SWEEP_MANIFEST)
