@@ -60,47 +60,21 @@ CLEAN   :=
 include matrix/matrix.mk
 include tests/torture/torture.mk
 include analyzer/analyzer.mk
-include bloatwatch/db/db.mk
-include bloatwatch/report/report.mk
+include tests/analyzer/analyzer.mk
+include reports/report.mk
 include docs/docs.mk
 include bench/bench.mk
 include bench/db.mk
 include tests/kernel/kernel.mk
-include tests/cli/cli.mk
-include tests/lint.mk
+include tests/tests.mk
 
-.PHONY: all deps test bench clean lint
+.PHONY: all deps bench clean
 all: objects analyzer
 
 # DEPS: how packages get installed (tests/matrix stands in a simulated one).
 DEPS ?= sh .ci/deps
 deps:
 	$(Q)$(DEPS)
-
-# Every suite runs through tests/tap.sh, which records its counts in $(TAP_RESULTS); the suites
-# run TEST_JOBS at a time (unless make was given -j), each one's output kept whole (-Otarget),
-# and all of them run even when one fails (-k). The table and totals come last (tests/summary.sh);
-# make test fails when any suite failed or did not run.
-# make starts the goals in the order given, so the longest suites go first (TEST_FIRST: their
-# seconds are in docs/testing.md); started last, one of them would run alone at the end.
-TEST_JOBS   ?= 2
-TEST_FIRST  := test-matrix test-analyzer test-analyzer-san test-checkouts test-db test-cli test-torture
-TAP_RESULTS := $(abspath $(BUILD))/tests/results
-export TAP_RESULTS
-test: deps
-	$(Q)rm -rf $(TAP_RESULTS); t0=$$(date +%s); \
-	$(MAKE) --no-print-directory -k -Otarget $(if $(filter -j%,$(MAKEFLAGS)),,-j$(TEST_JOBS)) \
-		BW_TEST_RUN=1 $(filter $(TESTS),$(TEST_FIRST)) $(filter-out $(TEST_FIRST),$(TESTS)); rc=$$?; \
-	sh tests/summary.sh $(TAP_RESULTS) $$(($$(date +%s) - t0)) $(TESTS) || rc=1; exit $$rc
-
-# Within make test, the suites that read the matrix's objects start once test-matrix is done
-# (it deletes and rebuilds one, and the manifest with it); test-matrix's failures then count
-# through its results (tests/summary.sh) instead of keeping them from running.
-ifeq ($(BW_TEST_RUN),1)
-TEST_MATRIX_IGNORE := -
-test-analyzer test-analyzer-san test-structs-oracle test-structs-oracle-san test-structs-text \
-	test-db test-reports: | test-matrix
-endif
 
 bench: deps
 	$(Q)$(MAKE) --no-print-directory $(BENCHES)

@@ -1,12 +1,10 @@
 # docs/docs.mk: the manual's generated blocks, its checks, and make install.
 #
 #   make docs        refill every generated block of README.md and docs/*.md from real output
-#   make test-docs   fail on a stale block, a man page missing an option of a --help, a man
-#                    page man cannot render, a broken link, a citation of an outside document
 #   make install     PREFIX=/usr/local, DESTDIR honoured; make uninstall removes the same files
 #
-# The blocks run the analyzer and bin/bloatwatch on matrix objects, so both targets depend on
-# objects, analysis and the analyzer (nothing is rebuilt when they are up to date).
+# The blocks run the analyzer and bin/bloatwatch on matrix objects, so `docs` (and test-docs,
+# tests/tests.mk, which checks them) depend on objects, analysis and the analyzer.
 
 DOCS_MD   := README.md $(wildcard docs/*.md)
 DOCS_MAN  := docs/man/bloatwatch.1 docs/man/bloatwatch-analyze.1
@@ -14,23 +12,10 @@ PREFIX    ?= /usr/local
 DESTDIR   ?=
 BW_LIB    := $(PREFIX)/lib/bloatwatch
 
-.PHONY: docs test-docs install uninstall
+.PHONY: docs install uninstall
 
 docs: objects analysis analyzer
 	$(Q)$(PYTHON) docs/docgen.py $(DOCS_MD)
-
-# Through the suites' TAP runner (tests/tap.sh -p: the pytest summary is counted) where the tree
-# has it, so make test's table lists this suite.
-DOCS_TAP  := $(if $(wildcard tests/tap.sh),sh tests/tap.sh test-docs -p )
-test-docs: objects analysis analyzer
-	$(Q)$(DOCS_TAP)$(PYTHON) -m pytest -q -p no:cacheprovider -rs tests/docs
-
-TESTS += test-docs
-
-# Within make test the blocks read matrix objects, which test-matrix deletes and rebuilds.
-ifeq ($(BW_TEST_RUN),1)
-test-docs: | test-matrix
-endif
 
 # The package's files (no byte code); bin/bloatwatch puts $(BW_LIB) on the import path, since
 # the package sits beside its bin/ folder, and finds the analyzer through the link in it.

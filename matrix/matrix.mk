@@ -9,6 +9,7 @@
 # For other fragments: MATRIX_OBJS (every object), MATRIX_COORDS (arch/cc/scenario),
 # MATRIX_MANIFEST (build/matrix.json, written by `objects`), MATRIX_JSON (the analyses,
 # `analysis`), the targets `objects`, `analysis`, `sweep`; matrix/stage.sh prints a stage line.
+# Its tests (test-matrix, test-checkouts) are in tests/tests.mk.
 
 BW_CACHE ?= $(or $(BLOATWATCH_CACHE),$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/bloatwatch)
 MATRIX_DATA := Kconfig matrix/ARCHES matrix/COMPILERS matrix/CFLAGS matrix/CFLIST matrix/CFcommon \
@@ -114,15 +115,3 @@ menuconfig:
 	@echo "menuconfig: $(MENUCONFIG_DIR)/config; as a scenario fragment: $(MENUCONFIG_DIR)/fragment"
 
 -include matrix/sweep.mk
-
-# Checks of the built matrix (tests/matrix/*.sh, TAP): layout, records, manifest, Kconfig and
-# #CHECK#, incrementality, symbols, irq instructions, Tiny's size budget, the sweep.
-.PHONY: test-matrix test-checkouts
-test-matrix: objects analysis
-	$(Q)$(TEST_MATRIX_IGNORE)sh tests/tap.sh $@ -e tests/matrix $(BUILD) "$(MAKE)"
-# The matrix built in other checkouts (tests/checkouts/*.sh): all ccache hits and identical
-# objects; a fresh clone's first `make report`. They touch nothing of this checkout's build, so
-# they run beside test-matrix instead of after it.
-test-checkouts: objects
-	$(Q)sh tests/tap.sh $@ -e tests/checkouts $(BUILD) "$(MAKE)"
-TESTS += test-matrix test-checkouts

@@ -2,21 +2,20 @@
 #
 # matrix/SWEEP says what is swept; matrix/sweep.py expands it through Kconfig once the matrix
 # is built (the options come from its objects' dependency files and the analyzer's configs
-# mode), so `sweep` runs a second make for the generated rules. Objects are built by the same
-# rule as the matrix's (ccache, build records); a second `make sweep` with nothing changed
-# builds nothing. Not part of `objects`; `make report` records it (bloatwatch/report/report.mk).
+# mode): $(BUILD)/sweep.gen.mk depends on the matrix's manifest and the analyzer, so make builds
+# those first, writes the rules and restarts to read them (no second make). Objects are built by
+# the same rule as the matrix's (ccache, build records); a second `make sweep` with nothing
+# changed builds nothing. Not part of `objects`; `make report` records it (reports/report.mk).
 
 SWEEP_MANIFEST := $(BUILD)/sweep.json
-
-.PHONY: sweep sweep-build
-sweep: objects $(MATRIX_ANALYZER)
-	$(Q)$(MAKE) --no-print-directory MATRIX_ENV_CHECKED=1 sweep-build
+SWEEP_CHECKED  := $(BUILD)/sweep.checked
+# REPORT_SWEEP=0 leaves the sweep out of `make report` (record then reads the build/sweep.json
+# an earlier `make sweep` left, if any): the sweep builds about three times the matrix's objects.
+REPORT_SWEEP   ?= 1
 
 # Every file the sweep's objects and manifest are made from (a superset: every source and
-# header of the variants, the matrix's data and manifest, the compilers, the analyzer): when
-# none is newer than the sweep's last check, `make report` does not run sweep-build's make,
-# whose parse of ~2,700 objects' rules is the larger part of a no-op `make report`.
-# tests/matrix/t0600-sweep.sh checks that every prerequisite of every sweep object is listed.
+# header of the variants, the matrix's data and manifest, the compilers, the analyzer).
+# tests/matrix/t1600-sweep.sh checks that every prerequisite of every sweep object is listed.
 SWEEP_INPUTS := $(sort $(MATRIX_DATA) $(MATRIX_DEPS) matrix/SWEEP matrix/sweep.py $(BUILD)/matrix.env \
 	$(MATRIX_MANIFEST) $(MATRIX_ANALYZER) \
 	$(wildcard $(BUILD)/compilers/* tinyrcu/* classic/* tree/* common/* include/*/*))
@@ -24,8 +23,15 @@ SWEEP_INPUTS := $(sort $(MATRIX_DATA) $(MATRIX_DEPS) matrix/SWEEP matrix/sweep.p
 sweep-inputs:
 	@printf '%s\n' $(SWEEP_INPUTS)
 
-# The rules exist for sweep-build and for goals that name sweep objects (tests build a few).
-ifneq ($(filter sweep-build $(BUILD)/sweep/%,$(MAKECMDGOALS)),)
+# The rules of its ~2,700 objects, the larger part of make's parse, are read for the goals that
+# need them: `sweep`, sweep objects (tests build a few), and `make report` when a file of
+# SWEEP_INPUTS is newer than the sweep's last complete build ($(SWEEP_CHECKED)), or it has none.
+# Once the matrix's rules are (MATRIX_OBJS): its objects come before the sweep's generation.
+SWEEP_STALE = $(if $(wildcard $(SWEEP_CHECKED) $(SWEEP_MANIFEST)),$(shell find $(SWEEP_INPUTS) \
+	-newer $(SWEEP_CHECKED) -print -quit 2>/dev/null),never built)
+SWEEP_RULES := $(if $(MATRIX_OBJS),$(or $(filter sweep $(BUILD)/sweep/%,$(MAKECMDGOALS)),$(if \
+	$(filter report-build,$(MAKECMDGOALS)),$(if $(filter 1,$(REPORT_SWEEP)),$(SWEEP_STALE)))))
+ifneq ($(SWEEP_RULES),)
 $(BUILD)/sweep.gen.mk: $(MATRIX_DATA) matrix/SWEEP matrix/sweep.py $(BUILD)/matrix.env $(MATRIX_MANIFEST) \
 		$(MATRIX_ANALYZER)
 	$(Q)MATRIX_ANALYZER=$(MATRIX_ANALYZER) $(PYTHON) matrix/gen.py sweep $(BUILD) 2> $@.err$$$$ || \
@@ -40,15 +46,21 @@ $(addsuffix .cmd,$(filter %.o,$(SWEEP_OBJS))): %.cmd: % ;
 $(SWEEP_JSON): %.json: % %.cmd $(MATRIX_ANALYZER)
 	$(Q)$(MATRIX_ANALYZER) all --json $< > $@.tmp && mv $@.tmp $@
 endif
-endif
 
 .PHONY: sweep-gen-error
 sweep-gen-error:
 	@echo '$(subst ','\'',$(SWEEP_GEN_ERROR))' >&2; exit 1
 
+# The sweep's objects start once the matrix and its analyses are done: their stage lines first.
+$(SWEEP_OBJS): | objects analysis
 $(SWEEP_MANIFEST): $(BUILD)/sweep.json.in $(SWEEP_OBJS) $(SWEEP_JSON)
 	$(Q)cp $< $@
+$(SWEEP_CHECKED): $(SWEEP_INPUTS) $(SWEEP_OBJS) $(SWEEP_JSON) $(SWEEP_MANIFEST)
+	@touch $@
+endif
 
-sweep-build: $(SWEEP_OBJS) $(SWEEP_JSON) $(SWEEP_MANIFEST)
-	@sh matrix/stage.sh sweep $(MATRIX_T0) "$(words $(SWEEP_COORDS)) coordinates ($(words \
-		$(SWEEP_OBJS)) objects) up to date beside the matrix's; $(MATRIX_CCACHE_RUN)"
+.PHONY: sweep
+sweep: $(if $(SWEEP_RULES),$(SWEEP_CHECKED))
+	@sh matrix/stage.sh sweep $(MATRIX_T0) "$(if $(SWEEP_RULES),$(words $(SWEEP_COORDS)) coordinates \
+		($(words $(SWEEP_OBJS)) objects) up to date beside the matrix's; $(MATRIX_CCACHE_RUN),up to \
+		date: no input changed since its last check)"

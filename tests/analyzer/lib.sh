@@ -43,13 +43,14 @@ fixture_files() {
 	find "$FIX" -type f ! -name '*.txt' ! -name '.*' | sort
 }
 
-# Objects of the build matrix: build/<arch>/<cc>/<scenario>/*.o for the arches matrix/ARCHES names
-# (empty until matrix.mk builds them).
+# Objects of the build matrix, as its manifest build/matrix.json lists them (empty until
+# `make objects` wrote it).
 matrix_objects() {
-	[ -f "$TOP/matrix/ARCHES" ] || return 0
-	for arch in $(grep -v '^#' "$TOP/matrix/ARCHES" | cut -d'|' -f1); do
-		[ -d "$TOP/build/$arch" ] && find "$TOP/build/$arch" -mindepth 3 -maxdepth 3 -name '*.o' -type f
-	done | sort
+	[ -f "$TOP/build/matrix.json" ] || return 0
+	/usr/bin/python3 -c 'import json, sys
+for c in json.load(open(sys.argv[1]))["coordinates"]:
+    for o in c["objects"]:
+        print(sys.argv[2] + "/" + o["path"])' "$TOP/build/matrix.json" "$TOP" | sort
 }
 
 system_files() {

@@ -58,14 +58,10 @@ def real(tmp_path_factory):
 
 
 def matrix_objects():
-    """Objects of the build matrix: build/<arch of matrix/ARCHES>/*/*/*.o (other stages keep
-    test objects under build/ too)."""
-    with open(os.path.join(ROOT, "matrix", "ARCHES")) as f:
-        arches = [line.split("|")[0].strip() for line in f if line.strip() and not line.startswith("#")]
-    out = []
-    for arch in arches:
-        out += glob.glob(os.path.join(ROOT, "build", arch, "*", "*", "*.o"))
-    return sorted(os.path.relpath(p, ROOT) for p in out)
+    """Objects of the build matrix, as its manifest build/matrix.json lists them."""
+    from bloatwatch.record import manifest
+    doc = manifest.read(ROOT, os.path.join("build", "matrix.json"))
+    return sorted(o["path"] for c in doc["coordinates"] for o in c["objects"])
 
 
 def analyzer_sizes(snap, paths):

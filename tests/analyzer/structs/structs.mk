@@ -71,7 +71,7 @@ test-structs-oracle: $(ST_DRV) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp $(ST_OU
 # The sanitized build on the same inputs must give the plain build's (pahole-checked) layouts.
 test-structs-oracle-san: $(ST_DRV) $(ST_DRV_SAN) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp \
 		$(if $(MATRIX_OBJS),objects)
-	$(Q)sh tests/tap.sh $@ -c sh $(ST_DIR)/t0200-sancheck.sh $(ST_DRV) $(ST_DRV_SAN) $(ST_OUT)/san $(ST_INPUTS)
+	$(Q)sh tests/tap.sh $@ -c sh $(ST_DIR)/t3200-sancheck.sh $(ST_DRV) $(ST_DRV_SAN) $(ST_OUT)/san $(ST_INPUTS)
 
 test-structs-text: $(ST_DRV) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp $(if $(MATRIX_OBJS),objects)
 	$(Q)TAP_QUIET=1 $(ST_STORE) sh tests/tap.sh $@ -c $(PYTHON) $(ST_DIR)/textdiff.py $(ST_DRV) $(ST_INPUTS)
@@ -80,7 +80,7 @@ test-structs-text: $(ST_DRV) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp $(if $(MA
 
 test-structs-kernel: $(ST_DRV) $(AN_BIN)
 	@mkdir -p $(ST_OUT)
-	$(Q)TAP_QUIET=1 sh tests/tap.sh $@ -c sh $(ST_DIR)/t0400-kernel.sh $(ST_DRV) $(AN_BIN)
+	$(Q)TAP_QUIET=1 sh tests/tap.sh $@ -c sh $(ST_DIR)/t3400-kernel.sh $(ST_DRV) $(AN_BIN)
 
 test-structs-bad: $(ST_DRV_SAN) $(ST_OUT)/fx/.stamp
 	$(Q)sh tests/tap.sh $@ -c $(PYTHON) $(ST_DIR)/malformed.py $(ST_DRV_SAN) $(ST_OUT)/bad $(ST_OUT)/fx

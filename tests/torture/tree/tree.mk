@@ -47,7 +47,7 @@ $(BUILD)/torture/TT%/autoconf.h: tests/torture/tree/tree-config.sh matrix/CFcomm
 # A pair that needs a fourth level must not build: the refusal, with its message, is a test.
 .PHONY: test-tree-refuse
 test-tree-refuse:
-	$(Q)sh tests/tap.sh $@ -c sh tests/torture/tree/t0100-tree-refuse.sh "$(HOST_CC)" $(BUILD)/tree-refuse
+	$(Q)sh tests/tap.sh $@ -c sh tests/torture/tree/t4200-tree-refuse.sh "$(HOST_CC)" $(BUILD)/tree-refuse
 
 TESTS += test-tree-refuse
 

@@ -2,7 +2,7 @@
 # The CONFIG sweep (TAP): what Kconfig makes of the flips, coverage of every option the sources
 # use, and, once `make sweep` has run, its objects, a no-op second run and the NR_CPUS curve.
 #
-#   t0600-sweep.sh BUILD_DIR MAKE        (after make objects; the built part after make sweep)
+#   t1600-sweep.sh BUILD_DIR MAKE        (after make objects; the built part after make sweep)
 set -u
 build=$1 make=$2
 py=${PYTHON:-/usr/bin/python3}
@@ -130,7 +130,7 @@ sys.exit(1 if bad or want else 0)
 EOF
 }
 check "objects and records of $what match the sweep's manifest" objects_ok
-# `make report` skips sweep-build's make when no file of `make sweep-inputs` changed: that list
+# `make report` reads the sweep's rules only when a file of `make sweep-inputs` changed: that list
 # must hold every prerequisite of every sweep object (its rule's and its .d file's), apart from
 # what the sweep generates itself under $build/sweep/ from the listed inputs.
 inputs_ok() {

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The built matrix (TAP): layout, build records, incrementality, symbols, irq instructions, Tiny's budget.
 #
-#   t0100-built.sh BUILD_DIR MAKE        (after make objects; coordinates come from the manifest)
+#   t1100-built.sh BUILD_DIR MAKE        (after make objects; coordinates come from the manifest)
 set -u
 build=$1 make=$2
 manifest=$build/matrix.json

@@ -2,7 +2,7 @@
 # The ASan/UBSan build of the extractor must produce exactly the plain build's layouts (which
 # oracle.py holds to pahole) on every input, in one process each, with no sanitizer report;
 # and so must its -j 3 run (units read on threads).
-# usage: t0200-sancheck.sh PLAIN-DRIVER SAN-DRIVER OUTDIR FILE...
+# usage: t3200-sancheck.sh PLAIN-DRIVER SAN-DRIVER OUTDIR FILE...
 set -u
 plain=$1 san=$2 out=$3
 shift 3

@@ -3,7 +3,7 @@
 # vmlinux and the kernel/rcu objects of x86_64, i386, arm, arm64 and riscv64, every struct
 # block against pahole 1.24 (textdiff.py: documented classes counted) and every number
 # (oracle.py; --reorganize on the objects, the CLI's JSON too).
-# usage: t0400-kernel.sh DRIVER ANALYZER
+# usage: t3400-kernel.sh DRIVER ANALYZER
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 linux=$here/../../kernel/linux.sh

@@ -2,7 +2,7 @@
 # Kconfig resolution (TAP): refused requests and failing #CHECK# lines name file and line; every
 # #CHECK# can fail; autoconf.h and CONFIG_64BIT agree with the .config and the objects.
 #
-#   t0200-kconfig.sh BUILD_DIR MAKE        (the matrix part after make objects)
+#   t1200-kconfig.sh BUILD_DIR MAKE        (the matrix part after make objects)
 set -u
 build=$1 make=$2
 py=${PYTHON:-/usr/bin/python3}

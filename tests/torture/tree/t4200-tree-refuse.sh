@@ -1,7 +1,7 @@
 #!/bin/sh
 # Tree RCU geometry at build time: pairs needing a fourth level (or a fanout wider than a mask) are refused.
 #
-#   t0100-tree-refuse.sh HOST_CC OUTDIR
+#   t4200-tree-refuse.sh HOST_CC OUTDIR
 #
 # Two gates, each tested where it acts. Kconfig's ranges (NR_CPUS 2..4096, RCU_FANOUT
 # 2..BITS_PER_LONG) refuse a value out of range while the configuration is resolved, with one

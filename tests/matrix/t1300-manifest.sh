@@ -2,7 +2,7 @@
 # The manifest and the analyses (TAP): build/matrix.json against the files, the records, the
 # data and the compilers; <obj>.json against binutils size; both deterministic and incremental.
 #
-#   t0300-manifest.sh BUILD_DIR MAKE        (after make objects analysis)
+#   t1300-manifest.sh BUILD_DIR MAKE        (after make objects analysis)
 set -u
 build=$1 make=$2
 py=${PYTHON:-/usr/bin/python3}

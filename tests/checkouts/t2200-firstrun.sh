@@ -3,7 +3,7 @@
 # installed (TAP): the run that installs them ends with the full matrix; then a compiler that is
 # missing fails naming its Debian package unless MATRIX_EXCLUDE lists it.
 #
-#   t0200-firstrun.sh BUILD_DIR MAKE
+#   t2200-firstrun.sh BUILD_DIR MAKE
 #
 # The machine is simulated: PATH is a folder of links to every program on PATH but the cross
 # gcc drivers of matrix/ARCHES, a module on PYTHONPATH hides kconfiglib, and DEPS (the Makefile's
@@ -43,7 +43,7 @@ done
 } > "$tmp/deps.sh"
 
 # REPORT_TRACK=0 REPORT_SWEEP=0: the first run's question is the compilers; tracking and the
-# CONFIG sweep add builds of the same compilers (t0600 and tests/reports cover them).
+# CONFIG sweep add builds of the same compilers (t1600 and tests/reports cover them).
 first_run() {
 	t0=$(date +%s)
 	touch "$tmp/start"

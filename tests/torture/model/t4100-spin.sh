@@ -1,7 +1,7 @@
 #!/bin/sh
 # Check tinyrcu.pml with spin: the model exhaustively with no violation, each mutant with one. TAP.
 #
-#   t0100-spin.sh OUTDIR [CC]
+#   t4100-spin.sh OUTDIR [CC]
 #
 # Each check copies the model into OUTDIR/<name>/, generates the verifier (spin -a, with
 # -D<mutant>), compiles it (CC, default cc, unoptimised: the compiler would take longer than the

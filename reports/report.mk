@@ -1,20 +1,26 @@
-# bloatwatch/report/report.mk: generate the text, Markdown and HTML reports from the history database.
+# reports/report.mk: record the build into the history database and write the reports from it.
 #
 #   make report         deps -> objects -> analyzer -> the CONFIG sweep (make sweep) -> record
 #                       this commit in $(DB_FILE) (first tracking the last $(REPORT_TRACK)
 #                       commits when it holds no other one) -> reports/out/ (footprint.txt,
 #                       footprint.md, index.html and its pages, config.html from the sweep)
-#   make test-reports   the reports tests (tests/reports, pytest, headless Chromium)
+#   make record         analyze build/ and record it under the current commit ($(DB_FILE))
 #
+# `report` is two makes: the first installs packages (deps) without reading the generated rules
+# (BW_GENERATED=0), the second (report-build) reads them once the compilers are in, so that a
+# first run on a fresh machine builds every coordinate. The sweep's rules are read only when an
+# input of the sweep changed ($(SWEEP_CHECKED), matrix/sweep.mk).
 # Every step is the command line (`bloatwatch record`, `stamp`, `report`). Stamps in
 # $(REPORT_OUT)/.state keep a second `make report` with nothing changed cheap:
 #   head      HEAD, dirty or not, and its status in the database (rewritten only on change)
-#   sweep-checked  newer than every input of the sweep (SWEEP_INPUTS): no sweep-build to run
-#   sweep     touched when build/sweep.json changed (a sweep object or analysis was remade)
-#   recorded  newer than head, every matrix object, the sweep and the analyzer: nothing to record
+#   recorded  newer than head, every matrix object, the sweep's manifest and the analyzer:
+#             nothing to record
 #   dbstate   digest of the recorded commits (rewritten only on change): nothing to render
 
 REPORT_OUT        ?= reports/out
+DB_FILE           ?= bloatwatch.db
+# The command line, run in place from the repository root (bin/bloatwatch finds the package).
+BLOATWATCH        := $(PYTHON) bin/bloatwatch
 REPORT_STATE      := $(REPORT_OUT)/.state
 REPORT_TRACK      ?= 4
 REPORT_TRACK_JOBS ?= 1
@@ -24,7 +30,7 @@ REPORT_JOBS       ?= 2
 REPORT_SRCS       := $(wildcard bloatwatch/*.py bloatwatch/*/*.py bloatwatch/report/templates/*.j2 \
 	bloatwatch/report/static/*) bloatwatch/db/views.sql
 
-.PHONY: report report-build report-always test-reports
+.PHONY: report report-build report-always record
 
 report: deps
 	$(Q)$(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(REPORT_JOBS)) report-build
@@ -39,21 +45,11 @@ report-build: $(REPORT_OUT)/index.html
 $(REPORT_STATE)/head: report-always
 	$(Q)$(BLOATWATCH) --db $(DB_FILE) stamp head $@
 
-# The sweep runs after the matrix (its options come from the matrix's objects); its stamp moves
-# only when the sweep's manifest did, so recording is skipped when nothing changed.
-# REPORT_SWEEP=0 leaves it out (record then reads the build/sweep.json an earlier `make sweep`
-# left, if any): the sweep builds about three times the matrix's objects.
-REPORT_SWEEP      ?= 1
-$(REPORT_STATE)/sweep-checked: $(SWEEP_INPUTS) | objects analysis
-	$(Q)$(if $(filter 1,$(REPORT_SWEEP)),$(MAKE) --no-print-directory MATRIX_ENV_CHECKED=1 \
-		sweep-build && mkdir -p $(@D) && touch $@,:)
-$(REPORT_STATE)/sweep: $(REPORT_STATE)/sweep-checked report-always
-	@mkdir -p $(@D); [ -f $@ ] && [ ! $(SWEEP_MANIFEST) -nt $@ ] || touch $@
-	$(if $(filter 1,$(REPORT_SWEEP)),@[ -n "$$(find $< -newermt @$(MATRIX_T0) 2>/dev/null)" ] || \
-		sh matrix/stage.sh sweep $(MATRIX_T0) "up to date: no input changed since its last check")
-
+# The sweep (matrix/sweep.mk) runs after the matrix (its options come from the matrix's
+# objects); recording waits for it and runs again only when the sweep's manifest changed.
+REPORT_SWEEP_DEP := $(if $(SWEEP_RULES),$(SWEEP_MANIFEST),$(wildcard $(SWEEP_MANIFEST)))
 $(REPORT_STATE)/recorded: $(REPORT_STATE)/head $(MATRIX_MANIFEST) $(MATRIX_JSON) $(AN_BIN) \
-		$(REPORT_STATE)/sweep | objects analysis
+		$(REPORT_SWEEP_DEP) | objects analysis $(if $(filter 1,$(REPORT_SWEEP)),sweep)
 	$(Q)$(BLOATWATCH) --db $(DB_FILE) record --seed $(REPORT_TRACK) --seed-jobs $(REPORT_TRACK_JOBS)
 	$(Q)$(BLOATWATCH) --db $(DB_FILE) stamp head $(REPORT_STATE)/head
 	@touch $@
@@ -64,7 +60,6 @@ $(REPORT_STATE)/dbstate: $(REPORT_STATE)/recorded report-always
 $(REPORT_OUT)/index.html: $(REPORT_STATE)/dbstate $(REPORT_SRCS)
 	$(Q)$(BLOATWATCH) --db $(DB_FILE) report --out $(REPORT_OUT) -q $(REPORT_ARGS)
 
-test-reports: objects analyzer
-	$(Q)sh tests/tap.sh $@ -p $(PYTHON) -m pytest -q -p no:cacheprovider -rs tests/reports
-
-TESTS += test-reports
+# Recording is idempotent and cheap (analyses are content-addressed), so it always runs.
+record: objects analyzer
+	$(Q)$(BLOATWATCH) --db $(DB_FILE) record

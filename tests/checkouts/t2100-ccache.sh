@@ -2,7 +2,7 @@
 # Builds in two other checkouts (TAP): the second is all ccache hits, and the objects and build
 # records are byte-identical in all three places (no checkout path in either).
 #
-#   t0100-ccache.sh BUILD_DIR MAKE        (after make objects; two arch/compiler pairs are rebuilt)
+#   t2100-ccache.sh BUILD_DIR MAKE        (after make objects; two arch/compiler pairs are rebuilt)
 set -u
 build=$1 make=$2
 pairs="x86_64/gcc arm/clang"
