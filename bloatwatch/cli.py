@@ -20,6 +20,7 @@ EXAMPLES = {
             "  bloatwatch init --kbuild ../out/x86 --label tinyconfig --print",
     "record": "bloatwatch record                      # the built matrix, under HEAD\n"
               "  bloatwatch record build/arm/gcc/TREE01/*.o\n"
+              "  bloatwatch --db ~/bw.db -C linux-6.12 record --label v6.12 --date 2024-11-17\n"
               "  bloatwatch record --json all.json --configs-json configs.json --rev v1.0",
     "track": "bloatwatch track -j2 HEAD~20..HEAD\n"
              "  bloatwatch track --all-parents --fresh v6.0..v6.1",
@@ -148,6 +149,13 @@ def parser():
                    help="with --json: CONFIG usage from the analyzer's configs mode")
     p.add_argument("--rev", help="record under this commit (default: HEAD, dirty if the tree is)")
     p.add_argument("--dirty", action="store_true", help="with --rev: mark the record dirty")
+    p.add_argument("--label", help="record the tree (-C DIR, need not be a git checkout: an "
+                                   "unpacked release) as this release, e.g. v6.12, instead of a "
+                                   "commit; needs --date and --db")
+    p.add_argument("--date", help="with --label: the release's date, YYYY-MM-DD (UTC), which "
+                                  "orders it among the commits")
+    p.add_argument("--subject", help="with --label: its subject (default: 'Linux VERSION' of a "
+                                     "Linux source tree, else 'release LABEL')")
     p.add_argument("-j", "--jobs", type=int, default=None, help="analyzer processes (default: cores, max 4)")
     p.add_argument("--no-cache", action="store_true",
                    help="analyze every object even if its bytes were analyzed before")
@@ -303,11 +311,12 @@ def cmd_record(ctx):
     from .db import ingest
     from .record import collect, recorder
     a = ctx.args
+    release = release_of(ctx) if a.label or a.date or a.subject else None
     root = ctx.root()
     if a.seed:
         seed_history(ctx, a.seed, a.seed_jobs)
     job = recorder.Job(rev=a.rev, dirty=True if a.dirty else None, jobs=a.jobs,
-                       cache=not a.no_cache)
+                       cache=not a.no_cache, release=release)
     if a.json:
         files, uses = [], []
         for path in a.json:
@@ -336,6 +345,27 @@ def cmd_record(ctx):
     print("recorded %s: %d objects, %d new analyses (%.2f s)"
           % (query.label(done.commit), done.objects, done.new, time.monotonic() - start))
     return 0
+
+
+def release_of(ctx):
+    """record --label: the release's commits row; the tree is -C DIR (else the current
+    folder), git or not, and is the root objects are found under."""
+    from .record import release
+    a = ctx.args
+    if not (a.label and a.date):
+        raise BwError("record: --label and --date go together (a release is a label and the "
+                      "date it was released)")
+    for opt, given in (("--rev", a.rev), ("--dirty", a.dirty), ("--seed", a.seed)):
+        if given:
+            raise BwError("record: %s names a git commit; --label records a release" % opt)
+    if not a.db and not os.environ.get("BLOATWATCH_DB"):
+        raise BwError("record --label: give --db or set BLOATWATCH_DB (the history the release "
+                      "joins; a release tree holds none)")
+    tree = os.path.abspath(a.repo or os.getcwd())
+    if not os.path.isdir(tree):
+        raise BwError("%s: no such directory" % tree)
+    ctx._root = tree
+    return release.commit(tree, a.label, a.date, a.subject)
 
 
 def seed_history(ctx, count, jobs):

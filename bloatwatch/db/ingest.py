@@ -366,7 +366,8 @@ def record(store, commit, prepared):
     """Store one commit (replacing any earlier record of it) in one transaction.
 
     commit: dict sha, dirty, parents, author, author_date, commit_date, subject,
-    status ('ok'|'failed'), error.  Returns (commit id, number of new analyses)."""
+    status ('ok'|'failed'), error, kind ('commit', the default, or 'release').  Returns
+    (commit id, number of new analyses)."""
     return store.write(lambda: _record(store, commit, prepared))
 
 
@@ -374,7 +375,7 @@ def _upsert_commit(d, commit):
     """Insert or update a commit's row; its id."""
     row = d.execute(
         "INSERT INTO commits (sha, dirty, parents, author, author_date, commit_date, subject, "
-        "status, error, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "status, error, recorded_at, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (sha, dirty) DO UPDATE SET parents = excluded.parents, "
         "author = excluded.author, author_date = excluded.author_date, "
         "commit_date = excluded.commit_date, subject = excluded.subject, "
@@ -383,7 +384,7 @@ def _upsert_commit(d, commit):
         (commit["sha"], int(bool(commit["dirty"])), commit.get("parents", ""),
          commit.get("author", ""), int(commit.get("author_date", 0)),
          int(commit.get("commit_date", 0)), commit.get("subject", ""), commit["status"],
-         commit.get("error", ""), int(time.time()))).fetchone()
+         commit.get("error", ""), int(time.time()), commit.get("kind", "commit"))).fetchone()
     cid = row[0]
     d.execute("DELETE FROM commit_slices WHERE commit_id = ?", (cid,))
     d.execute("DELETE FROM config_uses WHERE commit_id = ?", (cid,))

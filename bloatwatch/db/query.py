@@ -204,12 +204,12 @@ def extra_keys(store):
     return sorted({r[0] for r in store.query("SELECT DISTINCT key FROM v_coord_keys")})
 
 
-COMMIT_COLS = "commit_id, sha, dirty, commit_date, author_date, subject, status, error"
+COMMIT_COLS = "commit_id, sha, dirty, commit_date, author_date, subject, status, error, kind"
 
 
 def _commit(r):
     return dict(id=r[0], sha=r[1], dirty=r[2], commit_date=r[3], author_date=r[4],
-                subject=r[5], status=r[6], error=r[7])
+                subject=r[5], status=r[6], error=r[7], kind=r[8])
 
 
 def commits(store, last=0):
@@ -231,6 +231,10 @@ def status(store, sha, dirty=False):
 
 
 def label(c):
+    """How a recorded commit is named: 12 hex digits ('-dirty' for a dirty record), a
+    release by its label."""
+    if c.get("kind") == "release":
+        return c["sha"]
     return c["sha"][:12] + ("-dirty" if c["dirty"] else "")
 
 
@@ -300,7 +304,12 @@ def _max(a, b):
 
 
 def resolve(store, repo, rev):
-    """A recorded commit for a revision: git revision, recorded sha or prefix, `-dirty` suffix."""
+    """A recorded commit for a revision: a recorded release's label, git revision, recorded
+    sha or prefix, `-dirty` suffix."""
+    rows = store.query("SELECT %s FROM v_commit_rows WHERE sha = ? AND kind = 'release'"
+                       % COMMIT_COLS, (rev,))
+    if rows:
+        return _commit(rows[0])
     want_dirty = rev.endswith("-dirty")
     base = rev[:-6] if want_dirty else rev
     sha = None
@@ -309,7 +318,7 @@ def resolve(store, repo, rev):
         sha = gitrepo.resolve(repo, base)
     if sha is None:
         if not re.fullmatch(r"[0-9a-fA-F]{4,40}", base):
-            raise BwError("%s: not a revision git knows, nor a recorded sha" % rev)
+            raise BwError("%s: not a revision git knows, nor a recorded sha or release" % rev)
         rows = store.query("SELECT DISTINCT sha FROM v_commit_rows WHERE sha LIKE ?", (base.lower() + "%",))
         if not rows:
             raise BwError("%s: no recorded commit matches" % rev)
@@ -473,8 +482,9 @@ class History:
     def commits(self):
         """Every recorded commit in history order (runner, host: the fleet's runner that
         built it, '' for one `track` or `record` recorded)."""
-        return self._rows("SELECT commit_id, sha, short, dirty, parents, author, author_date, "
-                          "commit_date, subject, status, error, ord, runner, host FROM v_commits "
+        return self._rows("SELECT commit_id, sha, short, kind, dirty, parents, author, "
+                          "author_date, commit_date, subject, status, error, ord, runner, host "
+                          "FROM v_commits "
                           "ORDER BY ord")
 
     def footprint(self, commit_id=None):

@@ -29,10 +29,11 @@ CREATE TABLE names (
 	name TEXT NOT NULL UNIQUE
 );
 
--- One recorded state of the tree: a git commit, clean or dirty.
+-- One recorded state of the tree: a git commit, clean or dirty, or a release (since
+-- version 12: a tree that is not a git checkout, e.g. an unpacked tarball, under a label).
 CREATE TABLE commits (
 	id INTEGER PRIMARY KEY,
-	sha TEXT NOT NULL,                 -- full 40-hex commit id
+	sha TEXT NOT NULL,                 -- full 40-hex commit id; a release's label (v6.12)
 	dirty BIGINT NOT NULL DEFAULT 0,   -- 1: recorded from a working tree with uncommitted changes
 	parents TEXT NOT NULL DEFAULT '',  -- parent shas, space-separated, first parent first
 	author TEXT NOT NULL DEFAULT '',
@@ -42,6 +43,7 @@ CREATE TABLE commits (
 	status TEXT NOT NULL,              -- ok | failed (the build failed: no builds rows)
 	error TEXT NOT NULL DEFAULT '',    -- why it failed (tail of the build log)
 	recorded_at BIGINT NOT NULL,       -- unix seconds
+	kind TEXT NOT NULL DEFAULT 'commit',   -- commit | release (no git: no parents, dirty 0)
 	UNIQUE (sha, dirty)
 );
 CREATE INDEX commits_order ON commits (commit_date, author_date);

@@ -6,9 +6,12 @@
 -- coordinate is arch, compiler and config `label` plus extra keys (v_coord_keys); `keys`
 -- holds them as one canonical JSON object ('' when there are none).
 
--- Recorded commits; `ord` is the history order (commit date, then author date).
+-- Recorded commits; `ord` is the history order (commit date, then author date). `kind` is
+-- commit or release (an unpacked tarball recorded under a label: sha and short are the label).
 CREATE VIEW v_commits AS
-SELECT c.id AS commit_id, c.sha, substr(c.sha, 1, 12) AS short, c.dirty, c.parents,
+SELECT c.id AS commit_id, c.sha,
+       CASE WHEN c.kind = 'release' THEN c.sha ELSE substr(c.sha, 1, 12) END AS short,
+       c.kind, c.dirty, c.parents,
        c.author, c.author_date, c.commit_date, c.subject, c.status, c.error, c.recorded_at,
        ROW_NUMBER() OVER (ORDER BY c.commit_date, c.author_date, c.id) AS ord,
        COALESCE(j.runner, '') AS runner, COALESCE(j.host, '') AS host
@@ -135,7 +138,7 @@ JOIN names vn ON vn.id = ck.value_id;
 -- (v_commits' `ord` is a pass over every commit).
 CREATE VIEW v_commit_rows AS
 SELECT c.id AS commit_id, c.sha, c.dirty, c.commit_date, c.author_date, c.subject, c.status,
-       c.error
+       c.error, c.kind
 FROM commits c;
 
 -- The slices a commit is made of (one per object name).

@@ -2,8 +2,8 @@
 """record(): analyze one tree's objects and record them under its commit, in one transaction.
 
 `bloatwatch record`, `track` (and so `bisect`), `configcost` and the fleet runner all record
-through it: a Job says which objects, analyzed how, under which commit; recording a commit
-again replaces its earlier record.
+through it: a Job says which objects, analyzed how, under which commit (or release: a tree
+without git, under a label); recording a commit again replaces its earlier record.
 """
 import hashlib
 import os
@@ -93,6 +93,7 @@ class Job:
     analysis: Analysis = None   # already analyzed (track's builders, `record --json`)
     error: str = None           # the build failed: recorded as failed, with no objects
     parent: str = None          # recorded as this commit (it touches none of paths)
+    release: dict = None        # recorded as this release (release.commit()), not a commit
 
 
 @dataclass
@@ -114,7 +115,7 @@ def record(store, tree, job):
             store = store()
         return store
 
-    commit = commit_of(tree, job.rev, job.dirty)
+    commit = dict(job.release) if job.release else commit_of(tree, job.rev, job.dirty)
     if job.parent is not None:
         status = ingest.record_same(opened(), commit, job.parent, job.error or "")
         commit = dict(commit, status=status)

@@ -4,12 +4,8 @@ import collections
 import time
 
 from . import configcost, model
+from ..db import query
 from ..errors import BwError
-
-
-def label(commit):
-    """Commit label as bloatwatch prints it: 12 hex digits, '-dirty' for a dirty record."""
-    return commit["sha"][:12] + ("-dirty" if commit["dirty"] else "")
 
 
 def by_coord(rows):
@@ -43,7 +39,9 @@ class Data:
         if not self.commits:
             raise BwError("%s: no commit recorded yet (run `bloatwatch record`)" % self.where)
         for c in self.commits:
-            c["label"] = label(c)
+            c["label"] = query.label(c)
+            # A column head or plot tick: 7 hex digits of a commit, a release's whole label.
+            c["tick"] = c["label"] if c["kind"] == "release" else c["label"][:7]
         self.ok = [c for c in self.commits if c["status"] == "ok"]
         if not self.ok:
             raise BwError("%s: every recorded commit failed to build; nothing to report"
@@ -84,8 +82,9 @@ class Data:
             return ok[-1]
         want_dirty = head.endswith("-dirty")
         base = head[:-6] if want_dirty else head
-        hits = [c for c in self.commits if c["sha"].startswith(base.lower())
-                and bool(c["dirty"]) == want_dirty]
+        hits = [c for c in self.commits if c["kind"] == "release" and c["sha"] == head]
+        hits = hits or [c for c in self.commits if c["sha"].startswith(base.lower())
+                        and bool(c["dirty"]) == want_dirty and c["kind"] == "commit"]
         if not hits:
             raise BwError("%s: commit %s is not recorded" % (self.where, head))
         if len(hits) > 1:

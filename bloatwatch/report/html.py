@@ -491,7 +491,7 @@ class Site:
         """Totals of one object per build across the last commits."""
         cids = [c["commit_id"] for c in self.data.ok][-12:]
         t = Table("%s across the last %d commits that built (total bytes)" % (name, len(cids)),
-                  [Column("build")] + [Column(self.data.by_id[c]["label"][:7], "r") for c in cids])
+                  [Column("build")] + [Column(self.data.by_id[c]["tick"], "r") for c in cids])
         for b in sorted(series):
             t.add([Text(model.build_name(b))] + [Bytes(series[b][c].total) if c in series[b]
                                                  else Text("-") for c in cids])
@@ -500,7 +500,7 @@ class Site:
     def symbol_history(self, cids, syms, more):
         t = Table("Symbols whose size changed across the recorded commits (bloat-o-meter's "
                   "sizes; - = absent)", [Column("symbol"), Column("class")]
-                  + [Column(self.data.by_id[c]["label"][:7], "r") for c in cids])
+                  + [Column(self.data.by_id[c]["tick"], "r") for c in cids])
         for s in syms:
             got = {p.commit["commit_id"]: p.total for p in s.points}
             t.add([Clip(s.name), Text(s.symbol_class)]

@@ -146,12 +146,12 @@ def history_lines(tree, rel, title, ylabel, commits, panels, url_for, legend="ar
             ax.axvspan(i - 0.4, i + 0.4, color="#dddddd", zorder=0,
                        label="build failed" if j == 0 else None)
         ax.set_xticks(range(0, len(commits), step))
-        ax.set_xticklabels([c["label"][:7] + ("*" if c["dirty"] else "") for c in commits[::step]],
+        ax.set_xticklabels([c["tick"] + ("*" if c["dirty"] else "") for c in commits[::step]],
                            rotation=45, ha="right", fontsize=7)
         ax.set_xlim(-0.6, len(commits) - 0.4)
         if k // ncols == nrows - 1 or k + ncols >= n:
             ax.xaxis.set_tick_params(labelbottom=True)
-            ax.set_xlabel("commit (history order; * = uncommitted changes)")
+            ax.set_xlabel("commit or release (history order; * = uncommitted changes)")
         ax.set_title(name, fontsize=9)
         ax.ticklabel_format(axis="y", style="plain", useOffset=False)
         ax.margins(y=0.15)

@@ -85,6 +85,30 @@ def test_commands_on_postgresql(tmp_path, repo, url):
     assert q(url, "SELECT count(*) FROM commit_slices") == before
 
 
+def test_releases_on_postgresql(tmp_path, repo, url):
+    """A release (record --label, no git) beside a commit: ordered by date, named by label,
+    read the same as on SQLite (migration 12's commits.kind)."""
+    a = repo.commit({"a.c": "1\n"}, "base")
+    j0 = write_json(tmp_path / "0.json", synth.document(small_matrix(0)))
+    j1 = write_json(tmp_path / "1.json", synth.document(small_matrix(4)))
+    tree = tmp_path / "unpacked"
+    tree.mkdir()
+    sqlite_db = str(tmp_path / "same.db")
+    for db in (url, sqlite_db):
+        run_bw("--db", db, "-C", repo.path, "record", "--json", j0, "--rev", a, check=0)
+        r = run_bw("--db", db, "-C", tree, "record", "--json", j1, "--label", "v6.12", "--date",
+                   "2099-01-01", check=0)
+        assert r.stdout.startswith("recorded v6.12: ")
+    assert q(url, "SELECT sha, kind, short FROM v_commits ORDER BY ord") == [
+        (a, "commit", a[:12]), ("v6.12", "release", "v6.12")]
+    for args in (["log"], ["diff", a, "v6.12"], ["history", "total"]):
+        pg_out = run_bw("--db", url, "-C", repo.path, *args, check=0).stdout
+        assert "v6.12" in pg_out, args
+        strip = lambda s: re.sub(r"\(\d+\.\d+ s\)", "", s)   # noqa: E731
+        assert strip(pg_out) == strip(run_bw("--db", sqlite_db, "-C", repo.path, *args,
+                                             check=0).stdout), args
+
+
 def test_unreachable_server_is_one_line(tmp_path, pg):
     r = run_bw("--db", "postgresql://bw@127.0.0.1:1/none", "log")
     assert r.returncode == 2 and r.stderr.startswith("bloatwatch: ") and r.stderr.count("\n") == 1
