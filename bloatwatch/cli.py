@@ -556,11 +556,13 @@ def history_moves(ctx):
 def cmd_diff(ctx):
     from .compare import command
     a = ctx.args
+    from . import discards, project
+    drops = discards.of(project.load(a.config, None if a.config else ctx.root_or_none()))
     history = query.History(ctx.target(), demangle=not a.no_demangle)
     try:
         with history.snapshot():
             text = command.run(history, ctx.root_or_none(), a.a, a.b, ctx.filters(),
-                               a.all, not a.no_symbols)
+                               a.all, not a.no_symbols, drops)
     finally:
         history.close()
     sys.stdout.write(text)

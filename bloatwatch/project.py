@@ -71,6 +71,8 @@ class Project:
         self.groups = [Group(["build/*/*/*/*.o"], root="build/*/*/*")]
         self.tables = []
         self.noise = DEFAULT_NOISE
+        self.discard = []          # [image] discard: section globs the final link drops
+        self.discard_defaults = True   # and Kbuild's (or ld's) list (discards.py)
 
     # ---- what the db needs ---------------------------------------------------------------
 
@@ -120,8 +122,9 @@ def _known(src, keys, table, allowed, what):
 
 
 TOP = ("build", "build_timeout", "ccache_log", "sources", "paths", "keys", "manifest", "objects",
-       "table", "history")
+       "table", "history", "image")
 HISTORY = ("noise_bytes", "noise_pct")
+IMAGE = ("discard", "defaults")
 # The noise floor of the history's moves: (bytes, percent of the previous value).
 DEFAULT_NOISE = (8, 0.5)
 GROUP = ("glob", "exclude", "root", "kbuild", "config", "coordinate")
@@ -264,6 +267,12 @@ def load(path=None, root=None):
                     k, "a number >= 0 (percent)" if i else "an integer >= 0 (bytes)"))
             noise[i] = v
     p.noise = tuple(noise)
+    image = _type(src, ("image",), data.get("image", {}), dict, "a table ([image])")
+    _known(src, ("image",), image, IMAGE, "[image]")
+    p.discard = list(_strings(src, ("image", "discard"), image.get("discard", [])))
+    if "defaults" in image:
+        p.discard_defaults = _type(src, ("image", "defaults"), image["defaults"], bool,
+                                   "true or false")
     tables = _type(src, ("table",), data.get("table", []), list, "an array of [[table]]")
     p.tables = [_table(src, i, t, p.keys) for i, t in enumerate(tables)]
     return p

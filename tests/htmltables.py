@@ -11,6 +11,7 @@ class Page(HTMLParser):
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.tables, self.pres, self.text = {}, {}, []
+        self.all = []      # every table in page order, with or without an id
         self.section, self.table, self.row, self.cell, self.pre = None, None, None, None, None
 
     def handle_starttag(self, tag, attrs):
@@ -19,6 +20,7 @@ class Page(HTMLParser):
             self.section = a.get("id")
         elif tag == "table":
             self.table = self.tables[a.get("id")] = {"rows": [], "caption": ""}
+            self.all.append(self.table)
         elif tag == "tr" and self.table is not None:
             self.row = []
         elif tag in ("td", "th") and self.row is not None:

@@ -31,8 +31,9 @@ def parse_side(spec):
     return rev, fixed
 
 
-def side(history, repo, spec, filters):
-    """(commit, fixed fields, {coord_id: object}) of one side."""
+def side(history, repo, spec, filters, discards=None):
+    """(commit, fixed fields, {coord_id: object}) of one side; objects carry the bytes of
+    their sections in `discards` (discarded) and their image total."""
     rev, fixed = parse_side(spec)
     commit = query.resolve(history.store, repo, rev)
     if commit["status"] != "ok":
@@ -42,15 +43,16 @@ def side(history, repo, spec, filters):
     for k, v in fixed.items():
         f[k] = [v]
     coords = query.coordinates(history.store, f)
-    objs = {r["coord_id"]: SimpleNamespace(**r) for r in history.footprint(commit["id"])
+    objs = {r["coord_id"]: SimpleNamespace(**r) for r in history.footprint(commit["id"], discards)
             if r["coord_id"] in coords}
     return commit, fixed, coords, objs
 
 
-def run(history, repo, a_spec, b_spec, filters, show_all=False, symbols=True):
-    """The diff report, as text."""
-    a_commit, a_fixed, a_coords, a_objs = side(history, repo, a_spec, filters)
-    b_commit, b_fixed, b_coords, b_objs = side(history, repo, b_spec, filters)
+def run(history, repo, a_spec, b_spec, filters, show_all=False, symbols=True, discards=None):
+    """The diff report, as text; with `discards` (discards.py), the image's figures beside
+    size's where sections the final link drops are present."""
+    a_commit, a_fixed, a_coords, a_objs = side(history, repo, a_spec, filters, discards)
+    b_commit, b_fixed, b_coords, b_objs = side(history, repo, b_spec, filters, discards)
     if set(a_fixed) != set(b_fixed):
         raise BwError("both sides must fix the same coordinate fields (%s vs %s)"
                       % ("/".join(a_fixed) or "none", "/".join(b_fixed) or "none"))
@@ -72,6 +74,9 @@ def run(history, repo, a_spec, b_spec, filters, show_all=False, symbols=True):
     out.append("Objects: %d compared, %d differ; total %d -> %d (%s, %s)" % (
         d.compared, len(d.objects), d.total_old, d.total_new,
         Delta(d.total_new - d.total_old).text(), Percent.change(d.total_old, d.total_new).text() or "n/a"))
+    image = [sum(o.image for o in objs.values()) for objs in (old, new)]
+    if image != [d.total_old, d.total_new]:
+        out[-1] += "; image %d -> %d (%s)" % (image[0], image[1], Delta(image[1] - image[0]).text())
     listed = d.objects
     if show_all:
         changed = {c.key for c in d.objects}

@@ -14,15 +14,21 @@ def listed(names, limit=6):
 
 
 def objects_table(changes, label, title=""):
-    """One row per ObjectChange: text/data/bss deltas, totals, delta and relative change."""
+    """One row per ObjectChange: text/data/bss deltas, totals, delta and relative change (size's
+    figures); when a side holds sections the final link discards, the image's delta beside."""
+    split = any(sum(getattr(x, "discarded", ())) for c in changes for x in (c.old, c.new) if x)
     t = Table(title, [Column("object"), Column("text", "r"), Column("data", "r"), Column("bss", "r"),
                       Column("old total", "r"), Column("new total", "r"), Column("delta", "r"),
-                      Column("change", "r")])
+                      Column("change", "r")] + ([Column("image delta", "r")] if split else []))
     for c in changes:
         o, n = c.old, c.new
         t.add([Text(label(c.key))] + [Delta(c.delta(f)) for f in ("text", "data", "bss")]
               + [Bytes(o.total) if o else Text("new"), Bytes(n.total) if n else Text("removed"),
-                 Delta(c.delta("total")), Percent.change(o.total, n.total) if o and n else blank()])
+                 Delta(c.delta("total")), Percent.change(o.total, n.total) if o and n else blank()]
+              + ([Delta(c.delta("image"))] if split else []))
+    if split:
+        t.notes.append("image delta: the change of the bytes that reach the image, size's "
+                       "total less the sections the final link discards.")
     return t
 
 

@@ -487,13 +487,37 @@ class History:
                           "FROM v_commits "
                           "ORDER BY ord")
 
-    def footprint(self, commit_id=None):
-        """size(1) totals of every recorded object (of one commit, or of all)."""
+    def footprint(self, commit_id=None, discards=None):
+        """size(1) totals of every recorded object (of one commit, or of all), each with
+        `discarded`: the (text, data, bss) bytes of its sections in `discards` (discards.py,
+        the sections the final link drops; (0, 0, 0) without) and `image`, the total less
+        them."""
         sql = ("SELECT commit_id, %s, path, analysis_id, config_id, text, data, bss, total, "
                "format, machine FROM v_footprint" % COORD)
         if commit_id is None:
-            return self._rows(sql)
-        return self._rows(sql + " WHERE commit_id = ?", (commit_id,))
+            rows = self._rows(sql)
+        else:
+            rows = self._rows(sql + " WHERE commit_id = ?", (commit_id,))
+        dropped = self.discarded(discards, {r["analysis_id"] for r in rows}) if discards else {}
+        for r in rows:
+            r["discarded"] = dropped.get(r["analysis_id"], (0, 0, 0))
+            r["image"] = r["total"] - sum(r["discarded"])
+        return rows
+
+    def discarded(self, discards, analysis_ids):
+        """{analysis_id: (text, data, bss)} of the loaded sections whose names `discards`
+        holds, for the analyses that have any: the names are matched once, not per row."""
+        names = [r[0] for r in self.store.query(
+            "SELECT DISTINCT section FROM v_analysis_sections WHERE bucket <> 'other'")
+            if r[0] in discards]
+        out = {}
+        for part in chunks(names):
+            for aid, section, size, bucket in self.store.query(
+                    "SELECT analysis_id, section, size, bucket FROM v_analysis_sections "
+                    "WHERE bucket <> 'other' AND section IN (%s)" % marks(len(part)), part):
+                if aid in analysis_ids:
+                    out.setdefault(aid, []).append((section, size, bucket))
+        return {aid: discards.split(secs) for aid, secs in out.items()}
 
     def config_values(self, commit_id):
         """CONFIG_ values each object of a commit was built with."""

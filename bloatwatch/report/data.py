@@ -4,6 +4,7 @@ import collections
 import time
 
 from . import configcost, model
+from .. import discards
 from ..db import query
 from ..errors import BwError
 
@@ -52,7 +53,8 @@ class Data:
         # The sweep's flips are config.html's (configcost.py); the other pages show the
         # configurations themselves.
         main = configcost.without_flips
-        for r in main(history.footprint()):
+        self.discards = discards.of(spec.project)    # what the final link drops
+        for r in main(history.footprint(discards=self.discards)):
             self.objs[r["commit_id"]].extend(model.objects([r]))
         hid = self.head["commit_id"]
         for objs in self.objs.values():

@@ -474,7 +474,7 @@ class Site:
                 compiler=(records.get(o.coord) or {}).get("compiler_version") or tools.version,
                 compilers=o.compiler.split("+") if "+" in o.compiler else None,
                 producers=tools.producers,
-                sections=tables.sections(data.sections.get(o.coord, [])),
+                sections=tables.sections(data.sections.get(o.coord, []), data.discards),
                 symbols=tables.symbols(data.symbols.get(o.coord, []), structpage.TOP),
                 moves=self.symbol_history(cids, syms, more) if syms else None))
         details.sort(key=lambda d: builds.index(d["obj"]))

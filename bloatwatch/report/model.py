@@ -35,7 +35,8 @@ def keys_label(keys_text):
 
 @dataclass(frozen=True)
 class Obj:
-    """One recorded object: its coordinate and size(1)'s Berkeley totals."""
+    """One recorded object: its coordinate, size(1)'s Berkeley totals and what of them the
+    final link discards."""
     arch: str
     compiler: str
     label: str
@@ -49,6 +50,12 @@ class Obj:
     total: int
     format: str = ""
     config_id: int = None
+    discarded: tuple = (0, 0, 0)    # text, data, bss bytes in sections the link drops
+
+    @property
+    def image(self):
+        """The bytes that reach the linked image: size's total less the discarded sections."""
+        return self.total - sum(self.discarded)
 
     @property
     def coord(self):
@@ -94,7 +101,8 @@ def objects(rows):
     """Obj per v_footprint row (every recorded object, with a build record or not)."""
     return [Obj(r["arch"], r["compiler"], r["label"], r["keys"] or "", r["object"], r["path"],
                 r["analysis_id"], r["text"], r["data"], r["bss"], r["total"],
-                r.get("format") or "", r.get("config_id")) for r in rows]
+                r.get("format") or "", r.get("config_id"), tuple(r.get("discarded") or (0, 0, 0)))
+            for r in rows]
 
 
 def coord_of(row):

@@ -65,13 +65,28 @@ def objects(data, href=None, title="Every recorded object, largest first"):
 
 
 def build_objects(objs, href=None, title=""):
-    """Every object of one build, largest first."""
-    t = Table(title, [Column("object")] + SIZE_COLUMNS + [Column("path")])
+    """Every object of one build, largest first; when some carry sections the final link
+    discards, those bytes and the image's beside size's figures."""
+    split = any(sum(o.discarded) for o in objs)
+    extra = [Column("discarded", "r"), Column("image", "r")] if split else []
+    t = Table(title, [Column("object")] + SIZE_COLUMNS + extra + [Column("path")])
     for o in sorted(objs, key=lambda o: (-o.total, o.object)):
         t.add([Text(o.name, href=href(o.object) if href else None)] + sized(
-            (o.text, o.data, o.bss, o.total)) + [Text(o.path)])
-    t.add([Strong("total")] + sized(model.sums(objs)) + [Text("")], kind="total")
+            (o.text, o.data, o.bss, o.total))
+            + (sized((sum(o.discarded), o.image)) if split else []) + [Text(o.path)])
+    dropped = sum(sum(o.discarded) for o in objs)
+    t.add([Strong("total")] + sized(model.sums(objs))
+          + (sized((dropped, sum(o.image for o in objs))) if split else []) + [Text("")],
+          kind="total")
+    if split:
+        t.notes.append(DISCARDED_NOTE)
     return t
+
+
+DISCARDED_NOTE = ("text, data, bss and total are size(1)'s; discarded is what of them lies in "
+                  "sections the final link drops (.discard.*, .modinfo, .export_symbol ...: "
+                  "Kbuild's list for a Kbuild tree, plus bloatwatch.toml's [image] discard), "
+                  "image the total less it.")
 
 
 def rollup(objs, title, href=None):

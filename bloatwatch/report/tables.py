@@ -14,11 +14,20 @@ from ..render.cells import Bytes, Clip, Delta, Text, blank
 from ..render.table import Column, Table
 
 
-def sections(rows):
-    """An object's sections (v_sections rows), in section-header order."""
-    t = Table("", [Column("section"), Column("class"), Column("size", "r")])
+def sections(rows, discards=()):
+    """An object's sections (v_sections rows), in section-header order: its size(1) class,
+    and whether the final link discards it (a name in `discards`) or it reaches the image."""
+    t = Table("", [Column("section"), Column("class"), Column("image"), Column("size", "r")])
+    dropped = 0
     for r in sorted(rows, key=lambda r: r["seq"]):
-        t.add([Text(r["section"]), Text(r["bucket"]), Bytes(r["size"])])
+        loaded = r["bucket"] != "other"
+        gone = loaded and r["section"] in discards
+        dropped += r["size"] if gone else 0
+        t.add([Text(r["section"]), Text(r["bucket"]),
+               Text("discarded" if gone else "yes" if loaded else "-"), Bytes(r["size"])])
+    if dropped:
+        t.notes.append("size(1) counts the %d bytes of the discarded sections; the final link "
+                       "drops them, so they never reach the image." % dropped)
     return t
 
 
