@@ -126,3 +126,13 @@ def test_one_record_of_an_unpacked_linux_tree_fills_every_declared_build(tmp_pat
         assert [(o,) + size_of(os.path.join(out, o))[0][:3] for o in objs[arch]] == got
     # Not a Linux source tree at its root: the subject is the default.
     assert sql(db, "SELECT subject, commit_date FROM commits") == [("release v6.1", 1670716800)]
+    # The unpacked source tree itself (objects in an output folder elsewhere, named by the
+    # --config file): the subject is its Makefile's version.
+    src = os.path.realpath(os.path.join(rcu_x86_64, "source"))
+    conf = tmp_path / "k.toml"
+    conf.write_text('[[objects]]\nkbuild = "%s"\nglob = "kernel/rcu/*.o"\n' % rcu_x86_64)
+    bw("--db", db, "--config", str(conf), "-C", src, "record", "--label", "v6.1", "--date",
+       "2022-12-11")
+    version = subprocess.run(["make", "-s", "-C", src, "kernelversion"], stdout=subprocess.PIPE,
+                             text=True, check=True).stdout.strip()
+    assert sql(db, "SELECT sha, subject FROM commits") == [("v6.1", "Linux " + version)]
