@@ -163,7 +163,9 @@ def from_group(root, g):
         for rel in _expand(root, base, g.glob):
             if rel in skip:
                 continue
-            c = dict(coord, object=os.path.relpath(rel, base))
+            # Both from the root: a kbuild folder outside the tree (absolute, or ../out) too.
+            c = dict(coord, object=os.path.relpath(os.path.join(root, rel),
+                                                   os.path.join(root, base)))
             out.append(Found(rel, c, config, compiler_version,
                              base=os.path.relpath(os.path.join(root, base), root),
                              build="%s:%s" % (g.where, base)))

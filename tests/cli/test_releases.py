@@ -136,3 +136,6 @@ def test_one_record_of_an_unpacked_linux_tree_fills_every_declared_build(tmp_pat
     version = subprocess.run(["make", "-s", "-C", src, "kernelversion"], stdout=subprocess.PIPE,
                              text=True, check=True).stdout.strip()
     assert sql(db, "SELECT sha, subject FROM commits") == [("v6.1", "Linux " + version)]
+    # An output folder outside the tree keys its objects by Kbuild's names all the same.
+    assert sql(db, "SELECT object FROM v_footprint ORDER BY object") == \
+        [(o,) for o in objs["x86_64"]]
