@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Everything a report needs, read from the history database in one snapshot."""
 import collections
+import hashlib
 import time
 
 from . import configcost, model
@@ -28,6 +29,42 @@ def date(ts):
     return time.strftime("%Y-%m-%d %H:%M", time.gmtime(ts)) if ts else "?"
 
 
+def objects_by_commit(history):
+    """({commit_id: [Obj]} in coordinate order, less the sweep's flips; {commit_id: digest of
+    what its objects are}): an object recorded at many commits is one Obj shared by them all
+    (query.History.slices), and the digest is that of the commit's slices, content addresses
+    of its objects' coordinates, paths, analyses and build setups."""
+    rows, members = history.slices()
+    per_slice = collections.defaultdict(list)
+    for r in rows:
+        per_slice[r["slice_id"]].extend(model.objects([r]))
+    by_commit = collections.defaultdict(list)
+    content = collections.defaultdict(hashlib.sha256)
+    for cid, sid, digest in members:
+        by_commit[cid].append(sid)
+        content[cid].update(bytes(digest))
+    flipped = {}    # {labels: the flips among them}, labels = frozenset((arch, cc, label))
+    out = collections.defaultdict(list)
+    for cid, sids in by_commit.items():
+        objs = [o for sid in sids for o in per_slice[sid]]
+        labels = frozenset((o.arch, o.compiler, o.label) for o in objs)
+        if labels not in flipped:
+            flipped[labels] = {(r["arch"], r["compiler"], r["label"]) for r in labels_of(labels)}
+        if flipped[labels]:
+            objs = [o for o in objs if (o.arch, o.compiler, o.label) not in flipped[labels]]
+        objs.sort(key=lambda o: model_sort(o.coord))
+        out[cid] = objs
+    return out, {cid: h.hexdigest() for cid, h in content.items()}
+
+
+def labels_of(labels):
+    """The flips among one commit's (arch, compiler, label) triples (configcost.without_flips'
+    rows)."""
+    rows = [dict(arch=a, compiler=c, label=l) for a, c, l in labels]
+    kept = {(r["arch"], r["compiler"], r["label"]) for r in configcost.without_flips(rows)}
+    return [r for r in rows if (r["arch"], r["compiler"], r["label"]) not in kept]
+
+
 class Data:
     """The recorded history plus the head commit's builds, CONFIG groups and usage.
 
@@ -50,15 +87,11 @@ class Data:
                           % self.where)
         self.head = self._pick(head, self.ok)
         self.by_id = {c["commit_id"]: c for c in self.commits}
-        self.objs = collections.defaultdict(list)    # commit_id -> [Obj], every recorded object
-        # The sweep's flips are config.html's (configcost.py); the other pages show the
-        # configurations themselves.
+        # commit_id -> [Obj], every recorded object in coordinate order. The sweep's flips are
+        # config.html's (configcost.py); the other pages show the configurations themselves.
+        self.objs, self.content = objects_by_commit(history)
         main = configcost.without_flips
-        for r in main(history.footprint()):
-            self.objs[r["commit_id"]].extend(model.objects([r]))
         hid = self.head["commit_id"]
-        for objs in self.objs.values():
-            objs.sort(key=lambda o: model_sort(o.coord))
         self.objects = self.objs[hid]                 # the head commit's, in coordinate order
         self.config_rows = main(history.config_values(hid))
         self.configs = model.configs_by_folder(self.config_rows)

@@ -27,7 +27,7 @@ KINDS = ("coordinate", "build", "folder", "object", "row", "symbol", "stack")
 SYMBOL_CLASS = {"t": "text", "r": "text", "d": "data", "b": "bss"}
 
 
-@dataclass
+@dataclass(slots=True)      # a history of 1,000 commits x 500 objects holds 500,000 of them
 class Point:
     commit: dict
     text: int
@@ -260,13 +260,12 @@ def by_coordinate(data):
     return out
 
 
-def by_object(data, name):
-    """{build coordinate: {commit_id: Obj}} of one object name across the ok commits."""
-    out = collections.defaultdict(dict)
+def by_object(data):
+    """{object name: {build coordinate: {commit_id: Obj}}} across the ok commits."""
+    out = collections.defaultdict(lambda: collections.defaultdict(dict))
     for c in data.ok:
         for o in data.objs.get(c["commit_id"], ()):
-            if o.object == name:
-                out[o.coord[:4]][c["commit_id"]] = o
+            out[o.object][o.coord[:4]][c["commit_id"]] = o
     return out
 
 
@@ -277,24 +276,28 @@ def symbol_series(data, series, noise, coord=None, limit=40):
     point there."""
     cids = [c["commit_id"] for c in data.ok if c["commit_id"] in series]
     sizes, seen, kinds, names = [], set(), {}, {}
+    per_analysis = {}   # an analysis recorded at many commits is read once
     for cid in cids:
-        rows = data.symbols_of(series[cid].analysis_id)
-        for name, letter, *_ in rows:
-            if letter:
-                kinds.setdefault(bloat.NUMBER.sub("", name), SYMBOL_CLASS.get(letter.lower()))
-        got = bloat.sizes(rows, bloat.TABLES["default"][0][1])
-        names.update(bloat.shown(rows))
-        sizes.append(got)
-        seen |= set(got)
+        aid = series[cid].analysis_id
+        if aid not in per_analysis:
+            rows = data.symbols_of(aid)
+            for name, letter, *_ in rows:
+                if letter:
+                    kinds.setdefault(bloat.NUMBER.sub("", name), SYMBOL_CLASS.get(letter.lower()))
+            per_analysis[aid] = bloat.sizes(rows, bloat.TABLES["default"][0][1])
+            names.update(bloat.shown(rows))
+            seen |= set(per_analysis[aid])
+        sizes.append(per_analysis[aid])
     moved_ = []
     for name in seen:
-        row = [s.get(name) for s in sizes]
-        if len(set(row)) > 1:
-            vals = [v or 0 for v in row]
-            moved_.append((-(max(vals) - min(vals)), name, row))
+        got = {a.get(name) for a in per_analysis.values()}   # the values it takes
+        if len(got) > 1:
+            vals = [v or 0 for v in got]
+            moved_.append((-(max(vals) - min(vals)), name))
     moved_.sort()
     out = []
-    for _, name, row in moved_[:limit]:
+    for _, name in moved_[:limit]:
+        row = [a.get(name) for a in sizes]
         cls = kinds.get(name) or "text"
         s = Series("symbol", names.get(name, name), coord[0] if coord else "-", coord[1] if coord else "-",
                    build=coord[:3] if coord else None, coord=coord, symbol_class=cls)

@@ -90,30 +90,50 @@ class Site:
         self.series = history.build_series(data, noise)
         self.movers = history.movers(self.series)
         self.commit_index = {c["commit_id"]: i for i, c in enumerate(data.commits)}
+        self.by_object = history.by_object(data)
         self.object_series = collections.defaultdict(list)
         for s in self.series:
             if s.kind == "object":
                 self.object_series[s.object].append(s)
         self.stack_series = stackpage.build_series(data, noise)
-        self.diffs = {}
-        for c in data.ok:
-            prev = data.prev.get(c["commit_id"])
-            if prev is not None:
-                self.diffs[c["commit_id"]] = diffs.compute(data, prev, c)
-        self.causes = {id(p): history.causes(self.diffs[c["commit_id"]].result, s, p)
-                       for c, s, p in self.movers}
         self.object_names = sorted({o.object for o in data.objects})
         self.struct_objects = sorted({r["object"] for r in data.structs})
         self.struct_layouts = {n: structpage.layouts(data, n) for n in self.struct_objects}
         self.struct_ident = structpage.identities(self.struct_layouts)
         self.struct_labels = structpage.labels(self.struct_layouts, self.struct_ident)
         self._flips = None
-        # {file: why it is left out} of the pages the project has nothing for
+        self.diffs = diffs.Diffs(data)
+        # What every page of the site shares (the bar, the database's name, how symbols read)
+        # and what each diff is made from: a diff whose inputs did not change since the
+        # previous run is not computed again, its page and causes are kept.
         self.absent = {}
         for title, rel, _, empty in PAGES:
             why = empty(self) if empty else None
             if why:
                 self.absent[rel] = (title, why)
+        site_key = [sorted(self.absent), os.path.basename(data.where) or data.where,
+                    data.history.demangle]
+        self.diff_keys = {cid: tree.key("diff", site_key, self.diffs.inputs(cid))
+                          for cid in data.prev}
+        self.causes = {id(p): self.cause(c, s, p) for c, s, p in self.movers}
+
+    def cause(self, c, s, p):
+        """history.causes of a move, kept with its diff's inputs between runs."""
+        ident = [s.kind, s.name, s.arch, s.compiler, s.build, s.coord, s.row_objects, p.delta]
+        top, more = self.tree.value(self.tree.key("causes", self.diff_keys[c["commit_id"]], ident),
+                                    lambda: history.causes(self.diffs.get(c["commit_id"]).result,
+                                                           s, p))
+        return [tuple(t) for t in top], more
+
+    def diff_summary(self, cid):
+        """(objects that differ, delta of the total) of a commit's diff; None without one."""
+        if cid not in self.diffs:
+            return None
+
+        def summary():
+            d = self.diffs.get(cid)
+            return [len(d.objects), d.total_new - d.total_old]
+        return self.tree.value(self.tree.key("summary", self.diff_keys[cid]), summary)
 
     def config_flips(self):
         """The head commit's CONFIG sweep (configcost.flips), read once."""
@@ -172,11 +192,14 @@ class Site:
                       "data and bss)." % ("; ".join("%s = %s" % (v, self.row_objects(v))
                                                     for v in variants), self.data.article_key.label()))]
 
-    def points(self, s, field="total"):
-        """A series' points for plots.history_lines; only the total's line carries the marks."""
+    def points(self, s, field="total", upto=None):
+        """A series' points for plots.history_lines (up to the commit of index upto); only the
+        total's line carries the marks."""
         idx = self.commit_index
         out = []
         for p in s.points:
+            if upto is not None and idx[p.commit["commit_id"]] > upto:
+                break
             note = ""
             if p.marked:
                 d = p.deltas()
@@ -187,12 +210,12 @@ class Site:
                         p.marked and field == "total", note, p.commit))
         return out
 
-    def plot_series(self, rel, title, series, ylabel="bytes", ncols=3, label=None):
+    def plot_series(self, rel, title, series, ylabel="bytes", ncols=3, label=None, upto=None):
         """Small multiples, a panel per series with its text, data, bss and total lines."""
         panels = [(label(s) if label else "%s %s" % (s.where(), s.name),
-                   [(f, self.points(s, f)) for f in ("total", "text", "data", "bss")])
+                   [(f, self.points(s, f, upto)) for f in ("total", "text", "data", "bss")])
                   for s in series]
-        return plots.history_lines(self.tree, rel, title, ylabel, self.data.commits, panels,
+        return plots.history_lines(self.tree, rel, title, ylabel, self.commits_upto(upto), panels,
                                    self.plot_url(rel), legend="size(1) class", ncols=ncols)
 
     def plot_url(self, rel):
@@ -255,7 +278,30 @@ class Site:
                         % (variant_name(variant), objs)))
         return out
 
-    def lines(self, series, label):
+    def commits_upto(self, upto):
+        return self.data.commits if upto is None else self.data.commits[:upto + 1]
+
+    def last_change(self, series):
+        """Index of the last commit at which any of series changed (a first point counts).
+        An object's plots end there: a commit that leaves it as it was leaves them as they
+        are, and the report is brought up to date without drawing them again."""
+        last = 0
+        for s in series:
+            for p in reversed(s.points):
+                if p.before is None or p.before != tuple(getattr(p, f) for f in history.FIELDS):
+                    last = max(last, self.commit_index[p.commit["commit_id"]])
+                    break
+        return last
+
+    def ends(self, upto):
+        """What an object's caption says when its plot ends before the last commit."""
+        if upto >= len(self.data.commits) - 1:
+            return ""
+        return (" The plot ends at %s, the last commit that changed what it draws: it is the "
+                "same through the last recorded commit, %s."
+                % (self.data.commits[upto]["label"], self.data.commits[-1]["label"]))
+
+    def lines(self, series, label, upto=None):
         """[(label, points)] of the LINES series that moved most (range), then largest; and
         how many were left out."""
         def span(s):
@@ -263,7 +309,7 @@ class Site:
             return max(totals) - min(totals) if totals else 0
         shown = sorted(series, key=lambda s: (-span(s), -s.head(), s.where()))[:LINES]
         shown.sort(key=lambda s: (-s.head(), s.where()))
-        return [(label(s), self.points(s)) for s in shown], len(series) - len(shown)
+        return [(label(s), self.points(s, upto=upto)) for s in shown], len(series) - len(shown)
 
     def plot_coord(self, arch, cc):
         """The coordinate's total (text, data, bss, total) and, beside it, its builds' totals
@@ -294,41 +340,45 @@ class Site:
         objs = sorted((s for s in self.object_series.get(name, ())),
                       key=lambda s: (-s.head(), s.where()))
         rel = "plots/obj-%s.svg" % slug(name)
+        upto = self.last_change(objs)
         if len(objs) <= PANELS:
-            self.plot_series(rel, "%s across commits" % name, objs, label=lambda s: s.where())
+            self.plot_series(rel, "%s across commits" % name, objs, label=lambda s: s.where(),
+                             upto=upto)
             return rel, ("%s in each build, a panel each: text, data, bss and their total; circled "
-                         "points moved by more than the noise floor and link to their diff."
-                         % name)
+                         "points moved by more than the noise floor and link to their diff.%s"
+                         % (name, self.ends(upto)))
         per = collections.defaultdict(list)
         for s in objs:
             per[s.arch].append(s)
         panels, left = [], 0
         for arch, ss in sorted(per.items()):
-            lines, more = self.lines(ss, lambda s: "%s/%s" % (s.compiler, s.scenario))
+            lines, more = self.lines(ss, lambda s: "%s/%s" % (s.compiler, s.scenario), upto)
             left += more
             panels.append((arch, lines))
         plots.history_lines(self.tree, rel, "%s across commits (total bytes)" % name, "bytes",
-                            self.data.commits, panels, self.plot_url(rel),
+                            self.commits_upto(upto), panels, self.plot_url(rel),
                             legend="compiler/config", ncols=4)
         return rel, ("%s's total in each build, a panel per architecture and a line per compiler "
                      "and config; circled points moved by more than the noise floor and link to "
                      "their diff.%s" % (name, " In each panel the %d builds that moved most are "
                                         "drawn (%d others are in the table below)." % (LINES, left)
-                                        if left else ""))
+                                        if left else "") + self.ends(upto))
 
     def plot_symbols(self, name, build, syms):
         """The symbols of one build of an object whose size changed the most, a line each."""
         rel = "plots/sym-%s.svg" % slug("%s-%s" % (name, model.build_name(build)))
         shown = syms[:LINES]
+        upto = self.last_change(shown)
         plots.history_lines(self.tree, rel, "Symbols of %s in %s across commits"
                             % (name, model.build_name(build)), "bytes (bloat-o-meter's size)",
-                            self.data.commits, [(model.build_name(build),
-                                                 [("%s (%s)" % (s.name, s.symbol_class),
-                                                   self.points(s)) for s in shown])],
+                            self.commits_upto(upto), [(model.build_name(build),
+                                                       [("%s (%s)" % (s.name, s.symbol_class),
+                                                         self.points(s, upto=upto))
+                                                        for s in shown])],
                             self.plot_url(rel), legend="symbol (size(1) class)")
         return rel, ("The %d symbols of %s in %s whose size changed the most, a line each; "
-                     "circled points moved by more than the noise floor and link to their diff."
-                     % (len(shown), name, model.build_name(build)))
+                     "circled points moved by more than the noise floor and link to their diff.%s"
+                     % (len(shown), name, model.build_name(build), self.ends(upto)))
 
     def plot_stack(self):
         """The stack series across commits (stackpage.SERIES), a plot each; [(rel, caption)]."""
@@ -361,8 +411,9 @@ class Site:
             self.page_object(name)
         for name in self.struct_objects:
             self.page_structs(name)
-        for d in self.diffs.values():
-            self.page_diff(d)
+        for cid, key in self.diff_keys.items():
+            self.tree.unit(diff_url(self.data.by_id[cid]), key,
+                           lambda: self.page_diff(self.diffs.get(cid)))
         if "stack.html" not in self.absent:
             for arch, cc in sorted({(o.arch, o.compiler) for o, _ in stackpage.recorded(self.data)}):
                 self.page_stack_coord(arch, cc)
@@ -373,6 +424,7 @@ class Site:
                 writer(fn)(self)
         self.tree.write("style.css", open(os.path.join(STATIC, "style.css"), encoding="utf-8").read())
         self.tree.prune(SUBDIRS)
+        self.tree.save()
         index = self.tree.path(self.page_index())
         os.utime(index)     # the make target: newer than its inputs even when unchanged
         return index
@@ -458,7 +510,7 @@ class Site:
         for row, o in zip(t.rows, sorted(builds, key=lambda o: (-o.total, o.object))):
             bname = model.build_name(o.coord[:4])
             row.cells[0] = Text(bname, href="#b-" + slug(bname))
-        series = history.by_object(data, name)
+        series = self.by_object[name]
         hist = self.object_history(name, series)
         records = {model.coord_of(r): r for r in data.build_records}
         details, figures = [], [self.plot_object(name)]
@@ -586,7 +638,7 @@ class Site:
 
     def page_history(self):
         data = self.data
-        t = tables.commits(data, self.diffs, self.movers, diff_url)
+        t = tables.commits(data, self.diff_summary, self.movers, diff_url)
         movers = tables.movers(self.movers, self.diffs, self.causes, self.link("history.html"),
                                diff_url, limit=MOVES)
         self.render("history.html", "history.html.j2", title="History", commits_table=t,
