@@ -31,18 +31,22 @@ def date(ts):
 
 def objects_by_commit(history):
     """({commit_id: [Obj]} in coordinate order, less the sweep's flips; {commit_id: digest of
-    what its objects are}): an object recorded at many commits is one Obj shared by them all
-    (query.History.slices), and the digest is that of the commit's slices, content addresses
-    of its objects' coordinates, paths, analyses and build setups."""
+    what its objects are}; {commit_id: {object name: digest of its builds}}): an object
+    recorded at many commits is one Obj shared by them all (query.History.slices), and the
+    digests are those of slices, content addresses of their objects' coordinates, paths,
+    analyses and build setups."""
     rows, members = history.slices()
     per_slice = collections.defaultdict(list)
     for r in rows:
         per_slice[r["slice_id"]].extend(model.objects([r]))
     by_commit = collections.defaultdict(list)
     content = collections.defaultdict(hashlib.sha256)
+    named = collections.defaultdict(dict)   # commit_id -> {object name: its slice's digest}
     for cid, sid, digest in members:
         by_commit[cid].append(sid)
         content[cid].update(bytes(digest))
+        if per_slice[sid]:
+            named[cid][per_slice[sid][0].object] = bytes(digest).hex()
     flipped = {}    # {labels: the flips among them}, labels = frozenset((arch, cc, label))
     out = collections.defaultdict(list)
     for cid, sids in by_commit.items():
@@ -54,7 +58,7 @@ def objects_by_commit(history):
             objs = [o for o in objs if (o.arch, o.compiler, o.label) not in flipped[labels]]
         objs.sort(key=lambda o: model_sort(o.coord))
         out[cid] = objs
-    return out, {cid: h.hexdigest() for cid, h in content.items()}
+    return out, {cid: h.hexdigest() for cid, h in content.items()}, named
 
 
 def labels_of(labels):
@@ -89,7 +93,18 @@ class Data:
         self.by_id = {c["commit_id"]: c for c in self.commits}
         # commit_id -> [Obj], every recorded object in coordinate order. The sweep's flips are
         # config.html's (configcost.py); the other pages show the configurations themselves.
-        self.objs, self.content = objects_by_commit(history)
+        self.objs, self.content, named = objects_by_commit(history)
+        # object name -> [(index into commits, digest of its builds or None)] at the commits
+        # that built and changed it: what an object page is made from
+        self.changes = collections.defaultdict(list)
+        last = {}
+        for i, c in enumerate(self.commits):
+            if c["status"] == "ok":
+                got = named.get(c["commit_id"], {})
+                for name in set(last) | set(got):
+                    if last.get(name) != got.get(name):
+                        last[name] = got.get(name)
+                        self.changes[name].append((i, last[name]))
         main = configcost.without_flips
         hid = self.head["commit_id"]
         self.objects = self.objs[hid]                 # the head commit's, in coordinate order

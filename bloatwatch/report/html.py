@@ -111,10 +111,13 @@ class Site:
             why = empty(self) if empty else None
             if why:
                 self.absent[rel] = (title, why)
-        site_key = [sorted(self.absent), os.path.basename(data.where) or data.where,
-                    data.history.demangle]
-        self.diff_keys = {cid: tree.key("diff", site_key, self.diffs.inputs(cid))
+        self.site_key = [sorted(self.absent), os.path.basename(data.where) or data.where,
+                         data.history.demangle]
+        self.diff_keys = {cid: tree.key("diff", self.site_key, self.diffs.inputs(cid))
                           for cid in data.prev}
+        self.commits_digest = []    # [digest of the commit rows up to each commit]
+        for c in data.commits:
+            self.commits_digest.append(tree.key(self.commits_digest[-1:], c))
         self.causes = {id(p): self.cause(c, s, p) for c, s, p in self.movers}
 
     def cause(self, c, s, p):
@@ -294,12 +297,10 @@ class Site:
         return last
 
     def ends(self, upto):
-        """What an object's caption says when its plot ends before the last commit."""
-        if upto >= len(self.data.commits) - 1:
-            return ""
-        return (" The plot ends at %s, the last commit that changed what it draws: it is the "
-                "same through the last recorded commit, %s."
-                % (self.data.commits[upto]["label"], self.data.commits[-1]["label"]))
+        """Where an object's plot ends (said whether or not commits follow: the page of an
+        object that a new commit leaves as it is stays as it is)."""
+        return (" The plot ends at %s, the last commit that changed what it draws (any later "
+                "commit has the same)." % self.data.commits[upto]["label"])
 
     def lines(self, series, label, upto=None):
         """[(label, points)] of the LINES series that moved most (range), then largest; and
@@ -408,7 +409,8 @@ class Site:
         for arch, cc in self.data.coordinates():
             self.page_coord(arch, cc)
         for name in self.object_names:
-            self.page_object(name)
+            self.tree.unit(object_url(name), self.object_key(name),
+                           lambda: self.page_object(name))
         for name in self.struct_objects:
             self.page_structs(name)
         for cid, key in self.diff_keys.items():
@@ -500,12 +502,21 @@ class Site:
                     tables=[(layout.article_table(self.data.spec, g), g) for g in groups],
                     group_by=[k.replace("CONFIG_", "") for k in self.data.spec.group_by], builds=builds)
 
+    def object_key(self, name):
+        """Everything an object's page and plots are made from: the commits up to the last that
+        changed it (each commit row, once), what its builds were at each change, the noise
+        floor and what every page shares. A commit that leaves it as it was changes none."""
+        changes = self.data.changes[name]
+        return self.tree.key("object", self.site_key, self.noise, name, changes,
+                             self.commits_digest[changes[-1][0]])
+
     def page_object(self, name):
         data = self.data
         rel = object_url(name)
+        since = data.commits[data.changes[name][-1][0]]
         builds = [o for o in data.objects if o.object == name]
-        t = overview.build_objects(builds, None,
-                                   "Every build of %s at %s" % (name, data.head["label"]))
+        t = overview.build_objects(builds, None, "Every build of %s, as recorded since %s"
+                                   % (name, since["label"]))
         t.columns[0] = Column("build")
         for row, o in zip(t.rows, sorted(builds, key=lambda o: (-o.total, o.object))):
             bname = model.build_name(o.coord[:4])
@@ -531,7 +542,8 @@ class Site:
                 moves=self.symbol_history(cids, syms, more) if syms else None))
         details.sort(key=lambda d: builds.index(d["obj"]))
         moves = [m for m in self.movers if m[1].kind == "object" and m[1].object == name]
-        self.render(rel, "object.html.j2", title=name, name=name, builds=t, history=hist,
+        self.render(rel, "object.html.j2", title=name, name=name, since=since, builds=t,
+                    history=hist,
                     details=details, figures=figures,
                     moves=tables.movers(moves, self.diffs, self.causes, self.link(rel),
                                         lambda c: "../" + diff_url(c),
@@ -540,9 +552,9 @@ class Site:
                                  if name in self.struct_layouts else None))
 
     def object_history(self, name, series):
-        """Totals of one object per build across the last commits."""
-        cids = [c["commit_id"] for c in self.data.ok][-12:]
-        t = Table("%s across the last %d commits that built (total bytes)" % (name, len(cids)),
+        """Totals of one object per build at the last commits that changed it."""
+        cids = [self.data.commits[i]["commit_id"] for i, _ in self.data.changes[name]][-12:]
+        t = Table("%s at the last %d commits that changed it (total bytes)" % (name, len(cids)),
                   [Column("build")] + [Column(self.data.by_id[c]["label"][:7], "r") for c in cids])
         for b in sorted(series):
             t.add([Text(model.build_name(b))] + [Bytes(series[b][c].total) if c in series[b]
@@ -550,13 +562,17 @@ class Site:
         return t
 
     def symbol_history(self, cids, syms, more):
-        t = Table("Symbols whose size changed across the recorded commits (bloat-o-meter's "
-                  "sizes; - = absent)", [Column("symbol"), Column("class")]
-                  + [Column(self.data.by_id[c]["label"][:7], "r") for c in cids])
-        for s in syms:
-            got = {p.commit["commit_id"]: p.total for p in s.points}
+        """The symbols' sizes at the last commits that changed one of them (and the first)."""
+        got = [{p.commit["commit_id"]: p.total for p in s.points} for s in syms]
+        changed = [c for i, c in enumerate(cids)
+                   if i == 0 or any(g.get(c) != g.get(cids[i - 1]) for g in got)][-12:]
+        t = Table("Symbols whose size changed, at the last %d commits that changed one "
+                  "(bloat-o-meter's sizes; - = absent)" % len(changed),
+                  [Column("symbol"), Column("class")]
+                  + [Column(self.data.by_id[c]["label"][:7], "r") for c in changed])
+        for s, g in zip(syms, got):
             t.add([Clip(s.name), Text(s.symbol_class)]
-                  + [Bytes(got[c]) if c in got else Text("-") for c in cids])
+                  + [Bytes(g[c]) if c in g else Text("-") for c in changed])
         if more:
             t.notes.append("%d more symbols changed size (smaller ranges)." % more)
         return t

@@ -108,6 +108,8 @@ class Tree:
             try:
                 if all(self._stat(rel) == st for rel, st in old["files"].items()):
                     self.written.update(old["files"])
+                    if self._unit is not None:      # kept within a unit made again
+                        self._unit.extend(old["files"])
                     self.units[name] = old
                     self.reused += 1
                     return False
