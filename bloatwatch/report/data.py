@@ -36,9 +36,15 @@ def objects_by_commit(history):
     digests are those of slices, content addresses of their objects' coordinates, paths,
     analyses and build setups."""
     rows, members = history.slices()
-    per_slice = collections.defaultdict(list)
-    for r in rows:
-        per_slice[r["slice_id"]].extend(model.objects([r]))
+    every = model.objects(rows)     # one Obj per slice member; then their coordinate order
+    order = sorted(range(len(every)), key=lambda i: model_sort(every[i].coord))
+    rank = {i: k for k, i in enumerate(order)}
+    every = [every[i] for i in order]
+    per_slice = collections.defaultdict(list)       # slice_id -> [rank of its objects]
+    for i, r in enumerate(rows):
+        per_slice[r["slice_id"]].append(rank[i])
+    builds_of = {sid: frozenset((every[k].arch, every[k].compiler, every[k].label) for k in ks)
+                 for sid, ks in per_slice.items()}
     by_commit = collections.defaultdict(list)
     content = collections.defaultdict(hashlib.sha256)
     named = collections.defaultdict(dict)   # commit_id -> {object name: its slice's digest}
@@ -46,17 +52,16 @@ def objects_by_commit(history):
         by_commit[cid].append(sid)
         content[cid].update(bytes(digest))
         if per_slice[sid]:
-            named[cid][per_slice[sid][0].object] = bytes(digest).hex()
+            named[cid][every[per_slice[sid][0]].object] = bytes(digest)
     flipped = {}    # {labels: the flips among them}, labels = frozenset((arch, cc, label))
     out = collections.defaultdict(list)
     for cid, sids in by_commit.items():
-        objs = [o for sid in sids for o in per_slice[sid]]
-        labels = frozenset((o.arch, o.compiler, o.label) for o in objs)
+        objs = [every[k] for k in sorted(k for sid in sids for k in per_slice[sid])]
+        labels = frozenset().union(*(builds_of[sid] for sid in sids))
         if labels not in flipped:
             flipped[labels] = {(r["arch"], r["compiler"], r["label"]) for r in labels_of(labels)}
         if flipped[labels]:
             objs = [o for o in objs if (o.arch, o.compiler, o.label) not in flipped[labels]]
-        objs.sort(key=lambda o: model_sort(o.coord))
         out[cid] = objs
     return out, {cid: h.hexdigest() for cid, h in content.items()}, named
 

@@ -412,7 +412,8 @@ class Site:
             self.tree.unit(object_url(name), self.object_key(name),
                            lambda: self.page_object(name))
         for name in self.struct_objects:
-            self.page_structs(name)
+            self.tree.unit(structpage.url(name), self.structs_key(name),
+                           lambda: self.page_structs(name))
         for cid, key in self.diff_keys.items():
             self.tree.unit(diff_url(self.data.by_id[cid]), key,
                            lambda: self.page_diff(self.diffs.get(cid)))
@@ -577,18 +578,27 @@ class Site:
             t.notes.append("%d more symbols changed size (smaller ranges)." % more)
         return t
 
+    def structs_key(self, name):
+        """What an object's struct page is made from: its builds at the head commit (as at the
+        last commit that changed it) and how the other objects' structs name its own."""
+        labels = sorted(self.struct_labels[self.struct_ident[(name, k)]]
+                        for k in self.struct_layouts[name])
+        return self.tree.key("structs", self.site_key, name, self.data.changes[name][-1],
+                             self.commits_digest[self.data.changes[name][-1][0]], labels)
+
     def page_structs(self, name):
         data = self.data
         structs_ = self.struct_layouts[name]
+        since = data.commits[data.changes[name][-1][0]]
         summary = tables.structs_summary(
-            "Every struct and union in %s at %s, most waste (hole bytes + padding) first"
-            % (name, data.head["label"]), structs_)
+            "Every struct and union in %s as recorded since %s, most waste (hole bytes + "
+            "padding) first" % (name, since["label"]), structs_)
         items = [dict(name=n, kind=k, layouts=ls,
                       label=self.struct_labels[self.struct_ident[(name, (n, k))]])
                  for (n, k), ls in structpage.by_waste(structs_)]
         self.render(structpage.url(name), "structs.html.j2", title="Struct layouts: %s" % name,
-                    object=name, summary=summary, structs=items, row_bytes=structs.ROW_BYTES,
-                    cacheline=structs.CACHELINE)
+                    object=name, since=since, summary=summary, structs=items,
+                    row_bytes=structs.ROW_BYTES, cacheline=structs.CACHELINE)
 
     def page_struct_index(self):
         every, groups = [], []

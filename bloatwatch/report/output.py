@@ -83,7 +83,7 @@ class Tree:
         full = self.path(rel)
         self.written.add(rel)
         if self._unit is not None:
-            self._unit.append(rel)
+            self._unit["files"].append(rel)
         if atomic.write_if_changed(full, data):
             self.changed += 1
         return full
@@ -102,28 +102,40 @@ class Tree:
     def unit(self, name, key, make):
         """make() (which writes the unit's files with write()) unless the previous run made
         `name` from inputs of the same key and its files are as it left them: then they are
-        kept as they are. True when make() ran."""
+        kept as they are, with the units made within it. True when make() ran."""
         old = self.old["units"].get(name)
         if old is not None and old["key"] == key:
             try:
                 if all(self._stat(rel) == st for rel, st in old["files"].items()):
-                    self.written.update(old["files"])
-                    if self._unit is not None:      # kept within a unit made again
-                        self._unit.extend(old["files"])
-                    self.units[name] = old
+                    self._keep(name, old)
                     self.reused += 1
                     return False
             except OSError:
                 pass    # a file is gone: made again
-        outer, self._unit = self._unit, []
+        outer, self._unit = self._unit, {"files": [], "inner": []}
         try:
             make()
-            self.units[name] = {"key": key, "files": {rel: self._stat(rel) for rel in self._unit}}
+            self.units[name] = {"key": key, "inner": self._unit["inner"],
+                                "files": {rel: self._stat(rel) for rel in self._unit["files"]}}
         finally:
             if outer is not None:
-                outer.extend(self._unit)
+                outer["files"].extend(self._unit["files"])
+                outer["inner"].append(name)
             self._unit = outer
         return True
+
+    def _keep(self, name, old):
+        self.written.update(old["files"])
+        self.units[name] = old
+        if self._unit is not None:      # kept within a unit made again
+            self._unit["files"].extend(old["files"])
+            self._unit["inner"].append(name)
+        todo = list(old.get("inner", ()))
+        while todo:
+            n = todo.pop()
+            if n in self.old["units"]:
+                self.units[n] = self.old["units"][n]
+                todo.extend(self.old["units"][n].get("inner", ()))
 
     def value(self, key, compute):
         """compute() (JSON-able), or what it returned for the same key in the previous run."""
