@@ -26,3 +26,11 @@ include bench/kernel.mk
 BENCHES += bench-fleet
 bench-fleet: analyzer
 	$(Q)$(PYTHON) -m bench.fleet_bench
+
+# The report at the scale of a real history (bench/report_bench.py, issue 27 item 8): 1,000
+# commits x 500 objects synthesized once through ingest into $(BUILD)/bench-report/, then
+# `bloatwatch report` cold and after one more recorded commit (wall time, peak RSS).
+.PHONY: bench-report
+BENCHES += bench-report
+bench-report:
+	$(Q)BUILD=$(BUILD) $(PYTHON) -m bench.report_bench

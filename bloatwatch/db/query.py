@@ -519,6 +519,27 @@ class History:
                     out.setdefault(aid, []).append((section, size, bucket))
         return {aid: discards.split(secs) for aid, secs in out.items()}
 
+    def slices(self):
+        """(every slice's objects as v_footprint's rows less the commit, slice_id first;
+        [(commit_id, slice_id, slice digest)]): a commit is the union of its slices' objects, and the few
+        slices a commit changes are all that differ from its parent's (the history's whole
+        footprint in rows proportional to what changed, not to commits x objects)."""
+        objs = self._rows(
+            "SELECT b.slice_id, b.coord_id, arch.name AS arch, cc.name AS compiler, "
+            "lb.name AS label, ks.name AS keys, ob.name AS object, p.name AS path, "
+            "b.analysis_id, s.config_id, a.text, a.data, a.bss, a.total, a.format, a.machine "
+            "FROM slice_builds b JOIN coords k ON k.id = b.coord_id "
+            "JOIN names arch ON arch.id = k.arch_id JOIN names cc ON cc.id = k.compiler_id "
+            "JOIN names lb ON lb.id = k.label_id JOIN names ks ON ks.id = k.keys_id "
+            "JOIN names ob ON ob.id = k.object_id JOIN names p ON p.id = b.path_id "
+            "JOIN setups s ON s.id = b.setup_id JOIN analyses a ON a.id = b.analysis_id "
+            "WHERE b.slice_id IN (SELECT slice_id FROM commit_slices) "
+            "ORDER BY b.slice_id, b.coord_id")
+        members = self.store.d.execute(
+            "SELECT cs.commit_id, cs.slice_id, s.digest FROM commit_slices cs "
+            "JOIN slices s ON s.id = cs.slice_id ORDER BY cs.commit_id, s.digest").fetchall()
+        return objs, members
+
     def config_values(self, commit_id):
         """CONFIG_ values each object of a commit was built with."""
         return self._rows("SELECT %s, config, value FROM v_config_values WHERE commit_id = ?"

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Everything a report needs, read from the history database in one snapshot."""
 import collections
+import hashlib
 import time
 
 from . import configcost, model
@@ -23,6 +24,56 @@ def model_sort(coord):
 
 def date(ts):
     return time.strftime("%Y-%m-%d %H:%M", time.gmtime(ts)) if ts else "?"
+
+
+def objects_by_commit(history, drops=None):
+    """({commit_id: [Obj]} in coordinate order, less the sweep's flips; {commit_id: digest of
+    what its objects are}; {commit_id: {object name: digest of its builds}}): an object
+    recorded at many commits is one Obj shared by them all (query.History.slices), and the
+    digests are those of slices, content addresses of their objects' coordinates, paths,
+    analyses and build setups. drops: the sections the final link discards (discards.py),
+    whose bytes each Obj keeps apart."""
+    rows, members = history.slices()
+    if drops:
+        dropped = history.discarded(drops, {r["analysis_id"] for r in rows})
+        for r in rows:
+            r["discarded"] = dropped.get(r["analysis_id"], (0, 0, 0))
+    every = model.objects(rows)     # one Obj per slice member; then their coordinate order
+    order = sorted(range(len(every)), key=lambda i: model_sort(every[i].coord))
+    rank = {i: k for k, i in enumerate(order)}
+    every = [every[i] for i in order]
+    per_slice = collections.defaultdict(list)       # slice_id -> [rank of its objects]
+    for i, r in enumerate(rows):
+        per_slice[r["slice_id"]].append(rank[i])
+    builds_of = {sid: frozenset((every[k].arch, every[k].compiler, every[k].label) for k in ks)
+                 for sid, ks in per_slice.items()}
+    by_commit = collections.defaultdict(list)
+    content = collections.defaultdict(hashlib.sha256)
+    named = collections.defaultdict(dict)   # commit_id -> {object name: its slice's digest}
+    for cid, sid, digest in members:
+        by_commit[cid].append(sid)
+        content[cid].update(bytes(digest))
+        if per_slice[sid]:
+            named[cid][every[per_slice[sid][0]].object] = bytes(digest)
+    flipped = {}    # {labels: the flips among them}, labels = frozenset((arch, cc, label))
+    out = collections.defaultdict(list)
+    for cid, sids in by_commit.items():
+        objs = [every[k] for k in sorted(k for sid in sids for k in per_slice[sid])]
+        labels = frozenset().union(*(builds_of[sid] for sid in sids))
+        if labels not in flipped:
+            flipped[labels] = {(r["arch"], r["compiler"], r["label"]) for r in labels_of(labels)}
+        if flipped[labels]:
+            objs = [o for o in objs if (o.arch, o.compiler, o.label) not in flipped[labels]]
+        out[cid] = objs
+    return out, {cid: h.hexdigest() for cid, h in content.items()}, named
+
+
+def labels_of(labels):
+    """The flips among one commit's (arch, compiler, label) triples (configcost.without_flips'
+    rows)."""
+    rows = [dict(arch=a, compiler=c, label=l) for a, c, l in labels]
+    kept = {(r["arch"], r["compiler"], r["label"]) for r in configcost.without_flips(rows)}
+    return [r for r in rows if (r["arch"], r["compiler"], r["label"]) not in kept]
 
 
 class Data:
@@ -49,16 +100,23 @@ class Data:
                           % self.where)
         self.head = self._pick(head, self.ok)
         self.by_id = {c["commit_id"]: c for c in self.commits}
-        self.objs = collections.defaultdict(list)    # commit_id -> [Obj], every recorded object
-        # The sweep's flips are config.html's (configcost.py); the other pages show the
-        # configurations themselves.
-        main = configcost.without_flips
         self.discards = discards.of(spec.project)    # what the final link drops
-        for r in main(history.footprint(discards=self.discards)):
-            self.objs[r["commit_id"]].extend(model.objects([r]))
+        # commit_id -> [Obj], every recorded object in coordinate order. The sweep's flips are
+        # config.html's (configcost.py); the other pages show the configurations themselves.
+        self.objs, self.content, named = objects_by_commit(history, self.discards)
+        # object name -> [(index into commits, digest of its builds or None)] at the commits
+        # that built and changed it: what an object page is made from
+        self.changes = collections.defaultdict(list)
+        last = {}
+        for i, c in enumerate(self.commits):
+            if c["status"] == "ok":
+                got = named.get(c["commit_id"], {})
+                for name in set(last) | set(got):
+                    if last.get(name) != got.get(name):
+                        last[name] = got.get(name)
+                        self.changes[name].append((i, last[name]))
+        main = configcost.without_flips
         hid = self.head["commit_id"]
-        for objs in self.objs.values():
-            objs.sort(key=lambda o: model_sort(o.coord))
         self.objects = self.objs[hid]                 # the head commit's, in coordinate order
         self.config_rows = main(history.config_values(hid))
         self.configs = model.configs_by_folder(self.config_rows)

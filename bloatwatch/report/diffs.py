@@ -70,3 +70,35 @@ def compute(data, base, head):
     return Diff(base, head, result, added, removed,
                 [c for c in data.commits if base["ord"] < c["ord"] < head["ord"] and c["status"] != "ok"],
                 stackpage.diff_moves(data, old, new))
+
+
+class Diffs:
+    """The diff of every commit that built against the previous one that did, computed when
+    first asked for (a report brought up to date reads only the diffs it has to remake)."""
+
+    def __init__(self, data):
+        self.data = data
+        self.made = {}
+
+    def __contains__(self, commit_id):
+        return commit_id in self.data.prev
+
+    def get(self, commit_id):
+        if commit_id not in self.data.prev:
+            return None
+        if commit_id not in self.made:
+            self.made[commit_id] = compute(self.data, self.data.prev[commit_id],
+                                           self.data.by_id[commit_id])
+        return self.made[commit_id]
+
+    def inputs(self, commit_id):
+        """Everything the diff of a commit and its page are made from, JSON-able: the two
+        commits, whether the base has a diff of its own, the failed commits between them, the
+        digests of both commits' objects and their CONFIG usage."""
+        data = self.data
+        base, head = data.prev[commit_id], data.by_id[commit_id]
+        return [base, head, base["commit_id"] in data.prev,
+                [c for c in data.commits if base["ord"] < c["ord"] < head["ord"]],
+                [[data.content.get(c["commit_id"]),
+                  [[r["source"], r["config"]] for r in data.usage_rows(c["commit_id"])]]
+                 for c in (base, head)]]

@@ -27,7 +27,7 @@ KINDS = ("coordinate", "build", "folder", "object", "row", "symbol", "stack")
 SYMBOL_CLASS = {"t": "text", "r": "text", "d": "data", "b": "bss"}
 
 
-@dataclass
+@dataclass(slots=True)      # a history of 1,000 commits x 500 objects holds 500,000 of them
 class Point:
     commit: dict
     text: int
@@ -96,9 +96,10 @@ def mark(s, p, noise):
     """Append point p to series s, with its delta and mark against the previous point."""
     if s.points:
         q = s.points[-1]
-        p.before = tuple(getattr(q, f) for f in FIELDS)
+        p.before = (q.text, q.data, q.bss, q.total)
         p.delta = p.total - q.total
-        p.marked = moved(p.before, tuple(getattr(p, f) for f in FIELDS), noise)
+        after = (p.text, p.data, p.bss, p.total)
+        p.marked = after != p.before and moved(p.before, after, noise)
     s.points.append(p)
 
 
@@ -129,18 +130,11 @@ def build_series(data, noise):
             builds[o.build].setdefault(cid, []).append(o)
             objects[o.coord][cid] = (o.text, o.data, o.bss, o.total)
     for b in sorted(builds):
-        per = builds[b]
-        bs = _series("build", "(all objects)", b[0], b[1],
-                     {cid: model.sums(objs) for cid, objs in per.items()}, data, noise, build=b)
+        folders = running_sums(data, builds[b], folders_of)
+        bs = _series("build", "(all objects)", b[0], b[1], folders.pop(""), data, noise, build=b)
         above = bs if bs.values() != coords[b[:2]].values() else coords[b[:2]]
         if above is bs:
             out.append(bs)
-        folders = collections.defaultdict(dict)
-        for cid, objs in per.items():
-            if model.has_folders(objs):
-                for f in model.walk(model.rollup(objs)):
-                    if f.name:
-                        folders[f.name][cid] = (f.text, f.data, f.bss, f.total)
         for name in sorted(folders):
             fs = _series("folder", name, b[0], b[1], folders[name], data, noise, build=b)
             if fs.values() != above.values():
@@ -150,8 +144,8 @@ def build_series(data, noise):
         name = "%s (%s)" % (coord[4], kl) if kl else coord[4]
         out.append(_series("object", name, coord[0], coord[1], objects[coord], data, noise,
                            build=coord[:3], coord=coord))
-    folders = {}    # commit_id -> {(arch, cc, label): Build}
-    for c in data.ok:
+    folders = {}    # commit_id -> {(arch, cc, label): Build}, for a declared table's rows
+    for c in data.ok if data.variants() else ():
         objs = data.objs.get(c["commit_id"], ())
         folders[c["commit_id"]] = {(b.arch, b.compiler, b.scenario): b
                                    for b in model.builds(objs, {}, data.spec)}
@@ -170,6 +164,46 @@ def build_series(data, noise):
                 mark(s, Point(c, *b.sums()), noise)
             out.append(s)
     return out
+
+
+def running_sums(data, per, groups):
+    """{group: {commit_id: (text, data, bss, total, objects)}} of objects ({commit_id: [Obj]})
+    summed per group (groups(obj): the groups it counts in) at each ok commit that has any:
+    each commit's sums are the previous one's plus the objects it changed (commits share the
+    Obj of an object they hold alike, so what changed is a difference of identities, not a
+    walk of every object at every commit)."""
+    out = collections.defaultdict(dict)
+    acc = collections.defaultdict(lambda: [0, 0, 0, 0, 0])
+    held = {}       # id -> Obj of the previous commit
+    of = {}         # id -> its groups
+    for c in data.ok:
+        objs = per.get(c["commit_id"])
+        if objs is None:
+            continue
+        now = {id(o): o for o in objs}
+        for sign, ids in ((-1, held.keys() - now.keys()), (1, now.keys() - held.keys())):
+            for i in ids:
+                o = held[i] if sign < 0 else now[i]
+                if i not in of:
+                    of[i] = groups(o)
+                for g in of[i]:
+                    a = acc[g]
+                    a[0] += sign * o.text
+                    a[1] += sign * o.data
+                    a[2] += sign * o.bss
+                    a[3] += sign * o.total
+                    a[4] += sign
+        held = now
+        for g, a in acc.items():
+            if a[4]:
+                out[g][c["commit_id"]] = tuple(a)
+    return out
+
+
+def folders_of(o):
+    """The build ('') and the folders of model.rollup() an object counts in."""
+    parts = o.object.split("/")[:-1]
+    return [""] + ["/".join(parts[:k]) + "/" for k in range(1, len(parts) + 1)]
 
 
 def model_sort(coord):
@@ -250,23 +284,15 @@ def causes(result, s, p=None, limit=3):
 
 def by_coordinate(data):
     """{(arch, compiler): {commit_id: (text, data, bss, total, objects)}} of every ok commit."""
-    out = collections.defaultdict(dict)
-    for c in data.ok:
-        per = collections.defaultdict(list)
-        for o in data.objs.get(c["commit_id"], ()):
-            per[(o.arch, o.compiler)].append(o)
-        for k, objs in per.items():
-            out[k][c["commit_id"]] = model.sums(objs) + (len(objs),)
-    return out
+    return running_sums(data, data.objs, lambda o: [(o.arch, o.compiler)])
 
 
-def by_object(data, name):
-    """{build coordinate: {commit_id: Obj}} of one object name across the ok commits."""
-    out = collections.defaultdict(dict)
+def by_object(data):
+    """{object name: {build coordinate: {commit_id: Obj}}} across the ok commits."""
+    out = collections.defaultdict(lambda: collections.defaultdict(dict))
     for c in data.ok:
         for o in data.objs.get(c["commit_id"], ()):
-            if o.object == name:
-                out[o.coord[:4]][c["commit_id"]] = o
+            out[o.object][o.coord[:4]][c["commit_id"]] = o
     return out
 
 
@@ -277,24 +303,28 @@ def symbol_series(data, series, noise, coord=None, limit=40):
     point there."""
     cids = [c["commit_id"] for c in data.ok if c["commit_id"] in series]
     sizes, seen, kinds, names = [], set(), {}, {}
+    per_analysis = {}   # an analysis recorded at many commits is read once
     for cid in cids:
-        rows = data.symbols_of(series[cid].analysis_id)
-        for name, letter, *_ in rows:
-            if letter:
-                kinds.setdefault(bloat.NUMBER.sub("", name), SYMBOL_CLASS.get(letter.lower()))
-        got = bloat.sizes(rows, bloat.TABLES["default"][0][1])
-        names.update(bloat.shown(rows))
-        sizes.append(got)
-        seen |= set(got)
+        aid = series[cid].analysis_id
+        if aid not in per_analysis:
+            rows = data.symbols_of(aid)
+            for name, letter, *_ in rows:
+                if letter:
+                    kinds.setdefault(bloat.NUMBER.sub("", name), SYMBOL_CLASS.get(letter.lower()))
+            per_analysis[aid] = bloat.sizes(rows, bloat.TABLES["default"][0][1])
+            names.update(bloat.shown(rows))
+            seen |= set(per_analysis[aid])
+        sizes.append(per_analysis[aid])
     moved_ = []
     for name in seen:
-        row = [s.get(name) for s in sizes]
-        if len(set(row)) > 1:
-            vals = [v or 0 for v in row]
-            moved_.append((-(max(vals) - min(vals)), name, row))
+        got = {a.get(name) for a in per_analysis.values()}   # the values it takes
+        if len(got) > 1:
+            vals = [v or 0 for v in got]
+            moved_.append((-(max(vals) - min(vals)), name))
     moved_.sort()
     out = []
-    for _, name, row in moved_[:limit]:
+    for _, name in moved_[:limit]:
+        row = [a.get(name) for a in sizes]
         cls = kinds.get(name) or "text"
         s = Series("symbol", names.get(name, name), coord[0] if coord else "-", coord[1] if coord else "-",
                    build=coord[:3] if coord else None, coord=coord, symbol_class=cls)

@@ -90,30 +90,53 @@ class Site:
         self.series = history.build_series(data, noise)
         self.movers = history.movers(self.series)
         self.commit_index = {c["commit_id"]: i for i, c in enumerate(data.commits)}
+        self.by_object = history.by_object(data)
         self.object_series = collections.defaultdict(list)
         for s in self.series:
             if s.kind == "object":
                 self.object_series[s.object].append(s)
         self.stack_series = stackpage.build_series(data, noise)
-        self.diffs = {}
-        for c in data.ok:
-            prev = data.prev.get(c["commit_id"])
-            if prev is not None:
-                self.diffs[c["commit_id"]] = diffs.compute(data, prev, c)
-        self.causes = {id(p): history.causes(self.diffs[c["commit_id"]].result, s, p)
-                       for c, s, p in self.movers}
         self.object_names = sorted({o.object for o in data.objects})
         self.struct_objects = sorted({r["object"] for r in data.structs})
         self.struct_layouts = {n: structpage.layouts(data, n) for n in self.struct_objects}
         self.struct_ident = structpage.identities(self.struct_layouts)
         self.struct_labels = structpage.labels(self.struct_layouts, self.struct_ident)
         self._flips = None
-        # {file: why it is left out} of the pages the project has nothing for
+        self.diffs = diffs.Diffs(data)
+        # What every page of the site shares (the bar, the database's name, how symbols read)
+        # and what each diff is made from: a diff whose inputs did not change since the
+        # previous run is not computed again, its page and causes are kept.
         self.absent = {}
         for title, rel, _, empty in PAGES:
             why = empty(self) if empty else None
             if why:
                 self.absent[rel] = (title, why)
+        self.site_key = [sorted(self.absent), os.path.basename(data.where) or data.where,
+                         data.history.demangle]
+        self.diff_keys = {cid: tree.key("diff", self.site_key, self.diffs.inputs(cid))
+                          for cid in data.prev}
+        self.commits_digest = []    # [digest of the commit rows up to each commit]
+        for c in data.commits:
+            self.commits_digest.append(tree.key(self.commits_digest[-1:], c))
+        self.causes = {id(p): self.cause(c, s, p) for c, s, p in self.movers}
+
+    def cause(self, c, s, p):
+        """history.causes of a move, kept with its diff's inputs between runs."""
+        ident = [s.kind, s.name, s.arch, s.compiler, s.build, s.coord, s.row_objects, p.delta]
+        top, more = self.tree.value(self.tree.key("causes", self.diff_keys[c["commit_id"]], ident),
+                                    lambda: history.causes(self.diffs.get(c["commit_id"]).result,
+                                                           s, p))
+        return [tuple(t) for t in top], more
+
+    def diff_summary(self, cid):
+        """(objects that differ, delta of the total) of a commit's diff; None without one."""
+        if cid not in self.diffs:
+            return None
+
+        def summary():
+            d = self.diffs.get(cid)
+            return [len(d.objects), d.total_new - d.total_old]
+        return self.tree.value(self.tree.key("summary", self.diff_keys[cid]), summary)
 
     def config_flips(self):
         """The head commit's CONFIG sweep (configcost.flips), read once."""
@@ -172,11 +195,14 @@ class Site:
                       "data and bss)." % ("; ".join("%s = %s" % (v, self.row_objects(v))
                                                     for v in variants), self.data.article_key.label()))]
 
-    def points(self, s, field="total"):
-        """A series' points for plots.history_lines; only the total's line carries the marks."""
+    def points(self, s, field="total", upto=None):
+        """A series' points for plots.history_lines (up to the commit of index upto); only the
+        total's line carries the marks."""
         idx = self.commit_index
         out = []
         for p in s.points:
+            if upto is not None and idx[p.commit["commit_id"]] > upto:
+                break
             note = ""
             if p.marked:
                 d = p.deltas()
@@ -187,12 +213,12 @@ class Site:
                         p.marked and field == "total", note, p.commit))
         return out
 
-    def plot_series(self, rel, title, series, ylabel="bytes", ncols=3, label=None):
+    def plot_series(self, rel, title, series, ylabel="bytes", ncols=3, label=None, upto=None):
         """Small multiples, a panel per series with its text, data, bss and total lines."""
         panels = [(label(s) if label else "%s %s" % (s.where(), s.name),
-                   [(f, self.points(s, f)) for f in ("total", "text", "data", "bss")])
+                   [(f, self.points(s, f, upto)) for f in ("total", "text", "data", "bss")])
                   for s in series]
-        return plots.history_lines(self.tree, rel, title, ylabel, self.data.commits, panels,
+        return plots.history_lines(self.tree, rel, title, ylabel, self.commits_upto(upto), panels,
                                    self.plot_url(rel), legend="size(1) class", ncols=ncols)
 
     def plot_url(self, rel):
@@ -255,7 +281,28 @@ class Site:
                         % (variant_name(variant), objs)))
         return out
 
-    def lines(self, series, label):
+    def commits_upto(self, upto):
+        return self.data.commits if upto is None else self.data.commits[:upto + 1]
+
+    def last_change(self, series):
+        """Index of the last commit at which any of series changed (a first point counts).
+        An object's plots end there: a commit that leaves it as it was leaves them as they
+        are, and the report is brought up to date without drawing them again."""
+        last = 0
+        for s in series:
+            for p in reversed(s.points):
+                if p.before is None or p.before != tuple(getattr(p, f) for f in history.FIELDS):
+                    last = max(last, self.commit_index[p.commit["commit_id"]])
+                    break
+        return last
+
+    def ends(self, upto):
+        """Where an object's plot ends (said whether or not commits follow: the page of an
+        object that a new commit leaves as it is stays as it is)."""
+        return (" The plot ends at %s, the last commit that changed what it draws (any later "
+                "commit has the same)." % self.data.commits[upto]["label"])
+
+    def lines(self, series, label, upto=None):
         """[(label, points)] of the LINES series that moved most (range), then largest; and
         how many were left out."""
         def span(s):
@@ -263,7 +310,7 @@ class Site:
             return max(totals) - min(totals) if totals else 0
         shown = sorted(series, key=lambda s: (-span(s), -s.head(), s.where()))[:LINES]
         shown.sort(key=lambda s: (-s.head(), s.where()))
-        return [(label(s), self.points(s)) for s in shown], len(series) - len(shown)
+        return [(label(s), self.points(s, upto=upto)) for s in shown], len(series) - len(shown)
 
     def plot_coord(self, arch, cc):
         """The coordinate's total (text, data, bss, total) and, beside it, its builds' totals
@@ -294,41 +341,45 @@ class Site:
         objs = sorted((s for s in self.object_series.get(name, ())),
                       key=lambda s: (-s.head(), s.where()))
         rel = "plots/obj-%s.svg" % slug(name)
+        upto = self.last_change(objs)
         if len(objs) <= PANELS:
-            self.plot_series(rel, "%s across commits" % name, objs, label=lambda s: s.where())
+            self.plot_series(rel, "%s across commits" % name, objs, label=lambda s: s.where(),
+                             upto=upto)
             return rel, ("%s in each build, a panel each: text, data, bss and their total; circled "
-                         "points moved by more than the noise floor and link to their diff."
-                         % name)
+                         "points moved by more than the noise floor and link to their diff.%s"
+                         % (name, self.ends(upto)))
         per = collections.defaultdict(list)
         for s in objs:
             per[s.arch].append(s)
         panels, left = [], 0
         for arch, ss in sorted(per.items()):
-            lines, more = self.lines(ss, lambda s: "%s/%s" % (s.compiler, s.scenario))
+            lines, more = self.lines(ss, lambda s: "%s/%s" % (s.compiler, s.scenario), upto)
             left += more
             panels.append((arch, lines))
         plots.history_lines(self.tree, rel, "%s across commits (total bytes)" % name, "bytes",
-                            self.data.commits, panels, self.plot_url(rel),
+                            self.commits_upto(upto), panels, self.plot_url(rel),
                             legend="compiler/config", ncols=4)
         return rel, ("%s's total in each build, a panel per architecture and a line per compiler "
                      "and config; circled points moved by more than the noise floor and link to "
                      "their diff.%s" % (name, " In each panel the %d builds that moved most are "
                                         "drawn (%d others are in the table below)." % (LINES, left)
-                                        if left else ""))
+                                        if left else "") + self.ends(upto))
 
     def plot_symbols(self, name, build, syms):
         """The symbols of one build of an object whose size changed the most, a line each."""
         rel = "plots/sym-%s.svg" % slug("%s-%s" % (name, model.build_name(build)))
         shown = syms[:LINES]
+        upto = self.last_change(shown)
         plots.history_lines(self.tree, rel, "Symbols of %s in %s across commits"
                             % (name, model.build_name(build)), "bytes (bloat-o-meter's size)",
-                            self.data.commits, [(model.build_name(build),
-                                                 [("%s (%s)" % (s.name, s.symbol_class),
-                                                   self.points(s)) for s in shown])],
+                            self.commits_upto(upto), [(model.build_name(build),
+                                                       [("%s (%s)" % (s.name, s.symbol_class),
+                                                         self.points(s, upto=upto))
+                                                        for s in shown])],
                             self.plot_url(rel), legend="symbol (size(1) class)")
         return rel, ("The %d symbols of %s in %s whose size changed the most, a line each; "
-                     "circled points moved by more than the noise floor and link to their diff."
-                     % (len(shown), name, model.build_name(build)))
+                     "circled points moved by more than the noise floor and link to their diff.%s"
+                     % (len(shown), name, model.build_name(build), self.ends(upto)))
 
     def plot_stack(self):
         """The stack series across commits (stackpage.SERIES), a plot each; [(rel, caption)]."""
@@ -358,11 +409,14 @@ class Site:
         for arch, cc in self.data.coordinates():
             self.page_coord(arch, cc)
         for name in self.object_names:
-            self.page_object(name)
+            self.tree.unit(object_url(name), self.object_key(name),
+                           lambda: self.page_object(name))
         for name in self.struct_objects:
-            self.page_structs(name)
-        for d in self.diffs.values():
-            self.page_diff(d)
+            self.tree.unit(structpage.url(name), self.structs_key(name),
+                           lambda: self.page_structs(name))
+        for cid, key in self.diff_keys.items():
+            self.tree.unit(diff_url(self.data.by_id[cid]), key,
+                           lambda: self.page_diff(self.diffs.get(cid)))
         if "stack.html" not in self.absent:
             for arch, cc in sorted({(o.arch, o.compiler) for o, _ in stackpage.recorded(self.data)}):
                 self.page_stack_coord(arch, cc)
@@ -373,6 +427,7 @@ class Site:
                 writer(fn)(self)
         self.tree.write("style.css", open(os.path.join(STATIC, "style.css"), encoding="utf-8").read())
         self.tree.prune(SUBDIRS)
+        self.tree.save()
         index = self.tree.path(self.page_index())
         os.utime(index)     # the make target: newer than its inputs even when unchanged
         return index
@@ -448,17 +503,26 @@ class Site:
                     tables=[(layout.article_table(self.data.spec, g), g) for g in groups],
                     group_by=[k.replace("CONFIG_", "") for k in self.data.spec.group_by], builds=builds)
 
+    def object_key(self, name):
+        """Everything an object's page and plots are made from: the commits up to the last that
+        changed it (each commit row, once), what its builds were at each change, the noise
+        floor and what every page shares. A commit that leaves it as it was changes none."""
+        changes = self.data.changes[name]
+        return self.tree.key("object", self.site_key, self.noise, name, changes,
+                             self.commits_digest[changes[-1][0]])
+
     def page_object(self, name):
         data = self.data
         rel = object_url(name)
+        since = data.commits[data.changes[name][-1][0]]
         builds = [o for o in data.objects if o.object == name]
-        t = overview.build_objects(builds, None,
-                                   "Every build of %s at %s" % (name, data.head["label"]))
+        t = overview.build_objects(builds, None, "Every build of %s, as recorded since %s"
+                                   % (name, since["label"]))
         t.columns[0] = Column("build")
         for row, o in zip(t.rows, sorted(builds, key=lambda o: (-o.total, o.object))):
             bname = model.build_name(o.coord[:4])
             row.cells[0] = Text(bname, href="#b-" + slug(bname))
-        series = history.by_object(data, name)
+        series = self.by_object[name]
         hist = self.object_history(name, series)
         records = {model.coord_of(r): r for r in data.build_records}
         details, figures = [], [self.plot_object(name)]
@@ -479,7 +543,8 @@ class Site:
                 moves=self.symbol_history(cids, syms, more) if syms else None))
         details.sort(key=lambda d: builds.index(d["obj"]))
         moves = [m for m in self.movers if m[1].kind == "object" and m[1].object == name]
-        self.render(rel, "object.html.j2", title=name, name=name, builds=t, history=hist,
+        self.render(rel, "object.html.j2", title=name, name=name, since=since, builds=t,
+                    history=hist,
                     details=details, figures=figures,
                     moves=tables.movers(moves, self.diffs, self.causes, self.link(rel),
                                         lambda c: "../" + diff_url(c),
@@ -488,9 +553,9 @@ class Site:
                                  if name in self.struct_layouts else None))
 
     def object_history(self, name, series):
-        """Totals of one object per build across the last commits."""
-        cids = [c["commit_id"] for c in self.data.ok][-12:]
-        t = Table("%s across the last %d commits that built (total bytes)" % (name, len(cids)),
+        """Totals of one object per build at the last commits that changed it."""
+        cids = [self.data.commits[i]["commit_id"] for i, _ in self.data.changes[name]][-12:]
+        t = Table("%s at the last %d commits that changed it (total bytes)" % (name, len(cids)),
                   [Column("build")] + [Column(self.data.by_id[c]["tick"], "r") for c in cids])
         for b in sorted(series):
             t.add([Text(model.build_name(b))] + [Bytes(series[b][c].total) if c in series[b]
@@ -498,29 +563,42 @@ class Site:
         return t
 
     def symbol_history(self, cids, syms, more):
-        t = Table("Symbols whose size changed across the recorded commits (bloat-o-meter's "
-                  "sizes; - = absent)", [Column("symbol"), Column("class")]
-                  + [Column(self.data.by_id[c]["tick"], "r") for c in cids])
-        for s in syms:
-            got = {p.commit["commit_id"]: p.total for p in s.points}
+        """The symbols' sizes at the last commits that changed one of them (and the first)."""
+        got = [{p.commit["commit_id"]: p.total for p in s.points} for s in syms]
+        changed = [c for i, c in enumerate(cids)
+                   if i == 0 or any(g.get(c) != g.get(cids[i - 1]) for g in got)][-12:]
+        t = Table("Symbols whose size changed, at the last %d commits that changed one "
+                  "(bloat-o-meter's sizes; - = absent)" % len(changed),
+                  [Column("symbol"), Column("class")]
+                  + [Column(self.data.by_id[c]["tick"], "r") for c in changed])
+        for s, g in zip(syms, got):
             t.add([Clip(s.name), Text(s.symbol_class)]
-                  + [Bytes(got[c]) if c in got else Text("-") for c in cids])
+                  + [Bytes(g[c]) if c in g else Text("-") for c in changed])
         if more:
             t.notes.append("%d more symbols changed size (smaller ranges)." % more)
         return t
 
+    def structs_key(self, name):
+        """What an object's struct page is made from: its builds at the head commit (as at the
+        last commit that changed it) and how the other objects' structs name its own."""
+        labels = sorted(self.struct_labels[self.struct_ident[(name, k)]]
+                        for k in self.struct_layouts[name])
+        return self.tree.key("structs", self.site_key, name, self.data.changes[name][-1],
+                             self.commits_digest[self.data.changes[name][-1][0]], labels)
+
     def page_structs(self, name):
         data = self.data
         structs_ = self.struct_layouts[name]
+        since = data.commits[data.changes[name][-1][0]]
         summary = tables.structs_summary(
-            "Every struct and union in %s at %s, most waste (hole bytes + padding) first"
-            % (name, data.head["label"]), structs_)
+            "Every struct and union in %s as recorded since %s, most waste (hole bytes + "
+            "padding) first" % (name, since["label"]), structs_)
         items = [dict(name=n, kind=k, layouts=ls,
                       label=self.struct_labels[self.struct_ident[(name, (n, k))]])
                  for (n, k), ls in structpage.by_waste(structs_)]
         self.render(structpage.url(name), "structs.html.j2", title="Struct layouts: %s" % name,
-                    object=name, summary=summary, structs=items, row_bytes=structs.ROW_BYTES,
-                    cacheline=structs.CACHELINE)
+                    object=name, since=since, summary=summary, structs=items,
+                    row_bytes=structs.ROW_BYTES, cacheline=structs.CACHELINE)
 
     def page_struct_index(self):
         every, groups = [], []
@@ -586,7 +664,7 @@ class Site:
 
     def page_history(self):
         data = self.data
-        t = tables.commits(data, self.diffs, self.movers, diff_url)
+        t = tables.commits(data, self.diff_summary, self.movers, diff_url)
         movers = tables.movers(self.movers, self.diffs, self.causes, self.link("history.html"),
                                diff_url, limit=MOVES)
         self.render("history.html", "history.html.j2", title="History", commits_table=t,

@@ -8,6 +8,7 @@ by the CONFIG options the table lists in `group_by`. The Spec is passed in, neve
 two reports of two projects can be written by one process.
 """
 import collections
+import functools
 from dataclasses import dataclass, field
 
 from ..db.ingest import parse_keys
@@ -57,11 +58,12 @@ class Obj:
         """The bytes that reach the linked image: size's total less the discarded sections."""
         return self.total - sum(self.discarded)
 
-    @property
+    # Cached: one Obj stands for an object at every commit that holds it alike.
+    @functools.cached_property
     def coord(self):
         return (self.arch, self.compiler, self.label, self.keys, self.object)
 
-    @property
+    @functools.cached_property
     def build(self):
         """The build it belongs to: arch, compiler and config label (the extra keys tag each
         object: one build folder may hold objects of different keys)."""

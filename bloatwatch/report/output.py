@@ -1,11 +1,22 @@
 # SPDX-License-Identifier: GPL-2.0
 """Writing the output tree: every file replaced atomically, untouched when its bytes are equal,
-and files a previous run left behind (a commit no longer recorded, say) removed."""
+and files a previous run left behind (a commit no longer recorded, say) removed; work whose
+inputs did not change since the previous run (a diff page, a plot) is skipped, its files kept.
+
+The previous run's work is in MANIFEST, in the output folder: for each unit of work (a name)
+the digest of everything its files were made from and the files with their size and mtime,
+plus small values kept between runs (a diff's causes of a move). Digests are salted with the
+code that makes the files (this package, its templates, the versions of matplotlib and
+Jinja2), so a changed Bloatwatch remakes everything; a file changed or removed by hand is
+remade."""
+import json
 import os
 import re
 import hashlib
 
 from .. import atomic
+
+MANIFEST = ".bloatwatch-report.json"
 
 SAFE = re.compile(r"[^A-Za-z0-9_.-]")
 
@@ -26,6 +37,24 @@ def name_slug(name):
     return slug(re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "_")
 
 
+def code_digest():
+    """Digest of what makes the report's files: this package's sources, templates and static
+    files, and the libraries whose output the files hold."""
+    import jinja2
+    import matplotlib
+    h = hashlib.sha256(("%s %s" % (matplotlib.__version__, jinja2.__version__)).encode())
+    top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # the bloatwatch package
+    for dirpath, dirs, files in os.walk(top):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for f in sorted(files):
+            if f.endswith((".py", ".j2", ".css", ".js", ".sql")):
+                full = os.path.join(dirpath, f)
+                h.update(os.path.relpath(full, top).encode() + b"\0")
+                with open(full, "rb") as fh:
+                    h.update(hashlib.sha256(fh.read()).digest())
+    return h.hexdigest()
+
+
 class Tree:
     """The files of one output directory written by one run."""
 
@@ -33,6 +62,18 @@ class Tree:
         self.root = root
         self.written = set()
         self.changed = 0
+        self.salt = code_digest()
+        self.old = {"units": {}, "values": {}}
+        try:
+            with open(self.path(MANIFEST), encoding="utf-8") as f:
+                old = json.load(f)
+            if old.get("salt") == self.salt:
+                self.old = old
+        except (OSError, ValueError):
+            pass        # no previous run (or an unreadable manifest): everything is made
+        self.units, self.values = {}, {}
+        self._unit = None
+        self.reused = 0
 
     def path(self, rel):
         return os.path.join(self.root, rel)
@@ -41,9 +82,76 @@ class Tree:
         data = content.encode("utf-8") if isinstance(content, str) else content
         full = self.path(rel)
         self.written.add(rel)
+        if self._unit is not None:
+            self._unit["files"].append(rel)
         if atomic.write_if_changed(full, data):
             self.changed += 1
         return full
+
+    # ---- work kept from the previous run --------------------------------------------------
+
+    def key(self, *parts):
+        """Digest of JSON-able parts (dicts in key order), salted with the code."""
+        text = json.dumps(parts, sort_keys=True, separators=(",", ":"), default=repr)
+        return hashlib.sha256((self.salt + text).encode("utf-8", "surrogateescape")).hexdigest()
+
+    def _stat(self, rel):
+        st = os.stat(self.path(rel))
+        return [st.st_size, st.st_mtime_ns]
+
+    def unit(self, name, key, make):
+        """make() (which writes the unit's files with write()) unless the previous run made
+        `name` from inputs of the same key and its files are as it left them: then they are
+        kept as they are, with the units made within it. True when make() ran."""
+        old = self.old["units"].get(name)
+        if old is not None and old["key"] == key:
+            try:
+                if all(self._stat(rel) == st for rel, st in old["files"].items()):
+                    self._keep(name, old)
+                    self.reused += 1
+                    return False
+            except OSError:
+                pass    # a file is gone: made again
+        outer, self._unit = self._unit, {"files": [], "inner": []}
+        try:
+            make()
+            self.units[name] = {"key": key, "inner": self._unit["inner"],
+                                "files": {rel: self._stat(rel) for rel in self._unit["files"]}}
+        finally:
+            if outer is not None:
+                outer["files"].extend(self._unit["files"])
+                outer["inner"].append(name)
+            self._unit = outer
+        return True
+
+    def _keep(self, name, old):
+        self.written.update(old["files"])
+        self.units[name] = old
+        if self._unit is not None:      # kept within a unit made again
+            self._unit["files"].extend(old["files"])
+            self._unit["inner"].append(name)
+        todo = list(old.get("inner", ()))
+        while todo:
+            n = todo.pop()
+            if n in self.old["units"]:
+                self.units[n] = self.old["units"][n]
+                todo.extend(self.old["units"][n].get("inner", ()))
+
+    def value(self, key, compute):
+        """compute() (JSON-able), or what it returned for the same key in the previous run."""
+        if key in self.values:
+            return self.values[key]
+        got = self.old["values"].get(key)
+        if got is None:
+            got = compute()
+        self.values[key] = got
+        return got
+
+    def save(self):
+        """Keep this run's work for the next one (what it did not make or ask for is dropped)."""
+        atomic.write_if_changed(self.path(MANIFEST), json.dumps(
+            {"salt": self.salt, "units": self.units, "values": self.values},
+            sort_keys=True, separators=(",", ":")))
 
     def remove(self, rel):
         """Remove a file an earlier run wrote and this one does not (a page with nothing left

@@ -104,7 +104,27 @@ def history_lines(tree, rel, title, ylabel, commits, panels, url_for, legend="ar
 
     commits: [commit dict] of the x axis (every recorded commit, history order);
     panels: [(panel title, [(line label, [(commit_index, value, marked, note, commit)])])];
-    ncols: panels per row (default: all in one row)."""
+    ncols: panels per row (default: all in one row). Drawn only when these inputs differ
+    from those the file was last drawn from (output.Tree.unit)."""
+    key = tree.key("history_lines", title, ylabel, legend, ncols,
+                   [(c["label"], c["dirty"], c["status"]) for c in commits],
+                   [(name, [(lab, [(p[0], p[1], p[2], p[3], url_for(p[4]) if p[2] else None)
+                                   for p in pts]) for lab, pts in lines])
+                    for name, lines in panels])
+    tree.unit(rel, key, lambda: _history_lines(tree, rel, title, ylabel, commits, panels,
+                                               url_for, legend, ncols))
+    return rel
+
+
+def bends(pts):
+    """The points that shape a line: its ends, marked points and those next to a change (a
+    flat run of a thousand commits is one segment, not a thousand markers)."""
+    v = [p[1] for p in pts]
+    return [p for i, p in enumerate(pts)
+            if i == 0 or i == len(pts) - 1 or p[2] or v[i] != v[i - 1] or v[i] != v[i + 1]]
+
+
+def _history_lines(tree, rel, title, ylabel, commits, panels, url_for, legend, ncols):
     n = len(panels)
     ncols = min(n, ncols or n)
     nrows = -(-n // ncols)
@@ -131,6 +151,7 @@ def history_lines(tree, rel, title, ylabel, commits, panels, url_for, legend="ar
         name, lines = panels[k]
         for lab, pts in lines:
             color, marker = style[lab]
+            pts = bends(pts)
             ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=marker, markersize=3.5,
                     linewidth=1.3, color=color, label=lab)
             marked = [p for p in pts if p[2]]

@@ -140,8 +140,9 @@ def config_costs(data, pairs):
     return out
 
 
-def commits(data, diffs, movers, diff_url):
-    """Every recorded commit, newest first: status, objects, what changed, marked moves."""
+def commits(data, summary, movers, diff_url):
+    """Every recorded commit, newest first: status, objects, what changed, marked moves.
+    summary(commit_id): (objects that differ, delta of the total) of its diff, None without."""
     t = Table("Recorded commits, newest first", [
         Column("#", "r"), Column("commit"), Column("date"), Column("subject"), Column("status"),
         Column("objects", "r"), Column("changed", "r"), Column("total bytes", "r"),
@@ -149,15 +150,15 @@ def commits(data, diffs, movers, diff_url):
     marks = collections.Counter(m[0]["commit_id"] for m in movers)
     for c in reversed(data.commits):
         objs = data.objs.get(c["commit_id"], [])
-        d = diffs.get(c["commit_id"])
+        d = summary(c["commit_id"])
         t.add([Bytes(c["ord"]), Text(c["label"], href=diff_url(c) if d else None),
                Text(date(c["commit_date"])), Clip(c["subject"]),
                Text(c["status"] if c["status"] == "ok" else
                     "failed: " + (c["error"].strip().splitlines() or [""])[0][:80]),
                Bytes(len(objs)) if objs else Text("-"),
-               Bytes(len(d.objects)) if d else Text("-"),
+               Bytes(d[0]) if d else Text("-"),
                Bytes(sum(o.total for o in objs)) if objs else Text("-"),
-               Delta(d.total_new - d.total_old) if d else Text("-"),
+               Delta(d[1]) if d else Text("-"),
                Bytes(marks.get(c["commit_id"], 0)) if c["status"] == "ok" else Text("-")])
     return t
 

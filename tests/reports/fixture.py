@@ -205,17 +205,20 @@ COMMITS = [  # (subject, status)
 ]
 
 
-def build(path, hostile=False, commits=COMMITS, **kw):
-    """Create the database at `path`; returns the commit dicts recorded (oldest first)."""
+def build(path, hostile=False, commits=COMMITS, first=0, **kw):
+    """Create the database at `path` (or add to it: first, the number of commits it already
+    holds); returns the commit dicts recorded (oldest first)."""
     store = Store(path, create=True)
     out = []
     try:
         step = 0
         for i, (subject, status) in enumerate(commits):
+            if i < first:
+                continue
             sha = ("%02x" % (i + 1)) * 20
             if hostile and i == len(commits) - 1:
                 subject = HOSTILE_SUBJECT
-            commit = {"sha": sha, "dirty": False, "parents": out[-1]["sha"] if out else "",
+            commit = {"sha": sha, "dirty": False, "parents": ("%02x" % i) * 20 if i else "",
                       "author": "Test <test@example.org>", "author_date": 1700000000 + 3600 * i,
                       "commit_date": 1700000000 + 3600 * i, "subject": subject,
                       "status": status, "error": "" if status == "ok" else "make: *** [objects] Error 2"}
