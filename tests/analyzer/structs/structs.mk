@@ -13,7 +13,7 @@ ST_DIR      := tests/analyzer/structs
 ST_OUT      := $(BUILD)/tests/structs
 ST_SRCS     := $(AN_LIB_SRCS)
 ST_HDRS     := $(wildcard analyzer/lib/*.h)
-ST_LIBS     := -ldw -lelf -lz
+ST_LIBS     = $(AN_LIBS)
 ST_DRV      := $(ST_OUT)/driver
 ST_DRV_SAN  := $(ST_OUT)/driver-san
 ST_FUZZ     := $(ST_OUT)/fuzz_structs
@@ -42,7 +42,7 @@ $(ST_OUT)/fx/.stamp: $(ST_DIR)/fixtures.sh $(wildcard $(ST_DIR)/src/*.c)
 	$(Q)rm -rf $(@D) && sh $(ST_DIR)/fixtures.sh $(@D) && touch $@
 
 $(ST_OUT)/real/.stamp: $(ST_DIR)/real.sh $(ST_DIR)/driver.c $(ST_SRCS) $(ST_HDRS)
-	$(Q)rm -rf $(@D) && sh $(ST_DIR)/real.sh $(@D) && touch $@
+	$(Q)rm -rf $(@D) && LIBS="$(AN_LIBS)" sh $(ST_DIR)/real.sh $(@D) && touch $@
 
 ST_INPUTS = $(ST_OUT)/fx/*.o $(ST_OUT)/fx/*-linked.so $(ST_OUT)/real/* $(ST_SYSTEM) $(ST_MATRIX)
 
