@@ -469,8 +469,9 @@ static int read_cfi(const struct bw_obj *o, size_t sec, bool eh, struct bw_stack
 	d = scn ? elf_getdata(scn, NULL) : NULL;
 	if (!d || !d->d_buf)
 		return bw_fail(e, o->name, "%s: cannot read: %s", sname, elf_errmsg(-1));
+	/* A failure part way may leave some relocations read: freed at out. */
 	if (o->type == ET_REL && read_relocs(o, sec, &rv, &nr, e))
-		return -1;
+		goto out;
 	for (;; off = next) {
 		Dwarf_CFI_Entry ent, cent;
 		Dwarf_Off cnext;
