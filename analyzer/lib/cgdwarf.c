@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "callgraph.h"
+#include "dwwalk.h"
 
-#define WALK_MAX_DEPTH 256
 
 /* A DIE some concrete function is (itself, its abstract origin or its specification). */
 struct die_fn {
@@ -39,6 +39,7 @@ struct walk {
 	size_t nfns, fncap;
 	struct die_call *calls;
 	size_t ncalls, callcap;
+	size_t caller[BW_DW_WALK_DEPTH + 1]; /* per depth of the walk: the function it is in */
 };
 
 static const char *die_name(Dwarf_Die *d)
@@ -162,60 +163,20 @@ static bool walk_into(int tag)
 	}
 }
 
-/* Every DIE of a unit that can hold a function or a call site; caller[] follows the depth. */
-static int walk_unit(struct walk *w, Dwarf_Die *cudie, struct bw_err *e)
+/* Every DIE of a unit that can hold a function or a call site (bw_dw_walk_unit); the
+ * function a call site is in is the innermost subprogram above it, caller[depth]. */
+static int visit_calls(Dwarf_Die *d, int tag, int depth, void *arg, struct bw_err *e)
 {
-	Dwarf_Die stack[WALK_MAX_DEPTH];
-	Dwarf_Off last[WALK_MAX_DEPTH];
-	size_t caller[WALK_MAX_DEPTH + 1];
-	int sp = 0, r = dwarf_child(cudie, &stack[0]);
-	const char *file = w->o->name;
+	struct walk *w = arg;
+	size_t inner = depth ? w->caller[depth] : BW_CG_NONE;
 
-	if (r)
-		return r < 0 ? bw_fail(e, file, "corrupt unit DIE: %s", dwarf_errmsg(-1)) : 0;
-	last[0] = 0;
-	caller[0] = BW_CG_NONE;
-	for (;;) {
-		Dwarf_Die *d = &stack[sp];
-		int tag = dwarf_tag(d);
-		Dwarf_Off off = dwarf_dieoffset(d);
-		size_t inner = caller[sp];
-
-		if (tag < 0)
-			return bw_fail(e, file, "DIE 0x%llx: unreadable DIE: %s",
-				       (unsigned long long)off, dwarf_errmsg(-1));
-		if (last[sp] && off <= last[sp])
-			return bw_fail(e, file, "DIE 0x%llx: sibling chain loops",
-				       (unsigned long long)off);
-		last[sp] = off;
-		if (tag == DW_TAG_subprogram && subprogram(w, d, &inner, e))
-			return -1;
-		if ((tag == DW_TAG_call_site || tag == DW_TAG_GNU_call_site) &&
-		    inner != BW_CG_NONE && call_site(w, d, inner, e))
-			return -1;
-		if (walk_into(tag) && dwarf_haschildren(d) && sp + 1 < WALK_MAX_DEPTH) {
-			r = dwarf_child(d, &stack[sp + 1]);
-			if (r < 0)
-				return bw_fail(e, file, "DIE 0x%llx: corrupt children: %s",
-					       (unsigned long long)off, dwarf_errmsg(-1));
-			if (r == 0) {
-				last[++sp] = 0;
-				caller[sp] = inner;
-				continue;
-			}
-		}
-		for (;;) {
-			r = dwarf_siblingof(&stack[sp], &stack[sp]);
-			if (r < 0)
-				return bw_fail(e, file, "DIE 0x%llx: corrupt sibling chain: %s",
-					       (unsigned long long)last[sp], dwarf_errmsg(-1));
-			if (r == 0)
-				break;
-			if (sp == 0)
-				return 0;
-			sp--;
-		}
-	}
+	if (tag == DW_TAG_subprogram && subprogram(w, d, &inner, e))
+		return -1;
+	if ((tag == DW_TAG_call_site || tag == DW_TAG_GNU_call_site) && inner != BW_CG_NONE &&
+	    call_site(w, d, inner, e))
+		return -1;
+	w->caller[depth + 1] = inner; /* for its children, if it is entered */
+	return walk_into(tag);
 }
 
 static int fn_cmp(const void *pa, const void *pb)
@@ -268,7 +229,7 @@ int bw_cg_dwarf(struct bw_cg *g, int img, const struct bw_obj *o, const struct b
 	while ((r = dwarf_get_units(dw->dw, cu, &cu, NULL, &unit_type, &cudie, NULL)) == 0) {
 		if (unit_type != DW_UT_compile && unit_type != DW_UT_partial)
 			continue;
-		if (walk_unit(&w, &cudie, e))
+		if (bw_dw_walk_unit(&cudie, w.o->name, visit_calls, &w, e))
 			goto out;
 	}
 	if (r < 0) {

@@ -14,8 +14,7 @@
 #include <string.h>
 
 #include "cunits.h"
-
-#define WALK_MAX_DEPTH 256
+#include "dwwalk.h"
 
 static bool walk_into(int tag)
 {
@@ -74,52 +73,22 @@ static void take_variable(Dwarf_Die *d, const struct bw_obj *o, bool split, stru
 	}
 }
 
-/* The unit's DIEs that can hold a variable with static storage. */
-static int walk_unit(Dwarf_Die *cudie, const struct bw_obj *o, bool split, struct bw_cunit *u,
-		     const char *file, struct bw_err *e)
+struct var_walk {
+	const struct bw_obj *o;
+	bool split;
+	struct bw_cunit *u;
+};
+
+/* The unit's DIEs that can hold a variable with static storage (bw_dw_walk_unit). */
+static int visit_variables(Dwarf_Die *d, int tag, int depth, void *arg, struct bw_err *e)
 {
-	Dwarf_Die stack[WALK_MAX_DEPTH];
-	Dwarf_Off last[WALK_MAX_DEPTH];
-	int sp = 0, r = dwarf_child(cudie, &stack[0]);
+	struct var_walk *w = arg;
 
-	if (r)
-		return r < 0 ? bw_fail(e, file, "corrupt unit DIE: %s", dwarf_errmsg(-1)) : 0;
-	last[0] = 0;
-	for (;;) {
-		Dwarf_Die *d = &stack[sp];
-		int tag = dwarf_tag(d);
-		Dwarf_Off off = dwarf_dieoffset(d);
-
-		if (tag < 0)
-			return bw_fail(e, file, "DIE 0x%llx: unreadable DIE: %s",
-				       (unsigned long long)off, dwarf_errmsg(-1));
-		if (last[sp] && off <= last[sp])
-			return bw_fail(e, file, "DIE 0x%llx: sibling chain loops", (unsigned long long)off);
-		last[sp] = off;
-		if (tag == DW_TAG_variable)
-			take_variable(d, o, split, u);
-		if (walk_into(tag) && dwarf_haschildren(d) && sp + 1 < WALK_MAX_DEPTH) {
-			r = dwarf_child(d, &stack[sp + 1]);
-			if (r < 0)
-				return bw_fail(e, file, "DIE 0x%llx: corrupt children: %s",
-					       (unsigned long long)off, dwarf_errmsg(-1));
-			if (r == 0) {
-				last[++sp] = 0;
-				continue;
-			}
-		}
-		for (;;) {
-			r = dwarf_siblingof(&stack[sp], &stack[sp]);
-			if (r < 0)
-				return bw_fail(e, file, "DIE 0x%llx: corrupt sibling chain: %s",
-					       (unsigned long long)last[sp], dwarf_errmsg(-1));
-			if (r == 0)
-				break;
-			if (sp == 0)
-				return 0;
-			sp--;
-		}
-	}
+	(void)depth;
+	(void)e;
+	if (tag == DW_TAG_variable)
+		take_variable(d, w->o, w->split, w->u);
+	return walk_into(tag);
 }
 
 static uint64_t unit_text(Dwarf_Die *cudie)
@@ -272,7 +241,8 @@ int bw_cunits_read(const struct bw_dwarf *h, const struct bw_obj *o, struct bw_c
 			return bw_fail(e, file, "out of memory");
 		}
 		v->text = unit_text(&cudie);
-		if (walk_unit(&cudie, o, out->split, v, file, e)) {
+		if (bw_dw_walk_unit(&cudie, file, visit_variables,
+				    &(struct var_walk){ o, out->split, v }, e)) {
 			bw_cunits_free(out);
 			return -1;
 		}
