@@ -644,7 +644,11 @@ class Site:
                     stack_table=stackpage.diff_table(d.stack, label) if d.stack else None,
                     stack_recorded=any(self.data.frames_of(o.analysis_id) is not None
                                        for o in self.data.objs.get(d.head["commit_id"], ())),
-                    config_table=compare_tables.config_table(d.config), coord_label=label)
+                    config_table=compare_tables.config_table(d.config), coord_label=label,
+                    config_recorded=any(
+                        o.config_id is not None or self.data.usage_rows(c["commit_id"])
+                        for c in (d.base, d.head) if c
+                        for o in self.data.objs.get(c["commit_id"], ())))
 
     def page_config_values(self):
         data = self.data
