@@ -129,9 +129,9 @@ const char *tree_check_list(struct rcu_data *rdp, long limit, int qlen_exact,
 		long g = enq_gp ? enq_gp(h) : TREE_GP_UNKNOWN;
 
 		if (seg == RCU_NEXT_SIZE)
-			return fail("callbacks after nxttail[RCU_NEXT_TAIL]");
+			return fail("T3: callbacks after nxttail[RCU_NEXT_TAIL]");
 		if (++len > limit)
-			return fail("list longer than %ld callbacks (cycle?)", limit);
+			return fail("T3: list longer than %ld callbacks (cycle?)", limit);
 		if (g != TREE_GP_UNKNOWN && seg < RCU_NEXT_TAIL) {
 			long need = seg == RCU_DONE_TAIL ? g + 1 : seg == RCU_WAIT_TAIL ? g : g - 1;
 
@@ -145,9 +145,9 @@ const char *tree_check_list(struct rcu_data *rdp, long limit, int qlen_exact,
 			seg++;
 	}
 	if (seg != RCU_NEXT_SIZE)
-		return fail("nxttail[%d] not met in list order", seg);
+		return fail("T3: nxttail[%d] not met in list order", seg);
 	if (qlen_exact && len != rdp->qlen)
-		return fail("qlen %ld but %ld callbacks listed", rdp->qlen, len);
+		return fail("T3: qlen %ld but %ld callbacks listed", rdp->qlen, len);
 	return NULL;
 }
 

@@ -21,7 +21,8 @@ unsigned long tree_children_mask(struct rcu_state *rsp, struct rcu_node *rnp);
  * the last, at most @limit callbacks, qlen equal to the length if @qlen_exact;
  * with @enq_gp (the flavor's gpnum when a callback was queued, or a value
  * below -(1L << 40) if unknown), the segment labels: done => completed >= g + 1,
- * wait => completed >= g, next-ready => completed + 1 >= g.
+ * wait => completed >= g, next-ready => completed + 1 >= g. The message starts
+ * with the invariant it breaks ("T3: " or "T4: "), which the mutation score credits.
  */
 const char *tree_check_list(struct rcu_data *rdp, long limit, int qlen_exact,
 			    long (*enq_gp)(struct rcu_head *head));

@@ -503,7 +503,7 @@ static void check_list(int f, int c)
 	walked_flavor = f;
 	err = tree_check_list(rdp, limit, qlen_check, sim_enq_gp);
 	if (err)
-		bw_sim_fail("T3: %s cpu %d: %s", FL_NAME(f), c, err);
+		bw_sim_fail("%s (%s cpu %d)", err, FL_NAME(f), c);
 	if (qlen_check)
 		label_list(rdp, c);
 }

@@ -67,7 +67,7 @@ static void tree_step(int cpu)
 
 		err = tree_check_list(rdp, LIMIT, 1, tree_enq_gp);
 		if (err)
-			bw_thr_fail("T3: cpu %d %s: %s", cpu, f ? "rcu_bh" : "rcu", err);
+			bw_thr_fail("%s (cpu %d %s)", err, cpu, f ? "rcu_bh" : "rcu");
 		if (rdp->completed - READ_ONCE(rsps[f]->completed) > 0 ||
 		    rdp->gpnum - READ_ONCE(rsps[f]->gpnum) > 0)
 			bw_thr_fail("T3: cpu %d %s: completed %ld gpnum %ld ahead of the flavor's",
