@@ -39,10 +39,11 @@ def resolve(repo, rev):
 
 def commit_info(repo, rev):
     """Metadata of one commit, as the commits table stores it."""
-    sha = resolve(repo, rev)
-    if not sha:
+    r = git(repo, "show", "-s", "--format=%H%x00%P%x00%an <%ae>%x00%at%x00%ct%x00%s",
+            "--end-of-options", rev + "^{commit}", "--", check=False)
+    if r.returncode != 0:
         raise BwError("%s: unknown revision %s" % (repo, rev))
-    out = git(repo, "show", "-s", "--format=%H%x00%P%x00%an <%ae>%x00%at%x00%ct%x00%s", sha)
+    out = r.stdout
     h, parents, author, adate, cdate, subject = out.rstrip("\n").split("\0", 5)
     return {"sha": h, "parents": parents, "author": author, "author_date": int(adate),
             "commit_date": int(cdate), "subject": subject, "dirty": False}

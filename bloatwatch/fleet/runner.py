@@ -215,7 +215,10 @@ class Runner:
                 not gitrepo.touches(self.repo, parent, sha, paths):
             return track.Outcome(sha, parent=parent, error="recorded as %s: touches none of "
                                  "paths (%s)" % (parent[:12], " ".join(paths)))
-        return track.build_in(slot, sha, self.project, self.analyzer, None, self.target)
+        # On the runner's own connection, kept from job to job (opening one costs round trips
+        # and the schema check); an outage during the lookups builds again once reconnected.
+        return self.db(lambda s: track.build_in(slot, sha, self.project, self.analyzer,
+                                                store=s))
 
     def settle(self, job, outcome, lost):
         """Record the outcome and end the claim: done, retried or failed."""

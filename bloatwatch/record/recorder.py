@@ -24,6 +24,18 @@ def file_digest(path):
     return h.digest()[:16]
 
 
+_analyzer_digests = {}   # (path, size, mtime) -> digest: a runner hashes its analyzer once
+
+
+def analyzer_digest(path):
+    """The analyzer binary's digest, computed again only when the file changed."""
+    st = os.stat(path)
+    key = (os.path.abspath(path), st.st_size, st.st_mtime_ns, st.st_ino)
+    if key not in _analyzer_digests:
+        _analyzer_digests[key] = file_digest(path)
+    return _analyzer_digests[key]
+
+
 def cached_entries(store, analyzer, root, paths, analyzer_digest):
     """({path: cache stub}, {path: object digest}) for the objects the database already knows.
 
@@ -144,7 +156,7 @@ def analyze_tree(root, job, store=None):
     refused = refusals(project, root, job.manifests)
     analyze.check_analyzer(analyzer)
     store = store() if callable(store) else store
-    adigest = file_digest(analyzer)
+    adigest = analyzer_digest(analyzer)
     done = {}
     for f in found:
         entries = fresh_analysis(root, f, analyzer)

@@ -49,6 +49,7 @@ class Slot:
     def __init__(self, repo, path, lock_fd=None, fresh=False):
         self.repo, self.path, self.lock_fd, self.fresh = repo, path, lock_fd, fresh
         self.state_file = path + ".state"
+        self.known = False      # git knows the worktree (checked once per holder: it is locked)
 
     def _state(self):
         try:
@@ -63,9 +64,10 @@ class Slot:
     def checkout(self, sha):
         """Put sha in the worktree, cleaned when an incremental build could go wrong; None or
         the reason it failed. A kept worktree git no longer knows is made again."""
-        if os.path.exists(os.path.join(self.path, ".git")) and \
+        if not self.known and os.path.exists(os.path.join(self.path, ".git")) and \
                 gitrepo.git(self.path, "rev-parse", "--git-dir", check=False).returncode != 0:
             shutil.rmtree(self.path, ignore_errors=True)
+        self.known = True
         if not os.path.exists(os.path.join(self.path, ".git")):
             with _worktree_lock:
                 gitrepo.git(self.repo, "worktree", "prune", check=False)
@@ -141,11 +143,13 @@ def take_slots(repo, count, fresh=False):
 
 # ---- one build -------------------------------------------------------------------------------
 
-def build_in(slot, sha, project, analyzer, jobs=None, target=None):
-    """Build and analyze one commit in a slot; an Outcome, never an exception.
+def build_in(slot, sha, project, analyzer, jobs=None, target=None, store=None):
+    """Build and analyze one commit in a slot; an Outcome, never an exception (but the
+    database's, which the caller handles).
 
-    With target (the database), objects already analyzed are looked up, not re-analyzed;
-    this thread opens its own connection for that (connections are not shared)."""
+    With the database, objects already analyzed are looked up, not re-analyzed: through
+    `store`, a connection of the caller's thread (the runner's own, kept from job to job), else
+    a connection this thread opens to `target` for this build (connections are not shared)."""
     start = time.monotonic()
     why = slot.checkout(sha)
     if why:
@@ -179,18 +183,18 @@ def build_in(slot, sha, project, analyzer, jobs=None, target=None):
         return Outcome(sha, error="build failed (%s): %s\n%s" % (why, project.build, tail),
                        seconds=time.monotonic() - start, stats=stats)
     slot.built(sha, True)
-    store = None
+    own = None
     try:
-        if target:
+        if store is None and target:
             from ..db.store import Store
-            store = Store(target)
+            store = own = Store(target)
         analysis = recorder.analyze_tree(tree, recorder.Job(project, analyzer, jobs=jobs), store)
     except BwError as e:
         return Outcome(sha, error=str(e).replace(tree + "/", ""), seconds=time.monotonic() - start,
                        stats=stats)
     finally:
-        if store:
-            store.close()
+        if own:
+            own.close()
     return Outcome(sha, analysis, seconds=time.monotonic() - start, stats=stats)
 
 
