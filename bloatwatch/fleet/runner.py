@@ -205,11 +205,15 @@ class Runner:
         sha = job.sha
         if os.path.exists(self.log_file):
             os.unlink(self.log_file)    # a log read after this attempt is this attempt's
-        if gitrepo.git(self.repo, "cat-file", "-e", sha + "^{commit}", check=False).returncode:
-            return track.Outcome(sha, error="commit %s is not in the repository %s (fetch it "
-                                 "there, or `bloatwatch queue cancel %s`)"
-                                 % (sha, self.repo, sha[:12]))
+        gone = track.Outcome(sha, error="commit %s is not in the repository %s (fetch it there, "
+                             "or `bloatwatch queue cancel %s`)" % (sha, self.repo, sha[:12]))
+
+        def missing():
+            return gitrepo.git(self.repo, "cat-file", "-e", sha + "^{commit}",
+                               check=False).returncode != 0
         paths = self.project.paths
+        if paths and missing():     # asked before the first parent, which needs the commit
+            return gone
         parent = gitrepo.first_parent(self.repo, sha) if paths else None
         if parent and self.db(lambda s: recorder.recorded(s, parent)) and \
                 not gitrepo.touches(self.repo, parent, sha, paths):
@@ -217,8 +221,12 @@ class Runner:
                                  "paths (%s)" % (parent[:12], " ".join(paths)))
         # On the runner's own connection, kept from job to job (opening one costs round trips
         # and the schema check); an outage during the lookups builds again once reconnected.
-        return self.db(lambda s: track.build_in(slot, sha, self.project, self.analyzer,
-                                                store=s))
+        outcome = self.db(lambda s: track.build_in(slot, sha, self.project, self.analyzer,
+                                                   store=s))
+        # A commit this clone lacks fails its checkout: only then is git asked why.
+        if outcome.error and outcome.error.startswith("git ") and not paths and missing():
+            return gone
+        return outcome
 
     def settle(self, job, outcome, lost):
         """Record the outcome and end the claim: done, retried or failed."""

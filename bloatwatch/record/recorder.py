@@ -27,7 +27,7 @@ def file_digest(path):
 _analyzer_digests = {}   # (path, size, mtime) -> digest: a runner hashes its analyzer once
 
 
-def analyzer_digest(path):
+def digest_of_analyzer(path):
     """The analyzer binary's digest, computed again only when the file changed."""
     st = os.stat(path)
     key = (os.path.abspath(path), st.st_size, st.st_mtime_ns, st.st_ino)
@@ -156,7 +156,7 @@ def analyze_tree(root, job, store=None):
     refused = refusals(project, root, job.manifests)
     analyze.check_analyzer(analyzer)
     store = store() if callable(store) else store
-    adigest = analyzer_digest(analyzer)
+    adigest = digest_of_analyzer(analyzer)
     done = {}
     for f in found:
         entries = fresh_analysis(root, f, analyzer)
