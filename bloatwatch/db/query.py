@@ -409,7 +409,7 @@ def frames(store, slice_id, coord_id):
     """[frame row dicts] of one build row (an object as a slice holds it) in the analyzer's
     order (largest frame first): worst case, unbounded reason and chain in its build
     (v_build_frames), the chain as a list; None when its stack was not recorded."""
-    rec = store.query("SELECT frames FROM v_build_stack WHERE slice_id = ? AND coord_id = ?",
+    rec = store.query("SELECT frames FROM v_build_rows WHERE slice_id = ? AND coord_id = ?",
                       (slice_id, coord_id))
     if not rec or rec[0][0] is None:
         return None
@@ -420,6 +420,56 @@ def frames(store, slice_id, coord_id):
         r["chain"] = json.loads(r["chain"]) if r["chain"] else None
         r["su"] = json.loads(r["su"]) if r["su"] else None
     return rows
+
+
+# Builds of more objects than this are analyzed again rather than looked up (one statement
+# names each object's coordinate and analysis).
+RECORDED_BUILD_MAX = 64
+
+
+def recorded_build_stack(store, members):
+    """The FRAME entries (the build's worst cases) a build of exactly these objects was
+    recorded with: members [(coordinate tuple, analysis digest)], all of the build; {coordinate
+    tuple: [FRAME]} from one recorded commit whose build rows of those coordinates held those
+    analyses, their graph spanning that many objects, else None (never recorded so)."""
+    if len(members) > RECORDED_BUILD_MAX:
+        return None
+    ids = store.digests("analyses", sorted({ad for _, ad in members}))
+    wanted = {c: ids.get(ad) for c, ad in members}
+    if None in wanted.values() or len(wanted) != len(members):
+        return None
+    objs = sorted({c[4] for c in wanted})
+    coord_ids = {}
+    for part in chunks(objs):
+        for row in store.query("SELECT coord_id, arch, compiler, label, keys, object FROM v_coords "
+                               "WHERE object IN (%s)" % marks(len(part)), part):
+            if tuple(row[1:]) in wanted:
+                coord_ids[row[0]] = tuple(row[1:])
+    if len(coord_ids) != len(wanted):
+        return None
+    pairs = [(cid, wanted[c]) for cid, c in sorted(coord_ids.items())]
+    hit = store.query(
+        "SELECT cs.commit_id FROM slice_builds sb JOIN commit_slices cs ON cs.slice_id = sb.slice_id "
+        "WHERE sb.stack_objects = ? AND (%s) GROUP BY cs.commit_id HAVING COUNT(*) = ? LIMIT 1"
+        % " OR ".join(["(sb.coord_id = ? AND sb.analysis_id = ?)"] * len(pairs)),
+        [len(pairs)] + [x for p in pairs for x in p] + [len(pairs)])
+    if not hit:
+        return None
+    rows = store.query(
+        "SELECT sb.slice_id, sb.coord_id FROM slice_builds sb JOIN commit_slices cs "
+        "ON cs.slice_id = sb.slice_id WHERE cs.commit_id = ? AND sb.stack_objects = ? AND (%s)"
+        % " OR ".join(["(sb.coord_id = ? AND sb.analysis_id = ?)"] * len(pairs)),
+        [hit[0][0], len(pairs)] + [x for p in pairs for x in p])
+    out = {}
+    for slice_id, coord_id in rows:
+        got = frames(store, slice_id, coord_id)
+        if got is None:
+            return None
+        out[coord_ids[coord_id]] = [
+            {"function": r["raw_name"], "section": r["section"], "frame": r["frame"],
+             "kind": r["kind"], "su": r["su"], "worst": r["worst"], "unbounded": r["unbounded"],
+             "chain": r["chain"]} for r in got]
+    return out if len(out) == len(pairs) else None
 
 
 def builds_of(store, commit_id):

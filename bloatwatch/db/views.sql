@@ -230,6 +230,13 @@ LEFT JOIN build_frames bf ON bf.slice_id = sb.slice_id AND bf.coord_id = sb.coor
      AND bf.seq = f.seq
 LEFT JOIN names bch ON bch.id = bf.chain_id;
 
+-- Per build row: its analysis, how many objects its build's graph spanned (NULL: only the
+-- object's own) and its analysis's frame count (NULL: stack not recorded).
+CREATE VIEW v_build_rows AS
+SELECT sb.slice_id, sb.coord_id, sb.analysis_id, sb.stack_objects, a.frames
+FROM slice_builds sb
+JOIN analyses a ON a.id = sb.analysis_id;
+
 -- Per build row: v_analysis_stack's figures with the build's worst cases (frames NULL: the
 -- stack was not recorded).
 CREATE VIEW v_build_stack AS
