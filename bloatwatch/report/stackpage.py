@@ -121,6 +121,7 @@ def rows_table(data, functions, groups=None, title=None):
         Column("arch/compiler"), Column("row"), Column("build"), Column("total bytes", "r"),
         Column("deepest function"), Column("stack", "r")]
         + [Column(f, "r") for f in functions], anchor="stack-rows")
+    why = {}    # (function, why unbounded) -> the rows where it is
     for g in sorted(groups if groups is not None else data.groups, key=lambda g: (g.arch, g.compiler)):
         if g.key != data.article_key:
             continue
@@ -133,6 +134,9 @@ def rows_table(data, functions, groups=None, title=None):
             cells = []
             for f in functions:
                 hits = [r for _, r in items if r["function"] == f]
+                for r in hits:
+                    if r["unbounded"]:
+                        why.setdefault((f, r["unbounded"]), set()).add(model.variant_name(v))
                 cells.append(Text(" / ".join(_frame_worst(r) for r in sorted(hits, key=depth)))
                              if hits else Text("-"))
             t.add([Text("%s/%s" % (g.arch, g.compiler)), Text(model.variant_name(v)), Text(b.scenario),
@@ -142,6 +146,10 @@ def rows_table(data, functions, groups=None, title=None):
                    "call graph gives one (frame/worst; unbounded: a call through a pointer, "
                    "recursion, or a callee outside the build); - where the row's objects do "
                    "not define it.")
+    if why:
+        t.notes.append("Unbounded: %s." % "; ".join(
+            "%s: %s (%s)" % (f, reason, ", ".join(sorted(rows)))
+            for (f, reason), rows in sorted(why.items())))
     return t
 
 

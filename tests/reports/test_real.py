@@ -272,3 +272,8 @@ def test_stack_page_sets_each_rcu_variants_stack_beside_its_size(real, tmp_path)
     assert sorted(r["row"] for r in beside) == ["Classic RCU", "Hierarchical RCU", "Tiny RCU"]
     assert beside == [r for r in rows if r["arch/compiler"] == want], (beside, want)
     assert all("/" in r["synchronize_rcu"] and "/" in r["call_rcu"] for r in beside), beside
+    # The softirq handler invokes the callbacks through their pointers: unbounded, and the
+    # table says so under it.
+    assert all(r["rcu_process_callbacks"].endswith("/unbounded") for r in beside), beside
+    with open(os.path.join(real.out, "index.html")) as f:
+        assert "rcu_process_callbacks: indirect call in " in f.read()
