@@ -18,6 +18,11 @@ build/app: $(OBJS)
 \t$(CC) -o $@ $(OBJS)
 """
 MAIN = "int helper(int);\nint main(void) { return helper(1); }\n"
+# main() calling helper_outer() in helper.o, after a frame of its own: its worst case's chain
+# crosses objects (main -> helper_outer -> helper_frame), as only the build's call graph sees.
+MAIN_OUTER = ("int helper_outer(int);\n"
+              "int main(int argc, char **argv)\n"
+              "{ volatile char b[40]; b[argc % 40] = argc; return helper_outer(argc) + b[1]; }\n")
 
 
 def helper(n, frame=None):
@@ -48,14 +53,16 @@ def commit(repo, files, message, n):
     return git(repo, "rev-parse", "HEAD")
 
 
-def make(repo, sizes, frames=None):
+def make(repo, sizes, frames=None, main=MAIN):
     """The project in repo (a git repository): `init` with a table of 4, then one commit per
     size; the shas, oldest first.  With `frames` (one per size, and one for init first),
     helper_frame()'s local array has that many bytes at each commit and gcc writes its
-    -fstack-usage .su files beside the objects."""
+    -fstack-usage .su files and -fcallgraph-info=su .ci graphs beside the objects.  main: the
+    source of main.c (MAIN_OUTER: a call chain across objects)."""
     frames = frames or [None] * (len(sizes) + 1)
-    makefile = MAKEFILE.replace("-O2 -g", "-O2 -g -fstack-usage") if frames[0] else MAKEFILE
-    shas = [commit(repo, {"Makefile": makefile, "src/main.c": MAIN, "src/helper.c": helper(4, frames[0]),
+    makefile = MAKEFILE.replace("-O2 -g", "-O2 -g -fstack-usage -fcallgraph-info=su") \
+        if frames[0] else MAKEFILE
+    shas = [commit(repo, {"Makefile": makefile, "src/main.c": main, "src/helper.c": helper(4, frames[0]),
                           ".gitignore": "build/\nbloatwatch.db\n"}, "init", 0)]
     for i, n in enumerate(sizes, 1):
         what = "helper: %d entries" % n

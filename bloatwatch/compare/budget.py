@@ -91,6 +91,7 @@ def evaluate(store, budgets, commit, base):
     baseline."""
     report = []
     analyses = {}    # commit id -> {coord_id: analysis_id}, read when a subject fails
+    builds = {}      # commit id -> {coord_id: slice_id}, read by a stack budget
     known = set(query.FIELDS) | set(query.extra_keys(store))
     for rule in budgets.rules:
         unknown = sorted(set(rule.filters) - known)
@@ -107,7 +108,7 @@ def evaluate(store, budgets, commit, base):
             why = failures(rule, budgets.noise, prev, value)
             moves = []
             if rule.metric.kind == "stack" and coord is not None:
-                extra, moves = stack_lines(store, analyses, rule, base, commit, coord, bool(why))
+                extra, moves = stack_lines(store, builds, rule, base, commit, coord, bool(why))
                 # stack_lines names the functions over the max, and says when nothing was
                 # recorded; an object without the named function has nothing to check.
                 why = [w for w in why if w != "no value" and not (
@@ -137,16 +138,25 @@ def _analysis(store, analyses, c, coord):
     return analyses[c["id"]].get(coord)
 
 
-def stack_lines(store, analyses, rule, base, commit, coord, failed):
-    """(failures, lines) of a stack budget on one coordinate: each function over `max` (its
-    chain when recorded; an unbounded worst case is over any max), and when the budget failed
-    against the baseline the functions whose frames moved (compare.stack)."""
-    aid = _analysis(store, analyses, commit, coord)
-    rows = query.frames(store, aid) if aid is not None else None
+def _builds(store, builds, c):
+    """{coord_id: slice_id} of a commit's objects (query.builds_of), read once per commit."""
+    if c["id"] not in builds:
+        builds[c["id"]] = query.builds_of(store, c["id"])
+    return builds[c["id"]]
+
+
+def stack_lines(store, builds, rule, base, commit, coord, failed):
+    """(failures, lines) of a stack budget on one coordinate, its worst cases its build's
+    (across the build's objects): each function over `max` with its whole chain (an unbounded
+    worst case is over any max), and when the budget failed against the baseline the
+    functions whose stack moved, with the frames of their chains that moved in whichever
+    object of the build (compare.stack)."""
+    sid = _builds(store, builds, commit).get(coord)
+    rows = query.frames(store, sid, coord) if sid is not None else None
     if rows is not None and rule.metric.name is not None:
         rows = [r for r in rows if r["function"] == rule.metric.name]
     why, lines = [], []
-    if rows is None and aid is not None:
+    if rows is None and sid is not None:
         why.append("stack not recorded (record the object again with an analyzer giving `stack`)")
     if rule.max is not None and rule.metric.field != "sum":
         field = rule.metric.field
@@ -159,14 +169,27 @@ def stack_lines(store, analyses, rule, base, commit, coord, failed):
         if len(bad) > TOP_SYMBOLS:
             lines.append("(%d more functions over the max not listed)" % (len(bad) - TOP_SYMBOLS))
     if failed and base is not None:
-        bid = _analysis(store, analyses, base, coord)
-        if bid is not None and bid != aid:
-            old = query.frames(store, bid)
-            ms = stack.moves(old, query.frames(store, aid) if aid is not None else None)
-            lines += [stack.line(m) for m in ms[:TOP_SYMBOLS]]
+        bid = _builds(store, builds, base).get(coord)
+        if bid is not None and bid != sid:
+            ms = stack.moves(query.frames(store, bid, coord),
+                             query.frames(store, sid, coord) if sid is not None else None)
+            changes = build_changes(store, builds, base, commit, coord) if ms else {}
+            lines += [stack.line(m, changes) for m in ms[:TOP_SYMBOLS]]
             if len(ms) > TOP_SYMBOLS:
                 lines.append("(%d smaller moves not listed)" % (len(ms) - TOP_SYMBOLS))
     return why, lines
+
+
+def build_changes(store, builds, base, commit, coord):
+    """compare.stack.frame_changes over the objects of the coordinate's build (its arch,
+    compiler and label) between the baseline and the commit."""
+    every = query.coordinates(store)
+    mine = [c for c in every if tuple(every[c][:3]) == tuple(every[coord][:3])]
+    sides = []
+    for c in (base, commit):
+        have = _builds(store, builds, c)
+        sides.append([r for k in mine if k in have for r in (query.frames(store, have[k], k) or ())])
+    return stack.frame_changes(*sides)
 
 
 def failures(rule, noise, prev, value):

@@ -2,9 +2,12 @@
 """Stack frames compared: per function, frame and worst case before and after, and the lines
 that say it ("helper_frame worst case +400: via helper_frame, frame +400").
 
-Input is query.frames() rows of two analyses (None: the stack was not recorded there).  A
-function is matched by its normalized name; two functions of one name in one object (static
-functions of two units in a linked image) are compared by their largest figures.
+Input is query.frames() rows of two build rows (None: the stack was not recorded there): a
+worst case and its chain are the build's, across its objects.  A function is matched by its
+normalized name; two functions of one name in one object (static functions of two units in a
+linked image) are compared by their largest figures.  A worst case that moved names the
+functions of its chain whose frames moved, in whichever object of the build they are
+(frame_changes over the build's rows).
 """
 from dataclasses import dataclass
 
@@ -66,6 +69,33 @@ def moves(old_rows, new_rows):
     return out
 
 
+def frame_changes(old_rows, new_rows):
+    """{function: (old row, new row)} of the functions whose frame or kind changed between
+    two sides, each side the rows of all objects of one build (by_function)."""
+    old, new = by_function(old_rows), by_function(new_rows)
+    return {n: (old[n], new[n]) for n in set(old) & set(new)
+            if (old[n]["frame"], old[n]["kind"]) != (new[n]["frame"], new[n]["kind"])}
+
+
+def grown_in_chain(m, changes):
+    """[(function, old row, new row)] of the move's new chain whose frame changed (changes:
+    frame_changes() of its build), the largest change first."""
+    if not changes or m.new is None or not m.new.get("chain"):
+        return []
+    out = [(f,) + changes[f] for f in dict.fromkeys(m.new["chain"]) if f in changes]
+    out.sort(key=lambda x: -abs((x[2]["frame"] or 0) - (x[1]["frame"] or 0)))
+    return out
+
+
+def cause(m, changes):
+    """The function whose frame made the move: the function itself when its frame moved,
+    else the chain's function whose frame moved most, else the function."""
+    if m.old is None or m.new is None or m.frame_delta:
+        return m.function
+    grown = grown_in_chain(m, changes)
+    return grown[0][0] if grown else m.function
+
+
 def figure(row, key):
     """A frame or worst case as printed: bytes, '?' unknown, 'unbounded', '-' absent."""
     if row is None:
@@ -83,8 +113,9 @@ def chain_text(row):
     return " -> ".join(row["chain"]) if row and row.get("chain") else ""
 
 
-def line(m):
-    """One line per move: worst case first when both sides have one, then the frame."""
+def line(m, changes=None):
+    """One line per move: worst case first when both sides have one (with the frames of its
+    chain that moved, changes: frame_changes() of the build), then the function's frame."""
     if m.old is None:
         return "%s added: frame %s%s" % (m.function, figure(m.new, "frame"), _worst_tail(m.new))
     if m.new is None:
@@ -93,6 +124,12 @@ def line(m):
     if m.worst_delta is not None and m.worst_delta:
         via = m.new["chain"][1] if m.new["chain"] and len(m.new["chain"]) > 1 else None
         parts.append("worst case %s%s" % (Delta(m.worst_delta).text(), ": via %s" % via if via else ""))
+        others = [g for g in grown_in_chain(m, changes) if g[0] != m.function]
+        if others:
+            parts.append("in its chain %s" % ", ".join(
+                "%s frame %s (%s -> %s)" % (f, Delta((b["frame"] or 0) - (a["frame"] or 0)).text(),
+                                            figure(a, "frame"), figure(b, "frame"))
+                for f, a, b in others))
     elif (m.old["unbounded"] is None) != (m.new["unbounded"] is None):
         parts.append("worst case %s -> %s" % (figure(m.old, "worst"), figure(m.new, "worst")))
     fd = m.frame_delta

@@ -173,6 +173,18 @@ def _analysis_part(entry):
     return part
 
 
+def analysis_digest(part, layout_digests):
+    """The content address of an analysis: its _analysis_part() and its layouts' digests."""
+    return digest([part, sorted(x.hex() for x in layout_digests)])
+
+
+def entry_digest(entry):
+    """analysis_digest() of a FILE entry (mode all); a cache stub's is its `_analysis`."""
+    if "_analysis" in entry:
+        return entry["_analysis"]
+    return analysis_digest(_analysis_part(entry), [digest(s) for s in entry["structs"]])
+
+
 FRAME_KINDS = ("static", "fp", "unknown")
 
 
@@ -330,7 +342,7 @@ def prepare(files, uses, where, analyzer_digest=None):
             p.layouts[ld] = s
             p.reorg[ld] = positions
             lds.append(ld)
-        ad = digest([a, sorted(x.hex() for x in lds)])
+        ad = analysis_digest(a, lds)
         p.analyses[ad] = entry
         p.frames[ad] = frames
         p.analysis_layouts[ad] = sorted(set(lds))

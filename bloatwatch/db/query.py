@@ -74,9 +74,13 @@ class Metric:
         # Across several objects sizes add up; a struct's layout and a stack do not.
         self.agg = "max" if self.kind == "struct" or self.kind == "stack" and self.field != "sum" \
             else "sum"
+        # A worst case belongs to the build row (its call graph spans the build's objects),
+        # not to one object's analysis: the stack's source is keyed by slice and coordinate.
+        self.by_build = self.kind == "stack"
 
     def source(self, store):
-        """(SQL yielding (analysis_id, val), params); BwError when no object has the name."""
+        """(SQL yielding (analysis_id, val), or (slice_id, coord_id, val) when by_build,
+        params); BwError when no object has the name."""
         if self.kind == "size":
             return "SELECT analysis_id, %s AS val FROM v_analysis_sizes" % self.field, []
         if self.kind == "stack":
@@ -92,18 +96,20 @@ class Metric:
                 "GROUP BY analysis_id" % self.field, [self.name])
 
     def _stack_source(self, store):
-        """Per analysis whose stack was recorded; an unknown frame counts as no value."""
+        """Per build row whose stack was recorded, with the build's worst cases; an unknown
+        frame counts as no value."""
         val = {"worst": "MAX(COALESCE(worst, frame))", "frame": "MAX(frame)",
                "sum": "SUM(frame)"}[self.field]
         if self.name is None:
             if not store.query("SELECT 1 FROM v_analysis_frames LIMIT 1"):
                 raise BwError("no recorded object has its stack recorded (schema version 6 and "
                               "an analyzer whose mode all gives `stack`)")
-            return "SELECT analysis_id, %s AS val FROM v_analysis_frames GROUP BY analysis_id" % val, []
+            return ("SELECT slice_id, coord_id, %s AS val FROM v_build_frames "
+                    "GROUP BY slice_id, coord_id" % val, [])
         if not store.query("SELECT 1 FROM v_analysis_frames WHERE function = ? LIMIT 1", (self.name,)):
             raise BwError("no recorded object has a stack frame for a function named %s" % self.name)
-        return ("SELECT analysis_id, %s AS val FROM v_analysis_frames WHERE function = ? "
-                "GROUP BY analysis_id" % val, [self.name])
+        return ("SELECT slice_id, coord_id, %s AS val FROM v_build_frames WHERE function = ? "
+                "GROUP BY slice_id, coord_id" % val, [self.name])
 
 
 def parse_filters(args):
@@ -258,7 +264,9 @@ def values(store, metric, coords, commit_ids=None, by_coord=False, key=None):
         slice_filter = {sl for _, sl in pairs}
         if not slice_filter:
             return {}
-    join = "LEFT JOIN (%s) m ON m.analysis_id = b.analysis_id" % src[0]
+    on = "m.slice_id = b.slice_id AND m.coord_id = b.coord_id" if metric.by_build else \
+        "m.analysis_id = b.analysis_id"
+    join = "LEFT JOIN (%s) m ON %s" % (src[0], on)
     partial = {}   # slice_id -> {group: (value, objects)}
     combine = _max if metric.agg == "max" else _sum
     for part in chunks(sorted(coords)):
@@ -397,19 +405,78 @@ def members(store, layout_ids):
     return out
 
 
-def frames(store, analysis_id):
-    """[frame row dicts] of one analysis in the analyzer's order (largest frame first), the
-    chain as a list; None when its stack was not recorded."""
-    rec = store.query("SELECT frames FROM v_analysis_stack WHERE analysis_id = ?", (analysis_id,))
+def frames(store, slice_id, coord_id):
+    """[frame row dicts] of one build row (an object as a slice holds it) in the analyzer's
+    order (largest frame first): worst case, unbounded reason and chain in its build
+    (v_build_frames), the chain as a list; None when its stack was not recorded."""
+    rec = store.query("SELECT frames FROM v_build_rows WHERE slice_id = ? AND coord_id = ?",
+                      (slice_id, coord_id))
     if not rec or rec[0][0] is None:
         return None
     rows = _dicts(store, "SELECT function, raw_name, section, frame, kind, su, worst, unbounded, "
-                         "chain FROM v_analysis_frames WHERE analysis_id = ? ORDER BY seq",
-                  (analysis_id,))
+                         "chain FROM v_build_frames WHERE slice_id = ? AND coord_id = ? ORDER BY seq",
+                  (slice_id, coord_id))
     for r in rows:
         r["chain"] = json.loads(r["chain"]) if r["chain"] else None
         r["su"] = json.loads(r["su"]) if r["su"] else None
     return rows
+
+
+# Builds of more objects than this are analyzed again rather than looked up (one statement
+# names each object's coordinate and analysis).
+RECORDED_BUILD_MAX = 64
+
+
+def recorded_build_stack(store, members):
+    """The FRAME entries (the build's worst cases) a build of exactly these objects was
+    recorded with: members [(coordinate tuple, analysis digest)], all of the build; {coordinate
+    tuple: [FRAME]} from one recorded commit whose build rows of those coordinates held those
+    analyses, their graph spanning that many objects, else None (never recorded so)."""
+    if len(members) > RECORDED_BUILD_MAX:
+        return None
+    ids = store.digests("analyses", sorted({ad for _, ad in members}))
+    wanted = {c: ids.get(ad) for c, ad in members}
+    if None in wanted.values() or len(wanted) != len(members):
+        return None
+    objs = sorted({c[4] for c in wanted})
+    coord_ids = {}
+    for part in chunks(objs):
+        for row in store.query("SELECT coord_id, arch, compiler, label, keys, object FROM v_coords "
+                               "WHERE object IN (%s)" % marks(len(part)), part):
+            if tuple(row[1:]) in wanted:
+                coord_ids[row[0]] = tuple(row[1:])
+    if len(coord_ids) != len(wanted):
+        return None
+    pairs = [(cid, wanted[c]) for cid, c in sorted(coord_ids.items())]
+    hit = store.query(
+        "SELECT cs.commit_id FROM slice_builds sb JOIN commit_slices cs ON cs.slice_id = sb.slice_id "
+        "WHERE sb.stack_objects = ? AND (%s) GROUP BY cs.commit_id HAVING COUNT(*) = ? LIMIT 1"
+        % " OR ".join(["(sb.coord_id = ? AND sb.analysis_id = ?)"] * len(pairs)),
+        [len(pairs)] + [x for p in pairs for x in p] + [len(pairs)])
+    if not hit:
+        return None
+    rows = store.query(
+        "SELECT sb.slice_id, sb.coord_id FROM slice_builds sb JOIN commit_slices cs "
+        "ON cs.slice_id = sb.slice_id WHERE cs.commit_id = ? AND sb.stack_objects = ? AND (%s)"
+        % " OR ".join(["(sb.coord_id = ? AND sb.analysis_id = ?)"] * len(pairs)),
+        [hit[0][0], len(pairs)] + [x for p in pairs for x in p])
+    out = {}
+    for slice_id, coord_id in rows:
+        got = frames(store, slice_id, coord_id)
+        if got is None:
+            return None
+        out[coord_ids[coord_id]] = [
+            {"function": r["raw_name"], "section": r["section"], "frame": r["frame"],
+             "kind": r["kind"], "su": r["su"], "worst": r["worst"], "unbounded": r["unbounded"],
+             "chain": r["chain"]} for r in got]
+    return out if len(out) == len(pairs) else None
+
+
+def builds_of(store, commit_id):
+    """{coord_id: slice_id} of one commit's objects: the build rows a stack is read from."""
+    return dict(store.query("SELECT b.coord_id, b.slice_id FROM v_commit_slices cs "
+                            "JOIN v_slice_builds b ON b.slice_id = cs.slice_id "
+                            "WHERE cs.commit_id = ?", (commit_id,)))
 
 
 def config_set(store, config_id):
@@ -592,14 +659,17 @@ class History:
         return self._rows("SELECT arch, compiler, label, option_name, why FROM v_refusals "
                           "WHERE commit_id = ? ORDER BY arch, compiler, label", (commit_id,))
 
-    def frames_of(self, analysis_id):
-        return frames(self.store, analysis_id)
+    def frames_of(self, build):
+        """frames() of a build row, build = (slice_id, coord_id)."""
+        return frames(self.store, *build)
 
     def stack_summaries(self):
-        """{analysis_id: v_analysis_stack row} of every analysis whose stack was recorded."""
-        return {r["analysis_id"]: r for r in self._rows(
-            "SELECT analysis_id, frames, max_frame, max_worst, sum_frame, unknown, unbounded "
-            "FROM v_analysis_stack WHERE frames IS NOT NULL")}
+        """{(slice_id, coord_id): v_build_stack row} of every build row of a recorded commit
+        whose stack was recorded."""
+        return {(r["slice_id"], r["coord_id"]): r for r in self._rows(
+            "SELECT slice_id, coord_id, frames, max_frame, max_worst, sum_frame, unknown, "
+            "unbounded FROM v_build_stack WHERE frames IS NOT NULL "
+            "AND slice_id IN (SELECT slice_id FROM commit_slices)")}
 
     def config_usage(self, commit_id):
         """CONFIG_ symbols each source mentions at a commit (extractconfig.sh's logic)."""

@@ -213,22 +213,49 @@ FROM analyses a
 LEFT JOIN frames f ON f.analysis_id = a.id
 GROUP BY a.id, a.frames;
 
--- Every function's frame per recorded object, and its worst case in the build: across all
--- objects of the build coordinate when the build's graph was recorded (stack_objects: how
--- many objects it spanned), else within the object alone (stack_objects NULL).
-CREATE VIEW v_frames AS
-SELECT vb.commit_id, vb.sha, vb.dirty, vb.coord_id, vb.arch, vb.compiler, vb.label, vb.keys,
-       vb.object, f.seq, f.function, f.raw_name, f.section, f.frame, f.kind, f.su,
+-- Every function's frame per build row (slice, coordinate), and its worst case in the build:
+-- across all objects of the build coordinate when the build's graph was recorded
+-- (stack_objects: how many objects it spanned), else within the object alone (stack_objects
+-- NULL: recorded before version 11).  What every reader of a worst case reads.
+CREATE VIEW v_build_frames AS
+SELECT sb.slice_id, sb.coord_id, f.analysis_id, f.seq, f.function, f.raw_name, f.section,
+       f.frame, f.kind, f.su,
        CASE WHEN sb.stack_objects IS NULL THEN f.worst ELSE bf.worst END AS worst,
        CASE WHEN sb.stack_objects IS NULL THEN f.unbounded ELSE bf.unbounded END AS unbounded,
        CASE WHEN sb.stack_objects IS NULL THEN f.chain ELSE bch.name END AS chain,
        sb.stack_objects
-FROM v_builds vb
-JOIN slice_builds sb ON sb.slice_id = vb.slice_id AND sb.coord_id = vb.coord_id
-JOIN v_analysis_frames f ON f.analysis_id = vb.analysis_id
-LEFT JOIN build_frames bf ON bf.slice_id = vb.slice_id AND bf.coord_id = vb.coord_id
+FROM slice_builds sb
+JOIN v_analysis_frames f ON f.analysis_id = sb.analysis_id
+LEFT JOIN build_frames bf ON bf.slice_id = sb.slice_id AND bf.coord_id = sb.coord_id
      AND bf.seq = f.seq
 LEFT JOIN names bch ON bch.id = bf.chain_id;
+
+-- Per build row: its analysis, how many objects its build's graph spanned (NULL: only the
+-- object's own) and its analysis's frame count (NULL: stack not recorded).
+CREATE VIEW v_build_rows AS
+SELECT sb.slice_id, sb.coord_id, sb.analysis_id, sb.stack_objects, a.frames
+FROM slice_builds sb
+JOIN analyses a ON a.id = sb.analysis_id;
+
+-- Per build row: v_analysis_stack's figures with the build's worst cases (frames NULL: the
+-- stack was not recorded).
+CREATE VIEW v_build_stack AS
+SELECT sb.slice_id, sb.coord_id, sb.analysis_id, a.frames, MAX(f.frame) AS max_frame,
+       MAX(f.worst) AS max_worst, SUM(f.frame) AS sum_frame,
+       SUM(CASE WHEN f.kind = 'unknown' THEN 1 ELSE 0 END) AS unknown,
+       SUM(CASE WHEN f.unbounded IS NOT NULL THEN 1 ELSE 0 END) AS unbounded
+FROM slice_builds sb
+JOIN analyses a ON a.id = sb.analysis_id
+LEFT JOIN v_build_frames f ON f.slice_id = sb.slice_id AND f.coord_id = sb.coord_id
+GROUP BY sb.slice_id, sb.coord_id, sb.analysis_id, a.frames;
+
+-- v_build_frames per recorded commit and coordinate.
+CREATE VIEW v_frames AS
+SELECT vb.commit_id, vb.sha, vb.dirty, vb.coord_id, vb.arch, vb.compiler, vb.label, vb.keys,
+       vb.object, f.seq, f.function, f.raw_name, f.section, f.frame, f.kind, f.su,
+       f.worst, f.unbounded, f.chain, f.stack_objects
+FROM v_builds vb
+JOIN v_build_frames f ON f.slice_id = vb.slice_id AND f.coord_id = vb.coord_id;
 
 -- Struct layouts per analysis.
 CREATE VIEW v_analysis_structs AS

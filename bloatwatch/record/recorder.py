@@ -175,7 +175,7 @@ def analyze_tree(root, job, store=None):
         done.setdefault(e["file"], []).append(e)
     # A copy per Found: one object may be filed under several coordinates (a sweep's flips).
     files = [f.annotate(dict(e)) for f in found for e in done.get(f.path, [])]
-    build_stacks(analyzer, root, files, jobs)
+    build_stacks(analyzer, root, files, jobs, store)
     sources = project.find_sources(root)
     if not sources:   # no globs configured: the sources the build records name
         sources = sorted({(e.get("build") or {}).get("source") for e in files} - {None, ""})
@@ -184,19 +184,35 @@ def analyze_tree(root, job, store=None):
     return Analysis(files, uses, adigest, refused)
 
 
-def build_stacks(analyzer, root, files, jobs=None):
+def build_stacks(analyzer, root, files, jobs=None, store=None):
     """Give each FILE entry `_build_stack`: its FRAME entries from one stack run over all
     objects of its build, whose call graph spans them, with how many objects that is. A build
     is what the collector found together (`_build`: a manifest's coordinate, a group's
     folder), else the objects of one arch, compiler and config label (extra keys, such as a
     build record's variant, tell objects of one build apart). Entries of one file come in the
-    same order from both modes (an archive's members)."""
+    same order from both modes (an archive's members). With a store, a build whose objects
+    (coordinates and analyses) were recorded together before takes that record's worst cases
+    (query.recorded_build_stack) instead of a stack run: they are a function of those."""
     tools = toolchain.of_files(files)
     groups = {}
     for e in files:
         build = e.get("_build") or ingest.coordinate(e, tools[e["file"]])[:3]
         groups.setdefault(str(build), {}).setdefault(e["file"], []).append(e)
     order = sorted(groups)
+    if store is not None:
+        for b in list(order):
+            entries = [e for es in groups[b].values() for e in es]
+            try:
+                members = [(ingest.coordinate(e, tools[e["file"]]), ingest.entry_digest(e))
+                           for e in entries]
+            except (KeyError, TypeError, AttributeError):
+                continue    # a malformed entry: ingest.prepare names what is wrong
+            got = query.recorded_build_stack(store, members)
+            if got is not None:
+                for e in entries:
+                    e["_build_stack"] = {"objects": len(entries),
+                                         "stack": got[ingest.coordinate(e, tools[e["file"]])]}
+                order.remove(b)
     runs = analyze.build_stacks(analyzer, [list(groups[b]) for b in order], root, jobs)
     for b, got in zip(order, runs):
         n = len(got)

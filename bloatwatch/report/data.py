@@ -176,14 +176,17 @@ class Data:
     def config_of(self, config_id):
         return self._cached("config", config_id, self.history.config_of)
 
-    def frames_of(self, analysis_id):
-        """An analysis's frames (query.frames), None when its stack was not recorded."""
-        if analysis_id not in self.stacks:
+    def frames_of(self, o):
+        """An object's frames with its build's worst cases (query.frames), None when its
+        stack was not recorded."""
+        key = (o.slice_id, o.coord_id)
+        if key not in self.stacks:
             return None
-        return self._cached("frames", analysis_id, self.history.frames_of)
+        return self._cached("frames", key, self.history.frames_of)
 
-    def stack_summary(self, analysis_id):
-        return self.stacks.get(analysis_id)
+    def stack_summary(self, o):
+        """The object's v_build_stack row, None when its stack was not recorded."""
+        return self.stacks.get((o.slice_id, o.coord_id))
 
     def usage_rows(self, commit_id):
         return self._cached("usage", commit_id, self.history.config_usage)

@@ -22,7 +22,7 @@ class Diff:
     usage_added: list
     usage_removed: list
     failed_between: list     # commits between base and head whose build failed
-    stack: list              # [(coordinate, [compare.stack.Move])]: frames that changed
+    stack: list              # stackpage.diff_moves(): frames and worst cases that changed
 
     def __getattr__(self, name):   # objects, compared, totals, symbols, structs, config
         return getattr(self.__dict__["result"], name)

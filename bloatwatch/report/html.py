@@ -642,7 +642,7 @@ class Site:
                     structs_table=compare_tables.structs_table(d.structs, label,
                                                                "Struct layouts that changed"),
                     stack_table=stackpage.diff_table(d.stack, label) if d.stack else None,
-                    stack_recorded=any(self.data.frames_of(o.analysis_id) is not None
+                    stack_recorded=any(self.data.frames_of(o) is not None
                                        for o in self.data.objs.get(d.head["commit_id"], ())),
                     config_table=compare_tables.config_table(d.config), coord_label=label,
                     config_recorded=any(

@@ -10,7 +10,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Callable
 
-from . import article, overview, treemap
+from . import article, overview, stackpage, treemap
 from .data import date
 from ..render.cells import Bytes, Delta, Ratio, Strong, Text, blank
 from .output import slug
@@ -137,6 +137,11 @@ def article_section(data):
         cv = compiler_version(data, g.arch, g.compiler)
         items.append("Bloatwatch, %s at %s%s: %s" % (where(g), label,
                                                      " (%s)" % cv if cv else "", closing(s, g)))
+        # The stack each row costs, beside its size: what `size` does not show.
+        if s.stack and any(data.frames_of(o) is not None for v in g.variants() for o in g.first(v).objects):
+            items.append(stackpage.rows_table(
+                data, s.stack, [g], "Each row's size beside the stack of %s (%s)"
+                % (", ".join(s.stack), where(g))))
     items.append("%s, the same sentence computed from its figures: %s"
                  % (s.reference, article.published_closing(s)))
     items.append('The article\'s own words: "%s"' % s.quote)

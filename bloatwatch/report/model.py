@@ -52,6 +52,10 @@ class Obj:
     format: str = ""
     config_id: int = None
     discarded: tuple = (0, 0, 0)    # text, data, bss bytes in sections the link drops
+    # The build row it is, whose stack's worst cases are its build's; not compared: an object
+    # is the same object in two slices that differ only in those.
+    slice_id: int = field(default=None, compare=False)
+    coord_id: int = field(default=None, compare=False)
 
     @property
     def image(self):
@@ -103,7 +107,8 @@ def objects(rows):
     """Obj per v_footprint row (every recorded object, with a build record or not)."""
     return [Obj(r["arch"], r["compiler"], r["label"], r["keys"] or "", r["object"], r["path"],
                 r["analysis_id"], r["text"], r["data"], r["bss"], r["total"],
-                r.get("format") or "", r.get("config_id"), tuple(r.get("discarded") or (0, 0, 0)))
+                r.get("format") or "", r.get("config_id"), tuple(r.get("discarded") or (0, 0, 0)),
+                r.get("slice_id"), r.get("coord_id"))
             for r in rows]
 
 

@@ -4,8 +4,9 @@ chains and frames), the declared table's rows with their size beside the stack o
 functions the table names, stack series across commits marked like sizes, and the frames
 that moved on each diff page.
 
-A function's stack is its worst case where the analyzer computed one (frame plus its deepest
-callee chain), else its frame; an unbounded worst case (recursion, an indirect call) sorts
+A function's stack is its worst case in its build where the analyzer computed one (frame plus
+its deepest callee chain, across the build's objects; an object recorded before version 11
+has only its own), else its frame; an unbounded worst case (recursion, an indirect call) sorts
 first and says why.  Objects recorded without their stack (before schema version 6) have
 no rows here and do not count.
 """
@@ -53,7 +54,7 @@ def recorded(data):
     """The head commit's objects whose stack was recorded, with their frames: [(Obj, rows)]."""
     out = []
     for o in data.objects:
-        rows = data.frames_of(o.analysis_id)
+        rows = data.frames_of(o)
         if rows is not None:
             out.append((o, rows))
     return out
@@ -61,7 +62,7 @@ def recorded(data):
 
 def absent(site):
     """None when the head commit has a recorded stack, else why the pages are left out."""
-    if any(site.data.frames_of(o.analysis_id) is not None for o in site.data.objects):
+    if any(site.data.frames_of(o) is not None for o in site.data.objects):
         return None
     return ("no stack is recorded for the head commit's objects (recorded before schema "
             "version 6, or by an analyzer whose mode all gives no `stack`)")
@@ -112,32 +113,43 @@ def coord_summary(data, href):
     return t
 
 
-def rows_table(data, functions):
-    """The declared table's rows at its configuration, per arch and compiler: the row's size
-    (size(1)'s total) beside the stack of each named function in the row's objects."""
-    t = Table("Each row's size beside its stack (%s)" % data.article_key.label(), [
+def rows_table(data, functions, groups=None, title=None):
+    """The declared table's rows at its configuration, per arch and compiler (or in `groups`
+    only: the article's): the row's size (size(1)'s total) beside the stack of each named
+    function in the row's objects, its worst case in the row's build."""
+    t = Table(title or "Each row's size beside its stack (%s)" % data.article_key.label(), [
         Column("arch/compiler"), Column("row"), Column("build"), Column("total bytes", "r"),
         Column("deepest function"), Column("stack", "r")]
         + [Column(f, "r") for f in functions], anchor="stack-rows")
-    for g in sorted(data.groups, key=lambda g: (g.arch, g.compiler)):
+    why = {}    # (function, why unbounded) -> the rows where it is
+    for g in sorted(groups if groups is not None else data.groups, key=lambda g: (g.arch, g.compiler)):
         if g.key != data.article_key:
             continue
         for v in g.variants():
             b = g.first(v)
-            items = [(o, r) for o in b.objects for r in (data.frames_of(o.analysis_id) or ())]
+            items = [(o, r) for o in b.objects for r in (data.frames_of(o) or ())]
             if not items:
                 continue
             top = min(items, key=lambda x: (depth(x[1]), x[1]["raw_name"]))
             cells = []
             for f in functions:
                 hits = [r for _, r in items if r["function"] == f]
+                for r in hits:
+                    if r["unbounded"]:
+                        why.setdefault((f, r["unbounded"]), set()).add(model.variant_name(v))
                 cells.append(Text(" / ".join(_frame_worst(r) for r in sorted(hits, key=depth)))
                              if hits else Text("-"))
             t.add([Text("%s/%s" % (g.arch, g.compiler)), Text(model.variant_name(v)), Text(b.scenario),
                    Bytes(b.total),
                    Clip(top[1]["raw_name"]), stack_of(top[1])] + cells)
-    t.notes.append("A function's cell is its frame, then its worst case when the call graph "
-                   "gives one (frame/worst); - where the row's objects do not define it.")
+    t.notes.append("A function's cell is its frame, then its worst case in its build when the "
+                   "call graph gives one (frame/worst; unbounded: a call through a pointer, "
+                   "recursion, or a callee outside the build); - where the row's objects do "
+                   "not define it.")
+    if why:
+        t.notes.append("Unbounded: %s." % "; ".join(
+            "%s: %s (%s)" % (f, reason, ", ".join(sorted(rows)))
+            for (f, reason), rows in sorted(why.items())))
     return t
 
 
@@ -155,7 +167,7 @@ def series_values(data):
     for c in data.ok:
         per = collections.defaultdict(lambda: {"max": None, "sum": 0})
         for o in data.objs.get(c["commit_id"], ()):
-            s = data.stack_summary(o.analysis_id)
+            s = data.stack_summary(o)
             if s is None:
                 continue
             v = per[(o.arch, o.compiler)]
@@ -186,9 +198,28 @@ def build_series(data, noise):
     return out
 
 
+def same_row(a, b):
+    """Two Objs that are the same build row: its frames and worst cases are the same."""
+    return (a.slice_id, a.coord_id) == (b.slice_id, b.coord_id)
+
+
+def build_changes(data, old_objs, new_objs, build):
+    """compare.stack.frame_changes over all objects of one build (arch, compiler, label) on
+    two sides: the frames a worst case's chain may cross into."""
+    def rows(objs):
+        return [r for o in objs if o.build == build for r in (data.frames_of(o) or ())]
+    return stack.frame_changes(rows(old_objs), rows(new_objs))
+
+
+def _rank(m):
+    return (m.size, len((m.new or {}).get("chain") or ()))
+
+
 def moved_function(data, s, p):
     """The function whose stack moved most at a marked point of a series (compare.stack over
-    the arch and compiler's objects against the series' previous point): (name, line)."""
+    the arch and compiler's objects against the series' previous point), named by the
+    function whose frame made it (compare.stack.cause: in whichever object of the build it
+    is): (name, line)."""
     prev = None
     for q in s.points:
         if q is p:
@@ -196,21 +227,25 @@ def moved_function(data, s, p):
         prev = q
     if prev is None:
         return None, ""
-    old = {o.coord: o for o in data.objs.get(prev.commit["commit_id"], ())
-           if (o.arch, o.compiler) == (s.arch, s.compiler)}
+    before = data.objs.get(prev.commit["commit_id"], ())
+    after = data.objs.get(p.commit["commit_id"], ())
+    old = {o.coord: o for o in before if (o.arch, o.compiler) == (s.arch, s.compiler)}
     best = None
-    for o in data.objs.get(p.commit["commit_id"], ()):
+    for o in after:
         if (o.arch, o.compiler) != (s.arch, s.compiler) or o.coord not in old:
             continue
-        if old[o.coord].analysis_id == o.analysis_id:
+        if same_row(old[o.coord], o):
             continue
-        for m in stack.moves(data.frames_of(old[o.coord].analysis_id), data.frames_of(o.analysis_id)):
-            if best is None or m.size > best[0].size:
+        # The largest move; of equal ones the longest chain, which tells the whole story
+        # (main's worst case through helper_outer, rather than helper_frame's own).
+        for m in stack.moves(data.frames_of(old[o.coord]), data.frames_of(o)):
+            if best is None or _rank(m) > _rank(best[0]):
                 best = (m, o)
-            break
     if best is None:
         return None, ""
-    return best[0].function, "%s: %s" % (best[1].name, stack.line(best[0]))
+    m, o = best
+    changes = build_changes(data, before, after, o.build)
+    return stack.cause(m, changes), "%s: %s" % (o.name, stack.line(m, changes))
 
 
 def movers_table(data, series, diffs, diff_url):
@@ -244,14 +279,19 @@ def panels(series, commits):
 # ---- diff pages ----------------------------------------------------------------------------
 
 def diff_moves(data, old, new):
-    """[(coordinate, [compare.stack.Move])] of the objects on both sides whose stack changed."""
-    out = []
+    """[(coordinate, [compare.stack.Move], frame changes of its build)] of the objects on
+    both sides whose stack changed (its worst cases are its build's: an object whose bytes
+    did not change moves when a callee in another object of its build did)."""
+    out, changes = [], {}
     for k in sorted(new, key=lambda k: tuple("" if x is None else x for x in k)):
-        if k not in old or old[k].analysis_id == new[k].analysis_id:
+        if k not in old or same_row(old[k], new[k]):
             continue
-        ms = stack.moves(data.frames_of(old[k].analysis_id), data.frames_of(new[k].analysis_id))
+        ms = stack.moves(data.frames_of(old[k]), data.frames_of(new[k]))
         if ms:
-            out.append((k, ms))
+            b = new[k].build
+            if b not in changes:
+                changes[b] = build_changes(data, old.values(), new.values(), b)
+            out.append((k, ms, changes[b]))
     return out
 
 
@@ -260,9 +300,10 @@ def diff_table(moved, label, limit=40):
     t = Table("Stack frames that changed", [
         Column("object"), Column("function"), Column("frame before", "r"), Column("frame after", "r"),
         Column("delta", "r"), Column("worst before", "r"), Column("worst after", "r"),
-        Column("worst delta", "r"), Column("chain after")], anchor="stack-diff")
+        Column("worst delta", "r"), Column("chain after"), Column("what moved")],
+        anchor="stack-diff")
     n = 0
-    for k, ms in moved:
+    for k, ms, changes in moved:
         for m in ms:
             n += 1
             if n > limit:
@@ -271,7 +312,8 @@ def diff_table(moved, label, limit=40):
                    Text(stack.figure(m.new, "frame")), Delta(m.frame_delta),
                    Text(stack.figure(m.old, "worst")), Text(stack.figure(m.new, "worst")),
                    Delta(m.worst_delta) if m.worst_delta is not None else Text(""),
-                   Clip(m.new["unbounded"] or stack.chain_text(m.new)) if m.new else Text("")])
+                   Clip(m.new["unbounded"] or stack.chain_text(m.new)) if m.new else Text(""),
+                   Clip(stack.line(m, changes))])
     if n > limit:
         t.notes.append("%d smaller changes not listed." % (n - limit))
     return t

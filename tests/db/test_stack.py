@@ -290,3 +290,54 @@ def test_build_worst_cases_span_the_objects_of_a_coordinate_equal_gcc_ci(tmp_pat
             "JOIN v_analysis_frames f ON f.analysis_id = vb.analysis_id WHERE vb.sha = ?", (sha,)))
     moved = [r[1] for r in rows if own[(r[0], r[1])] != (r[5], r[6], r[7])]
     assert moved, "no worst case differs from its object's own"
+
+
+FS = ("int fs_compact(int);\n"
+      "int fs_commit(int x) { volatile char b[32]; b[x & 31] = x; return fs_compact(x) + b[1]; }\n")
+COMPACT = ("int fs_compact(int x)\n"
+           "{ volatile char buf[%d]; buf[x %% %d] = x; return buf[0] + buf[x %% 7]; }\n")
+
+
+def test_a_build_recorded_before_takes_its_worst_cases_without_a_stack_run(tmp_path, repo, analyzer):
+    """fs_commit (fs.o) calls fs_compact (compact.o): its worst case is the build's. Recorded
+    again with the same objects, the build's worst cases come from the database (no analyzer
+    stack run, the same slices); a changed object runs it again."""
+    log = tmp_path / "modes.log"
+    wrapper = tmp_path / "analyze.sh"
+    wrapper.write_text('#!/bin/sh\necho "$1" >> %s\nexec %s "$@"\n' % (log, analyzer))
+    os.chmod(wrapper, 0o755)
+
+    def build(frame):
+        for name, text in (("fs.c", FS), ("compact.c", COMPACT % (frame, frame))):
+            with open(os.path.join(repo.path, name), "w") as f:
+                f.write(text)
+            subprocess.run(["gcc", "-O2", "-c", name, "-o", name[:-2] + ".o"], cwd=repo.path,
+                           check=True)
+
+    def record(sha):
+        log.write_text("")
+        run_bw("--db", db, "--analyzer", wrapper, "-C", repo.path, "record", "--rev", sha,
+               "fs.o", "compact.o", cwd=repo.path, check=0)
+        return log.read_text().split().count("stack")
+
+    def worst(sha):
+        return sql(db, "SELECT raw_name, worst, unbounded, chain, stack_objects FROM v_frames "
+                       "WHERE sha = ? ORDER BY object, seq", (sha,))
+
+    db = str(tmp_path / "w.db")
+    build(200)
+    a = repo.commit({"a.c": "1\n"}, "two objects")
+    assert record(a) == 1
+    got = {r[0]: r[1:] for r in worst(a)}
+    assert got["fs_commit"][2] == '["fs_commit","fs_compact"]' and got["fs_commit"][3] == 2
+    frames = dict(sql(db, "SELECT raw_name, frame FROM v_frames WHERE sha = ?", (a,)))
+    assert got["fs_commit"][0] == frames["fs_commit"] + frames["fs_compact"]
+    slices = sql(db, "SELECT count(*) FROM slices")
+    b = repo.commit({"a.c": "2\n"}, "the same objects")
+    assert record(b) == 0
+    assert worst(b) == worst(a)
+    assert sql(db, "SELECT count(*) FROM slices") == slices
+    build(400)
+    c = repo.commit({"a.c": "3\n"}, "fs_compact's frame grew")
+    assert record(c) == 1
+    assert {r[0]: r[1] for r in worst(c)}["fs_commit"] > got["fs_commit"][0]

@@ -262,3 +262,18 @@ def test_stack_page_sets_each_rcu_variants_stack_beside_its_size(real, tmp_path)
         assert r["synchronize_rcu"] != "-" and r["call_rcu"] != "-", r
     print("stack: %d rows, frames against -fstack-usage: %s" % (len(rows), dict(classes)))
     assert classes["equal"] >= len(rows)
+    # The overview sets the same cells right after the article's table, at its arch and
+    # compiler: each variant's size beside the worst case of its update side, its callback
+    # queueing and its softirq handler, in the variant's build.
+    spec = load()
+    t = read_page(os.path.join(real.out, "index.html")).tables["stack-rows"]
+    beside = [dict(zip(t["rows"][0], r)) for r in t["rows"][1:]]
+    want = "%s/%s" % (spec.arch, spec.compiler)
+    assert sorted(r["row"] for r in beside) == ["Classic RCU", "Hierarchical RCU", "Tiny RCU"]
+    assert beside == [r for r in rows if r["arch/compiler"] == want], (beside, want)
+    assert all("/" in r["synchronize_rcu"] and "/" in r["call_rcu"] for r in beside), beside
+    # The softirq handler invokes the callbacks through their pointers: unbounded, and the
+    # table says so under it.
+    assert all(r["rcu_process_callbacks"].endswith("/unbounded") for r in beside), beside
+    with open(os.path.join(real.out, "index.html")) as f:
+        assert "rcu_process_callbacks: indirect call in " in f.read()
