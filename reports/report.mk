@@ -29,9 +29,9 @@ report-build: $(REPORT_OUT)/index.html
 	@cat $(REPORT_OUT)/summary.txt && printf '\nreport: text      %s\nreport: markdown  %s\nreport: html      %s\n' \
 		$(REPORT_OUT)/footprint.txt $(REPORT_OUT)/footprint.md file://$(abspath $(REPORT_OUT))/index.html
 
-# The stamps are asked of the database only when it, the database file, or git's HEAD or status
-# changed since they were last asked ($(REPORT_STATE)/git, one git process); a database that is
-# not a file (its URL is not written down) is asked every time.
+# The stamps are asked of the database only when DB_FILE, the file itself, or git's HEAD or
+# status changed since they were last asked ($(REPORT_STATE)/git, one git process); a database
+# that is not a file (its URL, which may hold a password, is not written down) every time.
 REPORT_DB := $(or $(wildcard $(DB_FILE) $(DB_FILE)-wal),FORCE)
 $(REPORT_STATE)/git: FORCE
 	@mkdir -p $(@D) && { echo '$(if $(findstring ://,$(DB_FILE)),url,$(DB_FILE))'; git describe --always \
