@@ -8,11 +8,7 @@ PYTHON ?= /usr/bin/python3
 BUILD  ?= build
 BIN    := bin
 V      ?= 0
-ifeq ($(V),0)
-Q := @
-else
-Q :=
-endif
+Q      := $(if $(filter 0,$(V)),@)
 # $(call v_echo,TEXT): a recipe line printing TEXT with V=1, and no line at all otherwise (an
 # echo per object costs a process, and builds compile thousands).
 v_echo = $(if $(filter 0,$(V)),,@echo "$(1)")
@@ -46,6 +42,21 @@ MAKEFLAGS += --no-builtin-rules
 # keep, not intermediates to delete after the build.
 .SECONDARY:
 
+# make -n still runs a recipe line that names $(MAKE), to show what that make would do; the rest
+# of such a line is kept from running by $(DRY), ":" under -n. (MAKEFLAGS's first word holds the
+# one-letter options, unless it is an option such as --no-builtin-rules, itself with an n.)
+DRY := $(if $(findstring n,$(filter-out -%,$(firstword $(MAKEFLAGS)))),: )
+
+# $(call stamp_rule,STAMP,INPUTS,COMMAND): COMMAND rewrites STAMP only when its text changes, and
+# runs only when STAMP is missing or an input is newer than its last run (STAMP.checked): make
+# then starts no process to find that nothing changed.
+.PHONY: FORCE
+define stamp_rule
+$(1).checked: $(2) $(if $(wildcard $(1)),,FORCE)
+	$(Q)$(3) && touch $$@
+$(1): $(1).checked ;
+endef
+
 # `make report`, `make test` and `make bench` install packages (deps) and then run a second make
 # for the work, which reads the generated rules once the compilers are in. Their first make, and
 # `make clean`, neither make nor read the generated rules (BW_GENERATED=0): that keeps them right
@@ -64,11 +75,10 @@ include tests/analyzer/analyzer.mk
 include reports/report.mk
 include docs/docs.mk
 include bench/bench.mk
-include bench/db.mk
 include tests/kernel/kernel.mk
 include tests/tests.mk
 
-.PHONY: all deps bench clean
+.PHONY: all deps test bench clean $(TESTS) $(BENCHES)
 all: objects analyzer
 
 # DEPS: how packages get installed (tests/matrix stands in a simulated one).

@@ -23,6 +23,12 @@ analyzer: $(AN_BIN)
 analyzer-san: $(AN_SAN_BIN)
 
 AN_objs = $(patsubst analyzer/%.c,$(AN_OBJDIR)/$(1)/%.o,$(2))
+# The plain and the sanitized build (the fuzzers' is in tests/analyzer/analyzer.mk): the same
+# rules, with the compile command of AN_CC_<kind>.
+AN_CC_plain = $(HOST_CC) $(HOST_CFLAGS)
+AN_CC_san   = $(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS)
+$(foreach k,plain san,$(eval $(AN_OBJDIR)/$(k)/%.o: analyzer/%.c ; \
+	$$(Q)mkdir -p $$(@D) && $$(AN_CC_$(k)) $$(AN_CPPFLAGS) -MMD -MP -c -o $$@ $$<))
 
 $(AN_LIB): $(call AN_objs,plain,$(AN_LIB_SRCS))
 $(AN_SAN_LIB): $(call AN_objs,san,$(AN_LIB_SRCS))
@@ -30,18 +36,9 @@ $(AN_LIB) $(AN_SAN_LIB):
 	$(Q)rm -f $@ && ar rcs $@ $^
 
 $(AN_BIN): $(call AN_objs,plain,$(AN_CMD_SRCS)) $(AN_LIB)
-	@mkdir -p $(dir $@)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ $^ $(AN_LIBS)
-
 $(AN_SAN_BIN): $(call AN_objs,san,$(AN_CMD_SRCS)) $(AN_SAN_LIB)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -o $@ $^ $(AN_LIBS)
-
-$(AN_OBJDIR)/plain/%.o: analyzer/%.c
-	@mkdir -p $(dir $@)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(AN_CPPFLAGS) -MMD -MP -c -o $@ $<
-
-$(AN_OBJDIR)/san/%.o: analyzer/%.c
-	@mkdir -p $(dir $@)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) $(AN_CPPFLAGS) -MMD -MP -c -o $@ $<
+$(AN_BIN) $(AN_SAN_BIN):
+	@mkdir -p $(@D)
+	$(Q)$(AN_CC_$(if $(findstring /san/,$@),san,plain)) -o $@ $^ $(AN_LIBS)
 
 -include $(patsubst %.o,%.d,$(call AN_objs,plain,$(AN_SRCS)) $(call AN_objs,san,$(AN_SRCS)))

@@ -2,9 +2,6 @@
 #
 # The 10,000-commit database is synthesized once into $(BUILD)/bench-db/ and reused.
 # BENCH_DB_COMMITS=N changes its size.
-
-.PHONY: bench-db
+BENCHES += bench-db
 bench-db: objects analyzer
 	$(Q)BUILD=$(BUILD) $(PYTHON) -m bench.db_bench
-
-BENCHES += bench-db

@@ -2,7 +2,6 @@
 # tree's objects of tests/kernel/linux.sh's cached tinyconfig build, against size, nm, llvm-nm,
 # pahole and the kernel's scripts/bloat-o-meter; medians of BENCH_RUNS rounds in one process.
 
-.PHONY: bench-kernel
 BENCHES += bench-kernel
 bench-kernel: $(AN_BIN)
 	$(Q)base=$$(bash tests/kernel/linux.sh vmlinux x86_64 base) && \
@@ -12,7 +11,6 @@ bench-kernel: $(AN_BIN)
 	/usr/bin/python3 bench/kernel-bench.py $(abspath $(AN_BIN)) "$$base" "$$change" "$$src" $(AN_BENCH_LIB)
 
 # The stack pass on that vmlinux beside the kernel's scripts/checkstack.pl (issue 28).
-.PHONY: bench-stack
 BENCHES += bench-stack
 bench-stack: $(AN_BIN)
 	$(Q)base=$$(bash tests/kernel/linux.sh vmlinux x86_64 base) && \

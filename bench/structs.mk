@@ -8,9 +8,7 @@ BS_INPUT  := $(BS_OUT)/big-dwarf.so
 BS_UNITS  ?= 300
 BS_LIBC    = $(firstword $(shell ls -S /usr/lib/debug/.build-id/*/*.debug 2>/dev/null))
 
-.PHONY: bench-structs
 BENCHES += bench-structs
-
 $(BS_INPUT): bench/structs-input.sh
 	@mkdir -p $(@D)
 	$(Q)sh bench/structs-input.sh $@ $(BS_UNITS)

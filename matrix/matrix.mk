@@ -1,15 +1,9 @@
 # matrix/matrix.mk: build the matrix (build/<arch>/<cc>/<scenario>/), its manifest and analyses.
 #
-# matrix/gen.py turns the data (ARCHES, COMPILERS, CFLAGS, CFLIST, CFcommon, scenarios/, Kbuild,
-# the top-level Kconfig) and the compilers installed ($(BUILD)/matrix.env, refreshed by every
-# make) into explicit rules in $(BUILD)/matrix.gen.mk, writing each coordinate's resolved config
-# and autoconf.h (only when they change). Objects depend on their source, the headers it
-# includes (-MMD), autoconf.h and their compiler, so a second `make objects` does no work.
-#
-# For other fragments: MATRIX_OBJS (every object), MATRIX_COORDS (arch/cc/scenario),
-# MATRIX_MANIFEST (build/matrix.json, written by `objects`), MATRIX_JSON (the analyses,
-# `analysis`), the targets `objects`, `analysis`, `sweep`; matrix/stage.sh prints a stage line.
-# Its tests (test-matrix, test-checkouts) are in tests/tests.mk.
+# matrix/gen.py turns the data and the compilers installed into explicit rules in
+# $(BUILD)/matrix.gen.mk (docs/matrix.md says what it reads and writes). For other fragments:
+# MATRIX_OBJS (every object), MATRIX_COORDS (arch/cc/scenario), MATRIX_MANIFEST (build/matrix.json,
+# written by `objects`), MATRIX_JSON (the analyses, `analysis`); matrix/stage.sh prints a stage line.
 
 BW_CACHE ?= $(or $(BLOATWATCH_CACHE),$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/bloatwatch)
 MATRIX_DATA := Kconfig matrix/ARCHES matrix/COMPILERS matrix/CFLAGS matrix/CFLIST matrix/CFcommon \
@@ -37,17 +31,22 @@ MATRIX_T0 := $(shell date +%s.%N)
 MATRIX_LOG0 := $(shell stat -c %s $(MATRIX_STATSLOG) 2>/dev/null || echo 0)
 MATRIX_ALOG0 := $(shell stat -c %s $(BUILD)/analysis.log 2>/dev/null || echo 0)
 
-# The installed compilers and MATRIX_EXCLUDE, rewritten only when they change: installing a
-# cross compiler (make deps) regenerates the rules in the next make. A make run by one that
-# has just checked them is given MATRIX_ENV_CHECKED=1 and does not look again.
-.PHONY: matrix-always
-ifneq ($(MATRIX_ENV_CHECKED),1)
-$(BUILD)/matrix.env: matrix-always
-	@mkdir -p $(@D)
-	@t=$@.tmp$$$$; MATRIX_EXCLUDE='$(MATRIX_EXCLUDE)' $(PYTHON) matrix/gen.py env $@ > $$t 2>/dev/null || \
-		echo "python: $(PYTHON) cannot run matrix/gen.py" > $$t; \
-		if cmp -s $$t $@; then rm -f $$t; else mv $$t $@; fi
+# The installed compilers, kconfiglib and MATRIX_EXCLUDE ($(BUILD)/matrix.env), rewritten only
+# when they change: installing a cross compiler (make deps) regenerates the rules in the next
+# make. gen.py looks again only when a folder of PATH or PYTHONPATH (or Debian's Python
+# packages), a compiler it found or one of those variables ($(BUILD)/matrix.vars) changed.
+MATRIX_VARS := $(PYTHON) $(PATH) $(PYTHONPATH) exclude $(sort $(MATRIX_EXCLUDE))
+ifeq ($(BW_GENERATED),1)
+ifneq ($(file <$(BUILD)/matrix.vars),$(MATRIX_VARS))
+$(shell mkdir -p $(BUILD))$(file >$(BUILD)/matrix.vars,$(MATRIX_VARS))
 endif
+endif
+MATRIX_ENV_RUN = t=$(BUILD)/matrix.env.tmp$$$$; MATRIX_EXCLUDE='$(MATRIX_EXCLUDE)' $(PYTHON) matrix/gen.py \
+	env $(BUILD)/matrix.env > $$t 2>/dev/null || echo "python: $(PYTHON) cannot run matrix/gen.py" > $$t; \
+	if cmp -s $$t $(BUILD)/matrix.env; then rm -f $$t; else mv $$t $(BUILD)/matrix.env; fi
+$(eval $(call stamp_rule,$(BUILD)/matrix.env,$(BUILD)/matrix.vars matrix/gen.py matrix/ARCHES \
+	matrix/COMPILERS $(wildcard $(subst :, ,$(PATH):$(PYTHONPATH)) /usr/lib/python3/dist-packages \
+	$(filter /%,$(file <$(BUILD)/matrix.env))),$$(MATRIX_ENV_RUN)))
 
 # Generation never fails the parse (make deps must still run on a fresh machine): an error
 # becomes MATRIX_GEN_ERROR, reported by whatever needs the objects.
@@ -67,10 +66,12 @@ endef
 ifeq ($(BW_GENERATED),1)
 include $(BUILD)/matrix.gen.mk
 endif
+-include matrix/sweep.mk
 
-.PHONY: matrix-gen-error
-matrix-gen-error:
-	@echo '$(subst ','\'',$(MATRIX_GEN_ERROR))' >&2; exit 1
+# What matrix/gen-failed.sh puts in place of the objects when generation failed.
+.PHONY: matrix-gen-error sweep-gen-error
+matrix-gen-error sweep-gen-error: %-gen-error:
+	@echo '$(subst ','\'',$(if $(filter matrix,$*),$(MATRIX_GEN_ERROR),$(SWEEP_GEN_ERROR)))' >&2; exit 1
 
 $(MATRIX_MANIFEST): $(BUILD)/matrix.json.in $(MATRIX_OBJS)
 	$(Q)cp $< $@
@@ -89,13 +90,12 @@ objects: $(MATRIX_OBJS) $(MATRIX_MANIFEST)
 matrix-list:
 	@printf '%s\n' $(MATRIX_COORDS)
 
-# ---- analysis: <obj>.json = bloatwatch-analyze all --json <obj>, beside every object ----
+# ---- analysis: <obj>.json = bloatwatch-analyze all --json <obj>, beside every object (the sweep's too) ----
 MATRIX_JSON := $(addsuffix .json,$(filter %.o,$(MATRIX_OBJS)))
 # The record is written with its object.
-$(addsuffix .cmd,$(filter %.o,$(MATRIX_OBJS))): %.cmd: % ;
-$(MATRIX_JSON): %.json: % %.cmd $(MATRIX_ANALYZER)
-	$(Q)$(MATRIX_ANALYZER) all --json $< > $@.tmp && mv $@.tmp $@
-	@echo $@ >> $(BUILD)/analysis.log
+$(addsuffix .cmd,$(filter %.o,$(MATRIX_OBJS) $(SWEEP_OBJS))): %.cmd: % ;
+$(MATRIX_JSON) $(SWEEP_JSON): %.json: % %.cmd $(MATRIX_ANALYZER)
+	$(Q)$(MATRIX_ANALYZER) all --json $< > $@.tmp && mv $@.tmp $@ && echo $@ >> $(BUILD)/analysis.log
 
 .PHONY: analysis
 MATRIX_ANALYSIS_RUN = $$(tail -c +$$(($(MATRIX_ALOG0) + 1)) $(BUILD)/analysis.log 2>/dev/null | wc -l)
@@ -113,5 +113,3 @@ menuconfig:
 	$(Q)ARCH=$(or $(ARCH),x86_64) KCONFIG_CONFIG=$(MENUCONFIG_DIR)/config \
 		$(PYTHON) -m savedefconfig --kconfig Kconfig --out $(MENUCONFIG_DIR)/fragment >/dev/null
 	@echo "menuconfig: $(MENUCONFIG_DIR)/config; as a scenario fragment: $(MENUCONFIG_DIR)/fragment"
-
--include matrix/sweep.mk

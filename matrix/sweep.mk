@@ -1,11 +1,8 @@
 # matrix/sweep.mk: the CONFIG sweep (make sweep): build/sweep/<arch>/<cc>/<label>/ and build/sweep.json.
 #
-# matrix/SWEEP says what is swept; matrix/sweep.py expands it through Kconfig once the matrix
-# is built (the options come from its objects' dependency files and the analyzer's configs
-# mode): $(BUILD)/sweep.gen.mk depends on the matrix's manifest and the analyzer, so make builds
-# those first, writes the rules and restarts to read them (no second make). Objects are built by
-# the same rule as the matrix's (ccache, build records); a second `make sweep` with nothing
-# changed builds nothing. Not part of `objects`; `make report` records it (reports/report.mk).
+# matrix/sweep.py expands matrix/SWEEP through Kconfig once the matrix and the analyzer are built
+# (docs/configcost.md): $(BUILD)/sweep.gen.mk depends on them, so make builds them, writes the
+# rules and restarts to read them. Objects are built and analyzed by the matrix's rules.
 
 SWEEP_MANIFEST := $(BUILD)/sweep.json
 SWEEP_CHECKED  := $(BUILD)/sweep.checked
@@ -13,11 +10,11 @@ SWEEP_CHECKED  := $(BUILD)/sweep.checked
 # an earlier `make sweep` left, if any): the sweep builds about three times the matrix's objects.
 REPORT_SWEEP   ?= 1
 
-# Every file the sweep's objects and manifest are made from (a superset: every source and
-# header of the variants, the matrix's data and manifest, the compilers, the analyzer).
-# tests/matrix/t1600-sweep.sh checks that every prerequisite of every sweep object is listed.
-SWEEP_INPUTS := $(sort $(MATRIX_DATA) $(MATRIX_DEPS) matrix/SWEEP matrix/sweep.py $(BUILD)/matrix.env \
-	$(MATRIX_MANIFEST) $(MATRIX_ANALYZER) \
+# What the rules are made from; every file the sweep's objects and manifest are made from (a
+# superset: every source and header of the variants, the compilers). tests/matrix/t1600-sweep.sh
+# checks that every prerequisite of every sweep object is listed.
+SWEEP_GEN_INPUTS := $(MATRIX_DATA) matrix/SWEEP matrix/sweep.py $(BUILD)/matrix.env $(MATRIX_MANIFEST) $(MATRIX_ANALYZER)
+SWEEP_INPUTS := $(sort $(SWEEP_GEN_INPUTS) $(MATRIX_DEPS) \
 	$(wildcard $(BUILD)/compilers/* tinyrcu/* classic/* tree/* common/* include/*/*))
 .PHONY: sweep-inputs
 sweep-inputs:
@@ -32,8 +29,7 @@ SWEEP_STALE = $(if $(wildcard $(SWEEP_CHECKED) $(SWEEP_MANIFEST)),$(shell find $
 SWEEP_RULES := $(if $(MATRIX_OBJS),$(or $(filter sweep $(BUILD)/sweep/%,$(MAKECMDGOALS)),$(if \
 	$(filter report-build,$(MAKECMDGOALS)),$(if $(filter 1,$(REPORT_SWEEP)),$(SWEEP_STALE)))))
 ifneq ($(SWEEP_RULES),)
-$(BUILD)/sweep.gen.mk: $(MATRIX_DATA) matrix/SWEEP matrix/sweep.py $(BUILD)/matrix.env $(MATRIX_MANIFEST) \
-		$(MATRIX_ANALYZER)
+$(BUILD)/sweep.gen.mk: $(SWEEP_GEN_INPUTS)
 	$(Q)MATRIX_ANALYZER=$(MATRIX_ANALYZER) $(PYTHON) matrix/gen.py sweep $(BUILD) 2> $@.err$$$$ || \
 		sh matrix/gen-failed.sh SWEEP $@.err$$$$ > $@; rm -f $@.err$$$$; touch $@
 
@@ -41,15 +37,6 @@ include $(BUILD)/sweep.gen.mk
 
 # Each sweep object's analysis beside it, as the matrix's (`bloatwatch record` reads them).
 SWEEP_JSON := $(addsuffix .json,$(filter %.o,$(SWEEP_OBJS)))
-ifneq ($(SWEEP_JSON),)
-$(addsuffix .cmd,$(filter %.o,$(SWEEP_OBJS))): %.cmd: % ;
-$(SWEEP_JSON): %.json: % %.cmd $(MATRIX_ANALYZER)
-	$(Q)$(MATRIX_ANALYZER) all --json $< > $@.tmp && mv $@.tmp $@
-endif
-
-.PHONY: sweep-gen-error
-sweep-gen-error:
-	@echo '$(subst ','\'',$(SWEEP_GEN_ERROR))' >&2; exit 1
 
 # The sweep's objects start once the matrix and its analyses are done: their stage lines first.
 $(SWEEP_OBJS): | objects analysis

@@ -23,7 +23,7 @@ $(AN_FIX_STAMP): tests/analyzer/fixtures.sh $(wildcard tests/analyzer/fixtures/s
 	$(Q)sh tests/analyzer/fixtures.sh $(AN_FIX) 2>$(AN_OBJDIR)/fixtures.log || { cat $(AN_OBJDIR)/fixtures.log; exit 1; }
 	@touch $@
 
-.PHONY: test-analyzer test-analyzer-san fuzz-analyzer analyzer-fuzzers
+.PHONY: analyzer-fuzzers
 # $(call AN_TAP,binary,work dir,tap.sh order[,environment]): tests/analyzer/tNNNN-*.sh on that
 # binary (lib.sh's environment), through a private copy: others may relink bin/ while the suite
 # runs in the shared tree. Both suites share the oracles' outputs (AN_ORACLE, lib.sh's oracle):

@@ -30,22 +30,28 @@ include tests/torture/tinyrcu/tinyrcu.mk
 include tests/torture/classic/classic.mk
 include tests/torture/tree/tree.mk
 
+# The rules below serve both modes: GROUP is TORTURE (the simulator, binaries <v>-sim, builds
+# plain and san) or THREADS (real threads, threads/threads.mk: <v>-threads, build tsan).
 # $(call torture_dir,scenario,kind,flags): object rules for one build of one scenario
 define torture_dir
 $(BUILD)/torture/$(1)/$(2)/%.o: %.c $(BUILD)/torture/$(1)/autoconf.h
 	$(call v_echo,  HOSTCC  $$@)
-	$(Q)$(SCENARIO_CC) $(BUILD)/torture/$(1) $$< $$@ $(HOST_CC) $(TORTURE_CFLAGS) $(3)
+	$(Q)$(SCENARIO_CC) $(BUILD)/torture/$(1) $$< $$@ $(HOST_CC) $(3)
 endef
 
-# $(call torture_bin,variant,scenario,kind,flags): link one harness binary
+# $(call torture_bin,GROUP,variant,scenario,kind,binary suffix,flags): link one harness binary
 define torture_bin
-TORTURE_OBJS_$(1)_$(2)_$(3) := $$(addprefix $(BUILD)/torture/$(2)/$(3)/,$$(patsubst %.c,%.o,$$(TORTURE_$(1)_SRC) $$(TORTURE_COMMON)))
-TORTURE_ALL_OBJS += $$(TORTURE_OBJS_$(1)_$(2)_$(3))
-TORTURE_BINS += $(BUILD)/torture/$(2)/$(3)/$(1)-sim
-$(BUILD)/torture/$(2)/$(3)/$(1)-sim: $$(TORTURE_OBJS_$(1)_$(2)_$(3))
+$(1)_OBJS_$(2)_$(3)_$(4) := $$(addprefix $(BUILD)/torture/$(3)/$(4)/,$$(patsubst %.c,%.o,$$($(1)_$(2)_SRC) $$($(1)_COMMON)))
+$(1)_ALL_OBJS += $$($(1)_OBJS_$(2)_$(3)_$(4))
+$(1)_BINS += $(BUILD)/torture/$(3)/$(4)/$(2)-$(5)
+$(BUILD)/torture/$(3)/$(4)/$(2)-$(5): $$($(1)_OBJS_$(2)_$(3)_$(4))
 	@echo "  LINK    $$@"
-	$(Q)$(HOST_CC) $(TORTURE_CFLAGS) $(4) -o $$@ $$^
+	$(Q)$(HOST_CC) $(6) -o $$@ $$^
 endef
+
+# $(call torture_runs,GROUP,kinds,binary suffix,ARGS|LONG): every harness run, "binary options"
+torture_runs = $(foreach v,$($(1)_VARIANTS),$(foreach s,$($(1)_$(v)_SCENARIOS),$(foreach k,$(2),\
+	"$(BUILD)/torture/$(s)/$(k)/$(v)-$(3) $($(1)_$(v)_$(4))")))
 
 TORTURE_SCENARIOS := $(sort $(foreach v,$(TORTURE_VARIANTS),$(TORTURE_$(v)_SCENARIOS)))
 TORTURE_ALL_OBJS :=
@@ -54,54 +60,51 @@ TORTURE_BINS :=
 $(BUILD)/torture/%/autoconf.h: matrix/CFcommon matrix/scenarios/% matrix/resolve.sh
 	$(Q)sh matrix/resolve.sh matrix/scenarios/$* $(BUILD)/torture/$*
 
-$(foreach s,$(TORTURE_SCENARIOS),$(eval $(call torture_dir,$(s),plain,)))
-$(foreach s,$(TORTURE_SCENARIOS),$(eval $(call torture_dir,$(s),san,$(TORTURE_SAN_FLAGS))))
+$(foreach s,$(TORTURE_SCENARIOS),$(eval $(call torture_dir,$(s),plain,$(TORTURE_CFLAGS)))\
+	$(eval $(call torture_dir,$(s),san,$(TORTURE_CFLAGS) $(TORTURE_SAN_FLAGS))))
 $(foreach v,$(TORTURE_VARIANTS),$(foreach s,$(TORTURE_$(v)_SCENARIOS),\
-	$(eval $(call torture_bin,$(v),$(s),plain,))\
-	$(eval $(call torture_bin,$(v),$(s),san,$(TORTURE_SAN_FLAGS)))))
+	$(eval $(call torture_bin,TORTURE,$(v),$(s),plain,sim,$(TORTURE_CFLAGS)))\
+	$(eval $(call torture_bin,TORTURE,$(v),$(s),san,sim,$(TORTURE_CFLAGS) $(TORTURE_SAN_FLAGS)))))
 
 -include $(TORTURE_ALL_OBJS:.o=.d)
 
-.PHONY: torture-bins test-torture torture torture-latency mutants test-mutants
+.PHONY: torture-bins torture torture-latency mutants
 torture-bins: $(TORTURE_BINS)
 
 # `make test`: every variant, scenario and build with the short run; TAP lines from the harness.
 test-torture: $(TORTURE_BINS)
-	$(Q)sh tests/tap.sh $@ -s "$(TORTURE_SEEDS)" $(foreach v,$(TORTURE_VARIANTS),\
-		$(foreach s,$(TORTURE_$(v)_SCENARIOS),$(foreach k,plain san,\
-		"$(BUILD)/torture/$(s)/$(k)/$(v)-sim $(TORTURE_$(v)_ARGS)")))
+	$(Q)sh tests/tap.sh $@ -s "$(TORTURE_SEEDS)" $(call torture_runs,TORTURE,plain san,sim,ARGS)
 
 # The queue-to-invoke latency of every variant and scenario (plain builds, seed 1) as a table.
-torture-latency: $(foreach v,$(TORTURE_VARIANTS),$(foreach s,$(TORTURE_$(v)_SCENARIOS),$(BUILD)/torture/$(s)/plain/$(v)-sim))
-	$(Q)sh tests/torture/latency.sh 1 $(foreach v,$(TORTURE_VARIANTS),\
-		$(foreach s,$(TORTURE_$(v)_SCENARIOS),"$(BUILD)/torture/$(s)/plain/$(v)-sim $(TORTURE_$(v)_ARGS)"))
+torture-latency: $(foreach b,$(TORTURE_BINS),$(if $(findstring /plain/,$(b)),$(b)))
+	$(Q)sh tests/torture/latency.sh 1 $(call torture_runs,TORTURE,plain,sim,ARGS)
 
 # `make torture`: the long run, several seeds (TORTURE_SEEDS="1 2 3 ..." to choose).
 torture: TORTURE_SEEDS = 1 2 3 4 5 6 7 8
 torture: $(TORTURE_BINS)
-	$(Q)sh tests/tap.sh $@ -s "$(TORTURE_SEEDS)" $(foreach v,$(TORTURE_VARIANTS),\
-		$(foreach s,$(TORTURE_$(v)_SCENARIOS),$(foreach k,plain san,\
-		"$(BUILD)/torture/$(s)/$(k)/$(v)-sim $(TORTURE_$(v)_LONG)")))
-
-# Mutants: rules generated from the mutant files (mutants/gen.sh). The folders are prerequisites
-# too: deleting a mutant changes its folder's time, and the rules must forget it.
-$(BUILD)/mutants.gen.mk: tests/torture/mutants/gen.sh $(wildcard tests/torture/mutants/*/*.sed) \
-		$(wildcard tests/torture/mutants/*/ tests/torture/mutants/*/*/)
-	@mkdir -p $(@D)
-	$(Q)sh tests/torture/mutants/gen.sh $(BUILD) > $@.tmp && mv $@.tmp $@
-ifeq ($(BW_GENERATED),1)
-include $(BUILD)/mutants.gen.mk
-endif
-
-mutants: $(MUTANT_STAMPS)
-	$(Q)sh tests/torture/mutants/summary.sh $(MUTANT_STAMPS)
-test-mutants: $(MUTANT_STAMPS)
-	$(Q)sh tests/tap.sh $@ -c sh tests/torture/mutants/summary.sh $(MUTANT_STAMPS)
+	$(Q)sh tests/tap.sh $@ -s "$(TORTURE_SEEDS)" $(call torture_runs,TORTURE,plain san,sim,LONG)
 
 TESTS += test-torture test-mutants
 
 # The real-threads mode (TSan) of the registered variants.
 include tests/torture/threads/threads.mk
+
+# Mutants of both modes: rules generated from the mutant files (mutants/gen.sh), after the
+# harnesses' whose objects they name. The folders are prerequisites too: deleting a mutant
+# changes its folder's time, and the rules must forget it.
+$(BUILD)/mutants.gen.mk: tests/torture/mutants/gen.sh $(wildcard tests/torture/mutants/*/*.sed \
+		tests/torture/mutants/*/threads/*.sed tests/torture/mutants/*/ tests/torture/mutants/*/*/)
+	@mkdir -p $(@D)
+	$(Q){ sh tests/torture/mutants/gen.sh $(BUILD) && sh tests/torture/mutants/gen.sh $(BUILD) threads; } > $@.tmp && mv $@.tmp $@
+ifeq ($(BW_GENERATED),1)
+include $(BUILD)/mutants.gen.mk
+endif
+
+# `make mutants` lists every mutant of both modes; test-mutants gives the same as TAP.
+mutants: $(MUTANT_STAMPS) $(THREADS_MUTANT_STAMPS)
+	$(Q)sh tests/torture/mutants/summary.sh $^
+test-mutants: $(MUTANT_STAMPS) $(THREADS_MUTANT_STAMPS)
+	$(Q)sh tests/tap.sh $@ -c sh tests/torture/mutants/summary.sh $^
 
 # The exhaustive model of Tiny RCU's lists and dynticks interface (spin).
 include tests/torture/model/model.mk

@@ -1,13 +1,6 @@
 # tests/analyzer/structs/structs.mk: the DWARF struct extractor against pahole, on hostile DWARF
-# and under libFuzzer; plain and ASan/UBSan builds. Included from analyzer/analyzer.mk.
-#
-#   make test-structs          all of the below
-#   make test-structs-oracle   every struct of every fixture, real binary, matrix object and seeded
-#                              random struct vs pahole (layouts, --reorganize order and saving)
-#   make test-structs-text     the pahole-style text against pahole's own, annotation by annotation
-#   make test-structs-kernel   both on Linux 6.1 builds: a vmlinux and kernel/rcu of five arches
-#   make test-structs-bad      malformed DWARF: one-line errors, no crash, no hang (sanitized)
-#   make test-structs-fuzz     bounded libFuzzer run of analyzer/fuzz/fuzz_structs.c
+# and under libFuzzer; plain and ASan/UBSan builds. Included from tests/analyzer/analyzer.mk.
+# `make test-structs` runs the suites docs/structs.md describes (its section Tests).
 
 ST_DIR      := tests/analyzer/structs
 ST_OUT      := $(BUILD)/tests/structs
@@ -30,13 +23,11 @@ test-structs: test-structs-oracle test-structs-oracle-san test-structs-text test
 TESTS += test-structs
 
 # The drivers link the analyzer's own library builds (plain and sanitized): the same code.
-$(ST_DRV): $(ST_DIR)/driver.c $(AN_LIB) $(ST_HDRS)
+$(ST_DRV): $(AN_LIB)
+$(ST_DRV_SAN): $(AN_SAN_LIB)
+$(ST_DRV) $(ST_DRV_SAN): $(ST_DIR)/driver.c $(ST_HDRS)
 	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) -Ianalyzer/lib -o $@ $(ST_DIR)/driver.c $(AN_LIB) $(ST_LIBS)
-
-$(ST_DRV_SAN): $(ST_DIR)/driver.c $(AN_SAN_LIB) $(ST_HDRS)
-	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SAN_FLAGS) -Ianalyzer/lib -o $@ $(ST_DIR)/driver.c $(AN_SAN_LIB) $(ST_LIBS)
+	$(Q)$(AN_CC_$(if $(findstring -san,$@),san,plain)) -Ianalyzer/lib -o $@ $(ST_DIR)/driver.c $(filter %.a,$^) $(ST_LIBS)
 
 $(ST_OUT)/fx/.stamp: $(ST_DIR)/fixtures.sh $(wildcard $(ST_DIR)/src/*.c)
 	$(Q)rm -rf $(@D) && sh $(ST_DIR)/fixtures.sh $(@D) && touch $@
@@ -45,6 +36,8 @@ $(ST_OUT)/real/.stamp: $(ST_DIR)/real.sh $(ST_DIR)/driver.c $(ST_SRCS) $(ST_HDRS
 	$(Q)rm -rf $(@D) && LIBS="$(AN_LIBS)" sh $(ST_DIR)/real.sh $(@D) && touch $@
 
 ST_INPUTS = $(ST_OUT)/fx/*.o $(ST_OUT)/fx/*-linked.so $(ST_OUT)/real/* $(ST_SYSTEM) $(ST_MATRIX)
+# What the suites on those inputs need built.
+ST_READY := $(ST_DRV) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp $(if $(MATRIX_OBJS),objects)
 
 # Seeded random structs (randstructs.py) for the --reorganize oracle: 64- and 32-bit, gcc and
 # clang. Only the oracle reads them (their text is not part of the annotation-by-annotation
@@ -63,17 +56,15 @@ $(ST_OUT)/rand/.stamp: $(ST_DIR)/randstructs.py
 # into ST_STORE, inside the analyzer suites' oracle store, where later runs find it too.
 ST_STORE = STRUCTS_ORACLE_STORE=$(abspath $(AN_ORACLE))/structs
 
-test-structs-oracle: $(ST_DRV) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp $(ST_OUT)/rand/.stamp \
-		$(if $(MATRIX_OBJS),objects) $(AN_BIN)
+test-structs-oracle: $(ST_READY) $(ST_OUT)/rand/.stamp $(AN_BIN)
 	$(Q)TAP_QUIET=1 $(ST_STORE) sh tests/tap.sh $@ -c $(PYTHON) $(ST_DIR)/oracle.py $(ST_DRV) \
 		--reorganize --cli $(AN_BIN) $(ST_INPUTS) $(ST_OUT)/rand/*.o
 
 # The sanitized build on the same inputs must give the plain build's (pahole-checked) layouts.
-test-structs-oracle-san: $(ST_DRV) $(ST_DRV_SAN) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp \
-		$(if $(MATRIX_OBJS),objects)
+test-structs-oracle-san: $(ST_READY) $(ST_DRV_SAN)
 	$(Q)sh tests/tap.sh $@ -c sh $(ST_DIR)/t3200-sancheck.sh $(ST_DRV) $(ST_DRV_SAN) $(ST_OUT)/san $(ST_INPUTS)
 
-test-structs-text: $(ST_DRV) $(ST_OUT)/fx/.stamp $(ST_OUT)/real/.stamp $(if $(MATRIX_OBJS),objects)
+test-structs-text: $(ST_READY)
 	$(Q)TAP_QUIET=1 $(ST_STORE) sh tests/tap.sh $@ -c $(PYTHON) $(ST_DIR)/textdiff.py $(ST_DRV) $(ST_INPUTS)
 	$(Q)for cl in 32 128; do TAP_QUIET=1 sh tests/tap.sh $@-cacheline$$cl -c $(PYTHON) \
 		$(ST_DIR)/textdiff.py $(ST_DRV) --cacheline $$cl $(ST_OUT)/fx/*.o $(ST_OUT)/real/* || exit 1; done

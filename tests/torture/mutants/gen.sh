@@ -19,6 +19,7 @@ sim)
 	set -- "$here"/*/*.sed		# the variant: the .sed file's folder
 	prefix=""			# mutant name in the stamps and build/mutants/<v>/
 	stamps=MUTANT_STAMPS
+	group=TORTURE			# the harness objects: $(<group>_OBJS_<v>_<scenario>_<kind>)
 	cflags='$(TORTURE_CFLAGS)'
 	kind=plain			# object folder under build/torture/<scenario>/
 	env=""
@@ -28,6 +29,7 @@ threads)
 	set -- "$here"/*/threads/*.sed	# the variant: the folder above threads/
 	prefix="threads-"
 	stamps=THREADS_MUTANT_STAMPS
+	group=THREADS
 	cflags='$(THREADS_CFLAGS)'
 	kind=tsan
 	env='$(THREADS_ENV) '
@@ -93,7 +95,7 @@ for f in "$@"; do
 		# -I the source's folder: the scratch copy's quoted includes name files beside the original
 		printf '\t$(Q)$(SCENARIO_CC) $(BUILD)/torture/%s $< $@ $(HOST_CC) %s -I%s\n' "$s" "$mflags" "$(dirname "$src")"
 		echo "-include $dir/$s/mutant.d"
-		if [ "$mode" = sim ]; then objs="TORTURE_OBJS_${v}_${s}_$mkind"; else objs="THREADS_OBJS_${v}_${s}"; fi
+		objs="${group}_OBJS_${v}_${s}_$mkind"
 		echo "$dir/$s/harness: \$(filter-out \$(BUILD)/torture/$s/$mkind/${unit%.c}.o,\$($objs)) $obj"
 		printf '\t@echo "  LINK    $@"\n'
 		printf '\t$(Q)$(HOST_CC) %s -o $@ $^\n' "$mflags"

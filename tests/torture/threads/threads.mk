@@ -16,54 +16,24 @@ THREADS_CFLAGS := $(HOST_CFLAGS) -DBW_SIM -DBW_THREADS -Iinclude/sim/threads -Ii
 THREADS_SEEDS ?= 1 2
 THREADS_ENV := TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
 
-# $(call threads_dir,scenario): object rules for the TSan build of one scenario
-define threads_dir
-$(BUILD)/torture/$(1)/tsan/%.o: %.c $(BUILD)/torture/$(1)/autoconf.h
-	$(call v_echo,  HOSTCC  $$@)
-	$(Q)$(SCENARIO_CC) $(BUILD)/torture/$(1) $$< $$@ $(HOST_CC) $(THREADS_CFLAGS)
-endef
-
-# $(call threads_bin,variant,scenario): link one threaded harness
-define threads_bin
-THREADS_OBJS_$(1)_$(2) := $$(addprefix $(BUILD)/torture/$(2)/tsan/,$$(patsubst %.c,%.o,$$(THREADS_$(1)_SRC) $$(THREADS_COMMON)))
-THREADS_ALL_OBJS += $$(THREADS_OBJS_$(1)_$(2))
-THREADS_BINS += $(BUILD)/torture/$(2)/tsan/$(1)-threads
-$(BUILD)/torture/$(2)/tsan/$(1)-threads: $$(THREADS_OBJS_$(1)_$(2))
-	@echo "  LINK    $$@"
-	$(Q)$(HOST_CC) $(THREADS_CFLAGS) -o $$@ $$^
-endef
-
 THREADS_SCENARIOS := $(sort $(foreach v,$(THREADS_VARIANTS),$(THREADS_$(v)_SCENARIOS)))
 THREADS_ALL_OBJS :=
 THREADS_BINS :=
-$(foreach s,$(THREADS_SCENARIOS),$(eval $(call threads_dir,$(s))))
-$(foreach v,$(THREADS_VARIANTS),$(foreach s,$(THREADS_$(v)_SCENARIOS),$(eval $(call threads_bin,$(v),$(s)))))
+$(foreach s,$(THREADS_SCENARIOS),$(eval $(call torture_dir,$(s),tsan,$(THREADS_CFLAGS))))
+$(foreach v,$(THREADS_VARIANTS),$(foreach s,$(THREADS_$(v)_SCENARIOS),\
+	$(eval $(call torture_bin,THREADS,$(v),$(s),tsan,threads,$(THREADS_CFLAGS)))))
 -include $(THREADS_ALL_OBJS:.o=.d)
 
-.PHONY: threads-bins test-threads torture-threads
+.PHONY: threads-bins torture-threads
 threads-bins: $(THREADS_BINS)
 
 # `make test`: every registered variant and scenario on real threads, TAP lines as for the simulator.
 test-threads: $(THREADS_BINS)
-	$(Q)$(THREADS_ENV) sh tests/tap.sh $@ -s "$(THREADS_SEEDS)" $(foreach v,$(THREADS_VARIANTS),\
-		$(foreach s,$(THREADS_$(v)_SCENARIOS),"$(BUILD)/torture/$(s)/tsan/$(v)-threads $(THREADS_$(v)_ARGS)"))
+	$(Q)$(THREADS_ENV) sh tests/tap.sh $@ -s "$(THREADS_SEEDS)" $(call torture_runs,THREADS,tsan,threads,ARGS)
 
 # `make torture` also runs the long threaded runs.
 torture-threads: $(THREADS_BINS)
-	$(Q)$(THREADS_ENV) sh tests/tap.sh $@ -s "1 2 3 4 5 6 7 8" $(foreach v,$(THREADS_VARIANTS),\
-		$(foreach s,$(THREADS_$(v)_SCENARIOS),"$(BUILD)/torture/$(s)/tsan/$(v)-threads $(THREADS_$(v)_LONG)"))
+	$(Q)$(THREADS_ENV) sh tests/tap.sh $@ -s "1 2 3 4 5 6 7 8" $(call torture_runs,THREADS,tsan,threads,LONG)
 torture: torture-threads
-
-# Mutants of the real-threads mode (mutants/<v>/threads/*.sed, rules from mutants/gen.sh in
-# its threads mode): part of `make mutants`, whose summary lists them with the simulator's.
-$(BUILD)/threads-mutants.gen.mk: tests/torture/mutants/gen.sh \
-		$(wildcard tests/torture/mutants/*/threads/*.sed)
-	@mkdir -p $(@D)
-	$(Q)sh tests/torture/mutants/gen.sh $(BUILD) threads > $@.tmp && mv $@.tmp $@
-ifeq ($(BW_GENERATED),1)
-include $(BUILD)/threads-mutants.gen.mk
-endif
-MUTANT_STAMPS += $(THREADS_MUTANT_STAMPS)
-mutants test-mutants: $(THREADS_MUTANT_STAMPS)
 
 TESTS += test-threads

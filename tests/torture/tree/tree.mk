@@ -45,7 +45,6 @@ $(BUILD)/torture/TT%/autoconf.h: tests/torture/tree/tree-config.sh matrix/CFcomm
 	$(Q)sh tests/torture/tree/tree-config.sh TT$* $(@D)
 
 # A pair that needs a fourth level must not build: the refusal, with its message, is a test.
-.PHONY: test-tree-refuse
 test-tree-refuse:
 	$(Q)sh tests/tap.sh $@ -c sh tests/torture/tree/t4200-tree-refuse.sh "$(HOST_CC)" $(BUILD)/tree-refuse
 
