@@ -77,6 +77,16 @@ def diff_url(commit):
     return "diff/%s.html" % slug(commit["label"])
 
 
+class NoDatabase:
+    """The database as a report worker sees it: not there."""
+
+    def __getattr__(self, name):
+        def asked(*_):      # named (Data._cached names the reader of what it holds), not called
+            raise RuntimeError("a report worker asked the database for %s: read it in "
+                               "Site.read_objects, before the workers fork" % name)
+        return asked
+
+
 def writer(fn):
     if isinstance(fn, str):
         return importlib.import_module("." + fn, __package__).write
@@ -404,7 +414,7 @@ class Site:
         treemap.write_scripts(self.tree)    # first: without d3-hierarchy, no page is written
         # The plots of the history and the coordinates and the object pages (most of the
         # time of a report) are made by a worker per core once all are asked for.
-        with workers.batch(self.tree, self.read_objects):
+        with workers.batch(self.tree, self.read_objects, self.no_database):
             self.footprint_plots = self.plot_footprint()
             self.history_plots = self.plot_history()
             self.stack_plots = self.plot_stack()
@@ -524,6 +534,11 @@ class Site:
                 per = self.by_object[o.object].get(o.coord[:4], {})
                 for aid in sorted({p.analysis_id for p in per.values()}):
                     self.data.symbols_of(aid)
+
+    def no_database(self):
+        """In a worker: what read_objects did not read is a bug, said as such, never a read
+        on the report's connection (a forked process must not share it)."""
+        self.data.history = NoDatabase()
 
     def page_object(self, name):
         data = self.data

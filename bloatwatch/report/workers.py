@@ -31,11 +31,12 @@ def cores():
         return os.cpu_count() or 1
 
 
-def units(tree, jobs, prepare=None):
+def units(tree, jobs, prepare=None, child=None):
     """Make each (name, key, make) of jobs as tree.unit would, those not kept in workers.
 
     prepare(names): called in the report's process with the names of the units to make,
-    before any fork (reads what they need from the database)."""
+    before any fork (reads what they need from the database); child(): called first in each
+    worker (cuts it off the database, whose connection it must not use)."""
     tree.batch = None
     todo = [j for j in jobs if not tree.kept(j[0], j[1])]
     if prepare and todo:
@@ -53,6 +54,8 @@ def units(tree, jobs, prepare=None):
             os.close(r)
             code = 0
             try:
+                if child:
+                    child()
                 base = set(tree.values)
                 tree.units, tree.written, tree.changed, tree.reused = {}, set(), 0, 0
                 for name, key, make in todo[k::n]:
@@ -84,13 +87,13 @@ def units(tree, jobs, prepare=None):
 
 
 @contextlib.contextmanager
-def batch(tree, prepare=None):
+def batch(tree, prepare=None, child=None):
     """The units tree.unit is asked for within (not those within another unit) are made on
     leaving, by units(): pages and plots only name their files, so they may be drawn later."""
     tree.batch = []
     try:
         yield
         jobs, tree.batch = tree.batch, None
-        units(tree, jobs, prepare)
+        units(tree, jobs, prepare, child)
     finally:
         tree.batch = None
