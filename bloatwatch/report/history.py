@@ -113,6 +113,23 @@ def _series(kind, name, arch, cc, per_commit, data, noise, **kw):
     return s
 
 
+def _object_series(name, coord, per_commit, data, noise):
+    """_series of one object from {commit_id: Obj}: the commits that hold the Obj of the one
+    before (most of a long history) repeat its point, unmoved, without comparing sizes."""
+    s = Series("object", name, coord[0], coord[1], build=coord[:3], coord=coord)
+    last = before = None
+    for c in data.ok:
+        o = per_commit.get(c["commit_id"])
+        if o is None:
+            continue
+        if o is last:
+            s.points.append(Point(c, o.text, o.data, o.bss, o.total, 0, before, False))
+        else:
+            mark(s, Point(c, o.text, o.data, o.bss, o.total), noise)
+            last, before = o, (o.text, o.data, o.bss, o.total)
+    return s
+
+
 def build_series(data, noise):
     """[Series] of every coordinate, build, folder and object (any project), then of every
     (variant, compiler, arch) of a declared table at the head commit; points in history
@@ -123,12 +140,11 @@ def build_series(data, noise):
         coords[(arch, cc)] = s = _series("coordinate", "(all objects)", arch, cc, per, data, noise)
         out.append(s)
     builds = collections.defaultdict(dict)      # build -> {commit_id: [Obj]}
-    objects = collections.defaultdict(dict)     # coord -> {commit_id: sizes}
     for c in data.ok:
         cid = c["commit_id"]
         for o in data.objs.get(cid, ()):
             builds[o.build].setdefault(cid, []).append(o)
-            objects[o.coord][cid] = (o.text, o.data, o.bss, o.total)
+    objects = by_coord(data)
     for b in sorted(builds):
         folders = running_sums(data, builds[b], folders_of)
         bs = _series("build", "(all objects)", b[0], b[1], folders.pop(""), data, noise, build=b)
@@ -142,8 +158,7 @@ def build_series(data, noise):
     for coord in sorted(objects, key=model_sort):
         kl = model.keys_label(coord[3])
         name = "%s (%s)" % (coord[4], kl) if kl else coord[4]
-        out.append(_series("object", name, coord[0], coord[1], objects[coord], data, noise,
-                           build=coord[:3], coord=coord))
+        out.append(_object_series(name, coord, objects[coord], data, noise))
     folders = {}    # commit_id -> {(arch, cc, label): Build}, for a declared table's rows
     for c in data.ok if data.variants() else ():
         objs = data.objs.get(c["commit_id"], ())
@@ -287,12 +302,23 @@ def by_coordinate(data):
     return running_sums(data, data.objs, lambda o: [(o.arch, o.compiler)])
 
 
+def by_coord(data):
+    """{coordinate: {commit_id: Obj}} across the ok commits (read once per report)."""
+    def read(_):
+        out = collections.defaultdict(dict)
+        for c in data.ok:
+            cid = c["commit_id"]
+            for o in data.objs.get(cid, ()):
+                out[o.coord][cid] = o
+        return out
+    return data._cached("by_coord", None, read)
+
+
 def by_object(data):
     """{object name: {build coordinate: {commit_id: Obj}}} across the ok commits."""
     out = collections.defaultdict(lambda: collections.defaultdict(dict))
-    for c in data.ok:
-        for o in data.objs.get(c["commit_id"], ()):
-            out[o.object][o.coord[:4]][c["commit_id"]] = o
+    for coord, per in by_coord(data).items():
+        out[coord[4]][coord[:4]] = per
     return out
 
 

@@ -15,7 +15,7 @@ import os
 import jinja2
 
 from . import STATIC, TEMPLATES, configcost, diffs, history, layout, model, overview, plots, \
-    stackpage, structpage, structs, tables, treemap
+    stackpage, structpage, structs, tables, treemap, workers
 from ..compare import tables as compare_tables
 from ..render.cells import Bytes, Clip, Text
 from ..render.table import Column, Table
@@ -75,6 +75,16 @@ def object_url(name):
 
 def diff_url(commit):
     return "diff/%s.html" % slug(commit["label"])
+
+
+class NoDatabase:
+    """The database as a report worker sees it: not there."""
+
+    def __getattr__(self, name):
+        def asked(*_):      # named (Data._cached names the reader of what it holds), not called
+            raise RuntimeError("a report worker asked the database for %s: read it in "
+                               "Site.read_objects, before the workers fork" % name)
+        return asked
 
 
 def writer(fn):
@@ -402,15 +412,18 @@ class Site:
 
     def write(self):
         treemap.write_scripts(self.tree)    # first: without d3-hierarchy, no page is written
-        self.footprint_plots = self.plot_footprint()
-        self.history_plots = self.plot_history()
-        self.stack_plots = self.plot_stack()
-        self.treemap = self.treemap_builds()
-        for arch, cc in self.data.coordinates():
-            self.page_coord(arch, cc)
-        for name in self.object_names:
-            self.tree.unit(object_url(name), self.object_key(name),
-                           lambda: self.page_object(name))
+        # The plots of the history and the coordinates and the object pages (most of the
+        # time of a report) are made by a worker per core once all are asked for.
+        with workers.batch(self.tree, self.read_objects, self.no_database):
+            self.footprint_plots = self.plot_footprint()
+            self.history_plots = self.plot_history()
+            self.stack_plots = self.plot_stack()
+            self.treemap = self.treemap_builds()
+            for arch, cc in self.data.coordinates():
+                self.page_coord(arch, cc)
+            for name in self.object_names:
+                self.tree.unit(object_url(name), self.object_key(name),
+                               lambda name=name: self.page_object(name))
         for name in self.struct_objects:
             self.tree.unit(structpage.url(name), self.structs_key(name),
                            lambda: self.page_structs(name))
@@ -510,6 +523,22 @@ class Site:
         changes = self.data.changes[name]
         return self.tree.key("object", self.site_key, self.noise, name, changes,
                              self.commits_digest[changes[-1][0]])
+
+    def read_objects(self, rels):
+        """Read what the object pages at rels ask of the database (their builds' symbols at
+        every change, their toolchains) before workers.units forks."""
+        want = set(rels)
+        for o in self.data.objects:     # as page_object asks, build by build
+            if object_url(o.object) in want:
+                self.data.toolchain_of(o.analysis_id)
+                per = self.by_object[o.object].get(o.coord[:4], {})
+                for aid in sorted({p.analysis_id for p in per.values()}):
+                    self.data.symbols_of(aid)
+
+    def no_database(self):
+        """In a worker: what read_objects did not read is a bug, said as such, never a read
+        on the report's connection (a forked process must not share it)."""
+        self.data.history = NoDatabase()
 
     def page_object(self, name):
         data = self.data

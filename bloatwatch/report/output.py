@@ -74,6 +74,7 @@ class Tree:
         self.units, self.values = {}, {}
         self._unit = None
         self.reused = 0
+        self.batch = None       # [(name, key, make)] of the units left to workers.batch
 
     def path(self, rel):
         return os.path.join(self.root, rel)
@@ -99,19 +100,28 @@ class Tree:
         st = os.stat(self.path(rel))
         return [st.st_size, st.st_mtime_ns]
 
-    def unit(self, name, key, make):
-        """make() (which writes the unit's files with write()) unless the previous run made
-        `name` from inputs of the same key and its files are as it left them: then they are
-        kept as they are, with the units made within it. True when make() ran."""
+    def kept(self, name, key):
+        """True, and the unit kept with the units made within it, when the previous run made
+        `name` from inputs of the same key and its files are as it left them."""
         old = self.old["units"].get(name)
         if old is not None and old["key"] == key:
             try:
                 if all(self._stat(rel) == st for rel, st in old["files"].items()):
                     self._keep(name, old)
                     self.reused += 1
-                    return False
+                    return True
             except OSError:
                 pass    # a file is gone: made again
+        return False
+
+    def unit(self, name, key, make):
+        """make() (which writes the unit's files with write()) unless the unit is kept().
+        True when make() ran (or, within workers.batch, is left to it)."""
+        if self.batch is not None and self._unit is None:
+            self.batch.append((name, key, make))    # made by workers.batch, on leaving it
+            return True
+        if self.kept(name, key):
+            return False
         outer, self._unit = self._unit, {"files": [], "inner": []}
         try:
             make()
@@ -146,6 +156,19 @@ class Tree:
             got = compute()
         self.values[key] = got
         return got
+
+    def work(self):
+        """What this run made so far (units, files written, values, counts): what a worker
+        process (workers.py) hands back to be merge()d."""
+        return (self.units, self.written, self.values, self.changed, self.reused)
+
+    def merge(self, work):
+        units, written, values, changed, reused = work
+        self.units.update(units)
+        self.written.update(written)
+        self.values.update(values)
+        self.changed += changed
+        self.reused += reused
 
     def save(self):
         """Keep this run's work for the next one (what it did not make or ask for is dropped)."""

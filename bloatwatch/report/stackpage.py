@@ -164,7 +164,7 @@ def series_values(data):
     """{(arch, compiler): {commit_id: {"max": bytes, "sum": bytes}}} over the ok commits, of
     the objects whose stack was recorded."""
     out = collections.defaultdict(dict)
-    for c in data.ok:
+    for c in data.ok if data.stacks else ():     # no stack recorded: no object to look at
         per = collections.defaultdict(lambda: {"max": None, "sum": 0})
         for o in data.objs.get(c["commit_id"], ()):
             s = data.stack_summary(o)

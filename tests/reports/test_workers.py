@@ -1,0 +1,46 @@
+# SPDX-License-Identifier: GPL-2.0
+"""Units made by forked workers (report/workers.py) land in the output tree and its manifest as
+if made in the report's own process; a unit that fails in a worker fails the report."""
+import os
+
+import pytest
+
+from bloatwatch.report import output, workers
+
+
+def make_all(root, monkeypatch, jobs, fail=None):
+    monkeypatch.setenv("BLOATWATCH_JOBS", str(jobs))
+    tree = output.Tree(str(root))
+    seen = []
+
+    def page(i):
+        if i == fail:
+            raise ValueError("unit %d cannot be made" % i)
+        tree.unit("p%d.svg" % i, tree.key("plot", i), lambda: tree.write("p%d.svg" % i, "plot %d" % i))
+        tree.write("p%d.html" % i, "page %d, pid-free" % i)
+    with workers.batch(tree, prepare=seen.extend):
+        for i in range(9):
+            tree.unit("p%d.html" % i, tree.key("page", i), lambda i=i: page(i))
+    tree.save()
+    return tree, seen
+
+
+def test_workers_make_what_one_process_makes(tmp_path, monkeypatch):
+    one, seen = make_all(tmp_path / "one", monkeypatch, 1)
+    two, _ = make_all(tmp_path / "two", monkeypatch, 2)
+    assert seen == ["p%d.html" % i for i in range(9)]     # read before forking, in order
+    assert sorted(os.listdir(tmp_path / "one")) == sorted(os.listdir(tmp_path / "two"))
+    for f in os.listdir(tmp_path / "one"):
+        if f != output.MANIFEST:
+            assert (tmp_path / "one" / f).read_bytes() == (tmp_path / "two" / f).read_bytes()
+    assert one.written == two.written and one.changed == two.changed == 18
+    assert {n: (u["key"], sorted(u["files"]), u["inner"]) for n, u in one.units.items()} == \
+        {n: (u["key"], sorted(u["files"]), u["inner"]) for n, u in two.units.items()}
+    # Brought up to date: every unit kept, none made again, in either way.
+    again, seen = make_all(tmp_path / "two", monkeypatch, 2)
+    assert again.reused == 9 and again.changed == 0 and seen == []
+
+
+def test_a_failing_worker_fails_the_report(tmp_path, monkeypatch):
+    with pytest.raises(RuntimeError, match="unit 4 cannot be made"):
+        make_all(tmp_path, monkeypatch, 2, fail=4)
