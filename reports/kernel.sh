@@ -1,0 +1,87 @@
+#!/bin/bash
+# make kernel-report: Linux 6.1 and 6.12 kernels per arch recorded as releases, one report of them.
+#
+# usage: reports/kernel.sh ARCH...     (make kernel-report KERNEL_ARCHS="x86_64 i386 ...")
+#
+# Per release and ARCH, tests/kernel/linux.sh builds (or finds cached) tinyconfig (Tiny RCU)
+# and tinyconfig + SMP (Tree RCU), DWARF4, kernel/rcu/ and vmlinux. A release tree under
+# $K/report/vSERIES holds those output folders (symlinks) and the bloatwatch.toml declaring
+# them, so one `bloatwatch record --label` records every build of the release; this checkout's
+# HEAD (the matrix, the article's table) goes into the same database, and `bloatwatch report`
+# renders it (docs/kernel-report.md). Stamps in $K/report/.state skip every step whose inputs
+# did not change: a second run builds, records and renders nothing.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+BW_CACHE=${BLOATWATCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/bloatwatch}
+R=$BW_CACHE/kernel/report
+DB=$R/kernels.db
+OUT=${KERNEL_REPORT_OUT:-$R/out}
+STATE=$R/.state
+BW=("${PYTHON:-/usr/bin/python3}" "$root/bin/bloatwatch" --db "$DB")
+# Release dates (kernel.org's announcements): where each release sits in the history.
+declare -A DATE=([6.1]=2022-12-11 [6.12]=2024-11-17)
+
+say() { echo "kernel-report: $*" >&2; }
+[ $# -gt 0 ] || { sed -n '4s/^# //p' "$0" >&2; exit 2; }
+mkdir -p "$STATE"
+t0=$SECONDS
+
+# release SERIES ARCH...: the release tree of SERIES with one output folder per arch and config.
+release() {
+	local series=$1 arch cfg out rc tree=$R/v$1 toml
+	shift
+	rm -f "$tree"/out-*   # arches of an earlier run that this one does not ask for
+	toml=$(mktemp)
+	for arch in "$@"; do
+		for cfg in tiny smp; do
+			rc=0
+			out=$(JOBS=${JOBS:-2} nice "$root/tests/kernel/linux.sh" kernel "$series" "$arch" "$cfg") || rc=$?
+			if [ "$rc" = 3 ]; then   # Kconfig cannot turn SMP on here: the arch has no such build
+				say "$series $arch $cfg: skipped (Kconfig refused the configuration)"
+				continue
+			fi
+			[ "$rc" = 0 ] || exit "$rc"
+			mkdir -p "$tree"
+			ln -sfn "$out" "$tree/out-$arch-$cfg"
+			printf '[[objects]]\nkbuild = "out-%s-%s"\nglob = ["kernel/rcu/*.o", "vmlinux"]\ncoordinate = { config = "%s" }\n\n' \
+				"$arch" "$cfg" "$([ "$cfg" = tiny ] && echo tinyconfig || echo tinyconfig+SMP)" >>"$toml"
+		done
+	done
+	# Record when the declared builds (their cached folders) or the analyzer changed.
+	{ cat "$toml"; ls -l "$tree"/out-* | sed 's/.* -> //'; sha256sum "$root/bin/bloatwatch-analyze"; } \
+		>"$toml.state"
+	if [ -f "$DB" ] && cmp -s "$toml.state" "$STATE/v$series"; then
+		rm -f "$toml" "$toml.state"
+		return 0
+	fi
+	mv "$toml" "$tree/bloatwatch.toml"
+	local src ver
+	src=$(sed -n 's/^SRC=//p' "$(readlink "$tree/out-$1-tiny")/bloatwatch.env")
+	ver=$(make -s -C "$src" kernelversion)
+	"${BW[@]}" -C "$tree" record --label "v$series" --date "${DATE[$series]}" \
+		--subject "Linux $ver (Debian linux-source-$series)"
+	mv "$toml.state" "$STATE/v$series"
+}
+
+for series in 6.1 6.12; do
+	release "$series" "$@"
+done
+
+# This checkout's HEAD: the article's own table (make objects analysis ran before).
+"${BW[@]}" stamp head "$STATE/head"
+if [ ! -e "$STATE/recorded" ] || [ "$STATE/head" -nt "$STATE/recorded" ] ||
+	[ "$root/build/matrix.json" -nt "$STATE/recorded" ]; then
+	(cd "$root" && "${BW[@]}" record)
+	touch "$STATE/recorded"
+fi
+
+# Render when the database or the report's code changed.
+"${BW[@]}" stamp db "$STATE/dbstate"
+if [ ! -e "$OUT/index.html" ] || [ "$STATE/dbstate" -nt "$OUT/index.html" ] ||
+	[ -n "$(find "$root/bloatwatch" "$root/bloatwatch.toml" -newer "$OUT/index.html" -type f -print -quit)" ]; then
+	(cd "$root" && "${BW[@]}" report --out "$OUT" -q)
+fi
+say "done in $((SECONDS - t0)) s"
+echo "kernel-report: text  $OUT/footprint.txt"
+echo "kernel-report: html  file://$OUT/index.html"
