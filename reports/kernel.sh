@@ -24,6 +24,7 @@ declare -A DATE=([6.1]=2022-12-11 [6.12]=2024-11-17)
 
 say() { echo "kernel-report: $*" >&2; }
 [ $# -gt 0 ] || { sed -n '4s/^# //p' "$0" >&2; exit 2; }
+cd "$root"
 mkdir -p "$STATE"
 t0=$SECONDS
 
