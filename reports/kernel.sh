@@ -19,7 +19,7 @@ DB=$R/kernels.db
 OUT=${KERNEL_REPORT_OUT:-$R/out}
 STATE=$R/.state
 BW=("${PYTHON:-/usr/bin/python3}" "$root/bin/bloatwatch" --db "$DB")
-# Release dates (kernel.org's announcements): where each release sits in the history.
+# Release dates: where each release sits in the history.
 declare -A DATE=([6.1]=2022-12-11 [6.12]=2024-11-17)
 
 say() { echo "kernel-report: $*" >&2; }
@@ -30,7 +30,7 @@ t0=$SECONDS
 
 # release SERIES ARCH...: the release tree of SERIES with one output folder per arch and config.
 release() {
-	local series=$1 arch cfg out rc tree=$R/v$1 toml
+	local series=$1 arch cfg out rc l tree=$R/v$1 toml
 	shift
 	rm -f "$tree"/out-*   # arches of an earlier run that this one does not ask for
 	toml=$(mktemp)
@@ -50,7 +50,7 @@ release() {
 		done
 	done
 	# Record when the declared builds (their cached folders) or the analyzer changed.
-	{ cat "$toml"; ls -l "$tree"/out-* | sed 's/.* -> //'; sha256sum "$root/bin/bloatwatch-analyze"; } \
+	{ cat "$toml"; for l in "$tree"/out-*; do readlink "$l"; done; sha256sum "$root/bin/bloatwatch-analyze"; } \
 		>"$toml.state"
 	if [ -f "$DB" ] && cmp -s "$toml.state" "$STATE/v$series"; then
 		rm -f "$toml" "$toml.state"

@@ -56,10 +56,8 @@ def sentences(spec, label, arch, rcu):
     """The article's closing sentence for one release and arch, in image and in size bytes."""
     where = "%s %s" % (label, arch)
     names = list(rcu)
-    return ["%s, image bytes: %s" % (where, article.closing(spec, {n: v[0] for n, v in rcu.items()},
-                                                             names, where)),
-            "%s, size bytes: %s" % (where, article.closing(spec, {n: v[1] for n, v in rcu.items()},
-                                                            names, where))]
+    return ["%s, %s bytes: %s" % (where, kind, article.closing(
+        spec, {n: v[i] for n, v in rcu.items()}, names, where)) for i, kind in ((0, "image"), (1, "size"))]
 
 
 def table(data, ours, ours_where):
