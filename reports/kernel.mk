@@ -2,13 +2,14 @@
 # packages) per arch as releases beside this checkout's HEAD and renders one report of them
 # (reports/kernel.sh, docs/kernel-report.md). Not part of `make test` or CI.
 #
-#   make kernel-report [KERNEL_ARCHS="x86_64 i386 arm arm64 riscv64"]
+#   make kernel-report [KERNEL_ARCHS="x86_64 i386 arm arm64 riscv64"] [KERNEL_CONFIGS="tiny smp"]
 #
 # Two makes, as `make report`: the first installs packages (.ci/packages, then
 # reports/kernel-packages) without reading the generated rules, the second builds the matrix
 # and the analyzer (the article's own figures) and runs the script.
 
-KERNEL_ARCHS ?= x86_64 i386 arm arm64 riscv64
+KERNEL_ARCHS   ?= x86_64 i386 arm arm64 riscv64
+KERNEL_CONFIGS ?= tiny smp
 
 .PHONY: kernel-report kernel-report-build
 kernel-report: deps
@@ -16,4 +17,4 @@ kernel-report: deps
 	$(Q)$(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(REPORT_JOBS)) kernel-report-build
 
 kernel-report-build: objects analysis analyzer
-	$(Q)PYTHON=$(PYTHON) reports/kernel.sh $(KERNEL_ARCHS)
+	$(Q)PYTHON=$(PYTHON) KERNEL_CONFIGS="$(KERNEL_CONFIGS)" reports/kernel.sh $(KERNEL_ARCHS)

@@ -2,6 +2,7 @@
 # make kernel-report: Linux 6.1 and 6.12 kernels per arch recorded as releases, one report of them.
 #
 # usage: reports/kernel.sh ARCH...     (make kernel-report KERNEL_ARCHS="x86_64 i386 ...")
+#        KERNEL_CONFIGS="tiny smp" (default) or one of them: the configurations built per arch
 #
 # Per release and ARCH, tests/kernel/linux.sh builds (or finds cached) tinyconfig (Tiny RCU)
 # and tinyconfig + SMP (Tree RCU), DWARF4, kernel/rcu/ and vmlinux. A release tree under
@@ -30,12 +31,12 @@ t0=$SECONDS
 
 # release SERIES ARCH...: the release tree of SERIES with one output folder per arch and config.
 release() {
-	local series=$1 arch cfg out rc l tree=$R/v$1 toml
+	local series=$1 arch cfg out rc l first='' tree=$R/v$1 toml
 	shift
 	rm -f "$tree"/out-*   # arches of an earlier run that this one does not ask for
 	toml=$(mktemp)
 	for arch in "$@"; do
-		for cfg in tiny smp; do
+		for cfg in ${KERNEL_CONFIGS:-tiny smp}; do
 			rc=0
 			out=$(JOBS=${JOBS:-2} nice "$root/tests/kernel/linux.sh" kernel "$series" "$arch" "$cfg") || rc=$?
 			if [ "$rc" = 3 ]; then   # Kconfig cannot turn SMP on here: the arch has no such build
@@ -45,6 +46,7 @@ release() {
 			[ "$rc" = 0 ] || exit "$rc"
 			mkdir -p "$tree"
 			ln -sfn "$out" "$tree/out-$arch-$cfg"
+			first=${first:-$out}
 			printf '[[objects]]\nkbuild = "out-%s-%s"\nglob = ["kernel/rcu/*.o", "vmlinux"]\ncoordinate = { config = "%s" }\n\n' \
 				"$arch" "$cfg" "$([ "$cfg" = tiny ] && echo tinyconfig || echo tinyconfig+SMP)" >>"$toml"
 		done
@@ -58,7 +60,7 @@ release() {
 	fi
 	mv "$toml" "$tree/bloatwatch.toml"
 	local src ver
-	src=$(sed -n 's/^SRC=//p' "$(readlink "$tree/out-$1-tiny")/bloatwatch.env")
+	src=$(sed -n 's/^SRC=//p' "$first/bloatwatch.env")
 	ver=$(make -s -C "$src" kernelversion)
 	"${BW[@]}" -C "$tree" record --label "v$series" --date "${DATE[$series]}" \
 		--subject "Linux $ver (Debian linux-source-$series)"
