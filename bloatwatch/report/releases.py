@@ -85,8 +85,11 @@ def table(data, ours, ours_where):
     for name in (r.name for r in s.rows if r.release):
         t.add([Text("%s (%s kernel)" % (s.table.release_image, name)), blank(), blank()]
               + [c for _, _, _, image in figs for c in pair(image.get(name))], kind="total")
-    used = sorted({(n, v[2], " + ".join(o.rsplit("/", 1)[-1] for o in v[3]))
-                   for _, _, rcu, _ in figs for n, v in rcu.items()})
+    used = collections.defaultdict(list)     # (row, build, objects) -> [release and arch]
+    for label, arch, rcu, _ in figs:
+        for n, v in rcu.items():
+            used[(n, v[2], " + ".join(o.rsplit("/", 1)[-1] for o in v[3]))].append(
+                "%s %s" % (label, arch))
     t.notes.append("Each Linux column: the build of that release and arch holding the row's "
                    "object (%s); its %s objects summed, and the %s linked in that build. size = "
                    "size(1)'s text + data + bss; image = less the sections the final link "
@@ -95,7 +98,8 @@ def table(data, ours, ours_where):
                                                      if r.release),
                                            ", ".join(s.table.release_objects), s.table.release_image))
     t.notes.append("Objects summed: %s." % "; ".join(
-        "%s in %s: %s" % u for u in used))
+        "%s in %s (%s): %s" % (n, build, ", ".join(w), objs)
+        for (n, build, objs), w in sorted(used.items())))
     for label, arch, rcu, _ in figs:
         t.notes += sentences(s, label, arch, rcu)
     return t
