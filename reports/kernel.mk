@@ -3,6 +3,7 @@
 # (reports/kernel.sh, docs/kernel-report.md). Not part of `make test` or CI.
 #
 #   make kernel-report [KERNEL_ARCHS="x86_64 i386 arm arm64 riscv64"] [KERNEL_CONFIGS="tiny smp"]
+#                      [KERNEL_VMLINUX=0: kernel/rcu/ only, no vmlinux]
 #
 # Two makes, as `make report`: the first installs packages (.ci/packages, then
 # reports/kernel-packages) without reading the generated rules, the second builds the matrix
@@ -10,6 +11,7 @@
 
 KERNEL_ARCHS   ?= x86_64 i386 arm arm64 riscv64
 KERNEL_CONFIGS ?= tiny smp
+KERNEL_VMLINUX ?= 1
 
 .PHONY: kernel-report kernel-report-build
 kernel-report: deps
@@ -17,4 +19,4 @@ kernel-report: deps
 	$(Q)$(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(REPORT_JOBS)) kernel-report-build
 
 kernel-report-build: objects analysis analyzer
-	$(Q)PYTHON=$(PYTHON) KERNEL_CONFIGS="$(KERNEL_CONFIGS)" reports/kernel.sh $(KERNEL_ARCHS)
+	$(Q)PYTHON=$(PYTHON) KERNEL_CONFIGS="$(KERNEL_CONFIGS)" KERNEL_VMLINUX=$(KERNEL_VMLINUX) reports/kernel.sh $(KERNEL_ARCHS)

@@ -3,6 +3,7 @@
 #
 # usage: reports/kernel.sh ARCH...     (make kernel-report KERNEL_ARCHS="x86_64 i386 ...")
 #        KERNEL_CONFIGS="tiny smp" (default) or one of them: the configurations built per arch
+#        KERNEL_VMLINUX=0: build and record kernel/rcu/ only, no vmlinux (quick; own cache entries)
 #
 # Per release and ARCH, tests/kernel/linux.sh builds (or finds cached) tinyconfig (Tiny RCU)
 # and tinyconfig + SMP (Tree RCU), DWARF4, kernel/rcu/ and vmlinux. A release tree under
@@ -28,6 +29,8 @@ say() { echo "kernel-report: $*" >&2; }
 cd "$root"
 mkdir -p "$STATE"
 t0=$SECONDS
+only_rcu=''
+[ "${KERNEL_VMLINUX:-1}" = 0 ] && only_rcu=1
 
 # release SERIES ARCH...: the release tree of SERIES with one output folder per arch and config.
 release() {
@@ -38,7 +41,8 @@ release() {
 	for arch in "$@"; do
 		for cfg in ${KERNEL_CONFIGS:-tiny smp}; do
 			rc=0
-			out=$(JOBS=${JOBS:-2} nice "$root/tests/kernel/linux.sh" kernel "$series" "$arch" "$cfg") || rc=$?
+			out=$(JOBS=${JOBS:-2} nice "$root/tests/kernel/linux.sh" kernel "$series" "$arch" "$cfg" \
+				${only_rcu:+rcu}) || rc=$?
 			if [ "$rc" = 3 ]; then   # Kconfig cannot turn SMP on here: the arch has no such build
 				say "$series $arch $cfg: skipped (Kconfig refused the configuration)"
 				continue

@@ -6,8 +6,8 @@
 #   linux.sh vmlinux ARCH [base|change]        O= dir with a linked vmlinux; change = + history commit 1
 #   linux.sh history                           git repo: the tree + 4 commits that move kernel/rcu sizes
 #   linux.sh config-flip ARCH BASE OPT=VAL...  O= dir: BASE's .config + flips, olddefconfig, kernel/rcu/
-#   linux.sh kernel SERIES ARCH tiny|smp       O= dir: Linux SERIES (6.1, 6.12) tinyconfig + DWARF4
-#                                              (+ SMP=y for smp), vmlinux linked
+#   linux.sh kernel SERIES ARCH tiny|smp [rcu] O= dir: Linux SERIES (6.1, 6.12) tinyconfig + DWARF4
+#                                              (+ SMP=y for smp), vmlinux linked (rcu: kernel/rcu/ only)
 #   linux.sh arches                            the ARCH values whose cross compiler is installed
 #
 # Each prints one absolute path on stdout; progress goes to stderr, a build's full log to
@@ -136,17 +136,19 @@ fx_rcu() {
 
 # ---- kernel SERIES ARCH tiny|smp: a release's kernel as the kernel report reads it (make
 # kernel-report, reports/kernel.sh): kernel/rcu/ and the linked vmlinux, from the shared pristine
-# tree. tiny is tinyconfig (Tiny RCU where the arch lets SMP off), smp adds SMP=y (Tree RCU).
+# tree. tiny is tinyconfig (Tiny RCU where the arch lets SMP off), smp adds SMP=y (Tree RCU);
+# `rcu` stops at kernel/rcu/ (a few minutes instead of a whole kernel; its own fixture).
 fx_kernel() {
-	local series=$1 arch=$2 cfg=$3 flips=()
+	local series=$1 arch=$2 cfg=$3 target=vmlinux flips=()
 	case $series in 6.1|6.12) ;; *) die 2 "kernel: SERIES is 6.1 or 6.12, not '$series'" ;; esac
 	case $cfg in tiny) ;; smp) flips=(-f SMP=y) ;; *) usage ;; esac
+	case ${4:-} in '') ;; rcu) target=kernel/rcu/ cfg=$cfg-rcu ;; *) usage ;; esac
 	SERIES=$series
 	kb_arch "$arch"
 	kb_tools
 	fx_src
 	fixture "kernel-$series-$arch-$cfg-$(key kernel "$series" "$arch" "$cfg" "$(recipe)")" \
-		build_o "$SRCDIR" "$arch" "${flips[@]}" vmlinux
+		build_o "$SRCDIR" "$arch" "${flips[@]}" "$target"
 }
 
 # ---- vmlinux ARCH base|change: each built in a hard-link copy of the pristine tree (cheap; a
@@ -303,7 +305,7 @@ main() {
 	vmlinux) [ $# = 1 ] || [ $# = 2 ] || usage; fx_vmlinux "$1" "${2:-base}" ;;
 	history) [ $# = 0 ] || usage; fx_history ;;
 	config-flip) [ $# -ge 3 ] || usage; fx_flip "$@" ;;
-	kernel) [ $# = 3 ] || usage; fx_kernel "$@" ;;
+	kernel) [ $# = 3 ] || [ $# = 4 ] || usage; fx_kernel "$@" ;;
 	arches)
 		for a in $ARCHES; do
 			kb_arch "$a"
