@@ -29,8 +29,8 @@ say() { echo "kernel-report: $*" >&2; }
 cd "$root"
 mkdir -p "$STATE"
 t0=$SECONDS
-only_rcu=''
-[ "${KERNEL_VMLINUX:-1}" = 0 ] && only_rcu=1
+only_rcu='' image=', "vmlinux"'   # image: the glob beside kernel/rcu/*.o
+[ "${KERNEL_VMLINUX:-1}" = 0 ] && only_rcu=1 image=''
 
 # release SERIES ARCH...: the release tree of SERIES with one output folder per arch and config.
 release() {
@@ -51,8 +51,9 @@ release() {
 			mkdir -p "$tree"
 			ln -sfn "$out" "$tree/out-$arch-$cfg"
 			first=${first:-$out}
-			printf '[[objects]]\nkbuild = "out-%s-%s"\nglob = ["kernel/rcu/*.o", "vmlinux"]\ncoordinate = { config = "%s" }\n\n' \
-				"$arch" "$cfg" "$([ "$cfg" = tiny ] && echo tinyconfig || echo tinyconfig+SMP)" >>"$toml"
+			printf '[[objects]]\nkbuild = "out-%s-%s"\nglob = ["kernel/rcu/*.o"%s]\ncoordinate = { config = "%s" }\n\n' \
+				"$arch" "$cfg" "$image" \
+				"$([ "$cfg" = tiny ] && echo tinyconfig || echo tinyconfig+SMP)" >>"$toml"
 		done
 	done
 	# Record when the declared builds (their cached folders) or the analyzer changed.
