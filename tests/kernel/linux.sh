@@ -144,6 +144,9 @@ fx_kernel() {
 	case $cfg in tiny) ;; smp) flips=(-f SMP=y) ;; *) usage ;; esac
 	case ${4:-} in '') ;; rcu) target=kernel/rcu/ cfg=$cfg-rcu ;; *) usage ;; esac
 	SERIES=$series
+	# The host tools (objtool, fixdep ...) compile alike in every build of a tree: a ccache hit
+	# from another O= dir serves (DW_AT_comp_dir then names that dir), as for vmlinux below.
+	export CCACHE_NOHASHDIR=1
 	kb_arch "$arch"
 	kb_tools
 	fx_src
