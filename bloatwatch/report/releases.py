@@ -82,7 +82,7 @@ def table(data, ours, ours_where):
         t.add([Strong(name), Bytes(pub) if pub is not None else Text("-"),
                Bytes(ours[name]) if name in ours else Text("-")]
               + [c for _, _, rcu, _ in figs for c in pair(rcu.get(name))])
-    for name in (r.name for r in s.rows if r.release):
+    for name in (r.name for r in s.rows if r.release and any(r.name in f[3] for f in figs)):
         t.add([Text("%s (%s kernel)" % (s.table.release_image, name)), blank(), blank()]
               + [c for _, _, _, image in figs for c in pair(image.get(name))], kind="total")
     used = collections.defaultdict(list)     # (row, build, objects) -> [release and arch]
