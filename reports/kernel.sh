@@ -27,6 +27,8 @@ declare -A DATE=([6.1]=2022-12-11 [6.12]=2024-11-17)
 say() { echo "kernel-report: $*" >&2; }
 [ $# -gt 0 ] || { sed -n '4s/^# //p' "$0" >&2; exit 2; }
 cd "$root"
+# The kernel builds are makes of their own, not jobs of the make that runs this script.
+unset MAKEFLAGS MFLAGS MAKELEVEL
 mkdir -p "$STATE"
 t0=$SECONDS
 only_rcu='' image=', "vmlinux"'   # image: the glob beside kernel/rcu/*.o
@@ -66,7 +68,7 @@ release() {
 	mv "$toml" "$tree/bloatwatch.toml"
 	local src ver
 	src=$(sed -n 's/^SRC=//p' "$first/bloatwatch.env")
-	ver=$(make -s -C "$src" kernelversion)
+	ver=$(sed -n 's/^\(VERSION\|PATCHLEVEL\|SUBLEVEL\) = //p' "$src/Makefile" | paste -sd.)
 	"${BW[@]}" -C "$tree" record --label "v$series" --date "${DATE[$series]}" \
 		--subject "Linux $ver (Debian linux-source-$series)"
 	mv "$toml.state" "$STATE/v$series"
