@@ -83,6 +83,7 @@ done
 if [ ! -e "$STATE/recorded" ] || [ "$STATE/head" -nt "$STATE/recorded" ] ||
 	[ "$root/build/matrix.json" -nt "$STATE/recorded" ]; then
 	(cd "$root" && "${BW[@]}" record)
+	"${BW[@]}" stamp head "$STATE/head"   # now recorded: its status in the stamp changed
 	touch "$STATE/recorded"
 fi
 
