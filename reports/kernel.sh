@@ -31,22 +31,33 @@ cd "$root"
 unset MAKEFLAGS MFLAGS MAKELEVEL
 mkdir -p "$STATE"
 t0=$SECONDS
+# What a refusal depends on: the build scripts and the Debian source packages.
+recipe=$(cat tests/kernel/linux.sh tests/kernel/kbuild.sh |
+	{ sha256sum; dpkg-query -W linux-source-6.1 linux-source-6.12 2>/dev/null || true; } | paste -sd' ')
 only_rcu='' image=', "vmlinux"'   # image: the glob beside kernel/rcu/*.o
 [ "${KERNEL_VMLINUX:-1}" = 0 ] && only_rcu=1 image=''
 
 # release SERIES ARCH...: the release tree of SERIES with one output folder per arch and config.
 release() {
-	local series=$1 arch cfg out rc l first='' tree=$R/v$1 toml
+	local series=$1 arch cfg out rc l first='' tree=$R/v$1 toml refused
 	shift
 	rm -f "$tree"/out-*   # arches of an earlier run that this one does not ask for
 	toml=$(mktemp)
 	for arch in "$@"; do
 		for cfg in ${KERNEL_CONFIGS:-tiny smp}; do
 			rc=0
+			# A refusal is remembered (until the build scripts change): Kconfig says it in a minute
+			# that a warm run should not spend again.
+			refused=$STATE/refused-$series-$arch-$cfg
+			if [ -f "$refused" ] && [ "$(cat "$refused")" = "$recipe" ]; then
+				say "$series $arch $cfg: skipped (Kconfig refused it before: $refused)"
+				continue
+			fi
 			out=$(JOBS=${JOBS:-2} nice "$root/tests/kernel/linux.sh" kernel "$series" "$arch" "$cfg" \
 				${only_rcu:+rcu}) || rc=$?
 			if [ "$rc" = 3 ]; then   # Kconfig cannot turn SMP on here: the arch has no such build
 				say "$series $arch $cfg: skipped (Kconfig refused the configuration)"
+				echo "$recipe" >"$refused"
 				continue
 			fi
 			[ "$rc" = 0 ] || exit "$rc"
