@@ -69,6 +69,11 @@ release() {
 				"$([ "$cfg" = tiny ] && echo tinyconfig || echo tinyconfig+SMP)" >>"$toml"
 		done
 	done
+	if [ -z "$first" ]; then
+		say "v$series: no build to record"
+		rm -f "$toml"
+		return 0
+	fi
 	# Record when the declared builds (their cached folders) or the analyzer changed.
 	{ cat "$toml"; for l in "$tree"/out-*; do readlink "$l"; done; sha256sum "$root/bin/bloatwatch-analyze"; } \
 		>"$toml.state"
