@@ -73,6 +73,7 @@ include tests/torture/torture.mk
 include analyzer/analyzer.mk
 include tests/analyzer/analyzer.mk
 include reports/report.mk
+include reports/kernel.mk
 include docs/docs.mk
 include bench/bench.mk
 include tests/kernel/kernel.mk

@@ -36,6 +36,7 @@ class Row:
         self.published_total = d.get("published_total")
         self.requires = d.get("requires", {})  # CONFIG values a build of this row must have
         self.why = d.get("why", "")            # said where a group's values rule the row out
+        self.release = d.get("release")        # a release build holding this object is this row's
 
 
 class TableSpec:
@@ -53,6 +54,10 @@ class TableSpec:
         self.quote = d.get("quote", "")
         self.stack = list(d.get("stack", []))          # functions whose stack the report shows
         self.rows = [Row(r) for r in d.get("row", [])]
+        # A recorded release's figures per row: these objects of its build that holds the
+        # row's `release` object, and the image (vmlinux) linked from that build.
+        self.release_objects = list(d.get("release_objects", []))
+        self.release_image = d.get("release_image")
 
     def row(self, name):
         return next((r for r in self.rows if r.name == name), None)
@@ -129,8 +134,8 @@ IMAGE = ("discard", "defaults")
 DEFAULT_NOISE = (8, 0.5)
 GROUP = ("glob", "exclude", "root", "kbuild", "config", "coordinate")
 TABLE = ("name", "title", "where", "config_values", "group_by", "subject", "reference", "note",
-         "quote", "stack", "row")
-ROW = ("name", "objects", "published", "published_total", "requires", "why")
+         "quote", "stack", "row", "release_objects", "release_image")
+ROW = ("name", "objects", "published", "published_total", "requires", "why", "release")
 
 
 def _coordinate(src, keys, d, declared):
@@ -163,7 +168,7 @@ def _table(src, i, d, declared):
     _known(src, keys, d, TABLE, "[[table]]")
     if "name" not in d:
         raise src.error(keys, "[[table]] %d has no name" % (i + 1))
-    for k in ("name", "title", "subject", "reference", "note", "quote"):
+    for k in ("name", "title", "subject", "reference", "note", "quote", "release_image"):
         if k in d:
             _type(src, keys + (k,), d[k], str, "a string")
     d["where"] = _where(src, keys + ("where",), _type(src, keys + ("where",), d.get("where", {}),
@@ -174,6 +179,8 @@ def _table(src, i, d, declared):
         _strings(src, keys + ("group_by",), d["group_by"], one_ok=False)
     if "stack" in d:
         _strings(src, keys + ("stack",), d["stack"], one_ok=False)
+    if "release_objects" in d:
+        d["release_objects"] = _strings(src, keys + ("release_objects",), d["release_objects"])
     rows = _type(src, keys + ("row",), d.get("row", []), list, "an array of [[table.row]]")
     for j, r in enumerate(rows):
         rk = keys + ("row", j)
@@ -192,8 +199,9 @@ def _table(src, i, d, declared):
             _type(src, rk + ("published_total",), r["published_total"], int, "an integer")
         _config_values(src, rk + ("requires",), _type(src, rk + ("requires",), r.get("requires", {}),
                                                       dict, "a table {CONFIG_X = \"value\"}"))
-        if "why" in r:
-            _type(src, rk + ("why",), r["why"], str, "a string")
+        for k in ("why", "release"):
+            if k in r:
+                _type(src, rk + (k,), r[k], str, "a string")
     names = [r["name"] for r in rows]
     if d.get("subject") and d["subject"] not in names:
         raise src.error(keys + ("subject",), "subject %r is not one of the rows (%s)"

@@ -10,7 +10,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Callable
 
-from . import article, overview, stackpage, treemap
+from . import article, overview, releases, stackpage, treemap
 from .data import date
 from ..render.cells import Bytes, Delta, Ratio, Strong, Text, blank
 from .output import slug
@@ -125,7 +125,9 @@ def article_section(data):
     s, key = data.spec, data.article_key
     g = data.group(s.arch, s.compiler, key)
     label = data.head["label"]
-    items = []
+    # Recorded releases first: the article's rows beside the same rows in Linux releases.
+    items = [t for t in [releases.table(data, totals(g) if g else {}, "%s/%s" % (s.arch, s.compiler))]
+             if t is not None]
     if g is None:
         have = sorted({"%s/%s" % (b.arch, b.compiler) for b in data.builds if b.key == key})
         items.append("No %s/%s build with %s is recorded at %s, so the article's table cannot "

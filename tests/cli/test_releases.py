@@ -139,3 +139,69 @@ def test_one_record_of_an_unpacked_linux_tree_fills_every_declared_build(tmp_pat
     # An output folder outside the tree keys its objects by Kbuild's names all the same.
     assert sql(db, "SELECT object FROM v_footprint ORDER BY object") == \
         [(o,) for o in objs["x86_64"]]
+
+
+RCU_SOURCES = {   # object -> C: update.o carries a section Kbuild's link discards
+    "update.o": 'int gp;\nstatic int used __attribute__((used, section(".discard.addressable")))'
+                ' = 1;\nint sync(void) { return gp++; }\n',
+    "tiny.o": "int q[4];\nint call(int i) { return q[i & 3]++; }\n",
+    "tree.o": "long nodes[64];\nint call(int i) { return nodes[i & 63]++ + nodes[(i + 1) & 63]; }\n",
+}
+
+
+def rcu_build(folder, flavor):
+    """A Kbuild-like output folder: kernel/rcu/update.o and FLAVOR.o, and `vmlinux` (ld -r)."""
+    rcu = os.path.join(folder, "kernel", "rcu")
+    os.makedirs(rcu)
+    objs = []
+    for name in ("update.o", flavor + ".o"):
+        with open(os.path.join(rcu, name[:-2] + ".c"), "w") as f:
+            f.write(RCU_SOURCES[name])
+        subprocess.run(["gcc", "-O2", "-c", name[:-2] + ".c", "-o", name], cwd=rcu, check=True)
+        objs.append(os.path.join(rcu, name))
+    subprocess.run(["ld", "-r", "-o", os.path.join(folder, "vmlinux")] + objs, check=True)
+
+
+def test_release_columns_beside_the_declared_table(tmp_path):
+    """A table whose rows name a release object: a recorded release's builds fill columns beside
+    it, size bytes as size(1) sums them and image bytes less the discarded sections, and the
+    table's closing sentence per release and arch."""
+    tree = tmp_path / "v6.1"
+    toml = ""
+    for flavor, label in (("tiny", "tinyconfig"), ("tree", "tinyconfig+SMP")):
+        rcu_build(str(tree / flavor), flavor)
+        toml += ('[[objects]]\nroot = "%s"\nglob = ["kernel/rcu/*.o", "vmlinux"]\n'
+                 'coordinate = { config = "%s" }\n\n' % (flavor, label))
+    (tree / "bloatwatch.toml").write_text(toml)
+    db = str(tmp_path / "bw.db")
+    bw("--db", db, "-C", str(tree), "record", "--label", "v6.1", "--date", "2022-12-11")
+    spec = tmp_path / "spec.toml"
+    spec.write_text(
+        '[[table]]\nname = "article"\ntitle = "Memory Footprint"\nsubject = "Tiny RCU"\n'
+        'reference = "Article (2009)"\nrelease_objects = "kernel/rcu/*.o"\n'
+        'release_image = "vmlinux"\n\n'
+        '[[table.row]]\nname = "Hierarchical RCU"\nobjects = ["rcutree.o"]\n'
+        'published = [["rcutree.o", 2344, 240, 184]]\nrelease = "kernel/rcu/tree.o"\n\n'
+        '[[table.row]]\nname = "Tiny RCU"\nobjects = ["rcutiny.o"]\n'
+        'published = [["rcutiny.o", 563, 36, 0]]\nrelease = "kernel/rcu/tiny.o"\n')
+    out = str(tmp_path / "site")
+    bw("--db", db, "--config", str(spec), "report", "--out", out)
+    text = open(os.path.join(out, "footprint.txt")).read()
+    assert "Memory Footprint: 2009 beside Linux 6.1" in text
+
+    def size(flavor, objs):
+        return sum(sum(size_of(str(tree / flavor / o))[0][:3]) for o in objs)
+    discarded = 4   # update.o's .discard.addressable (one int)
+    want = {}
+    for name, flavor in (("Hierarchical RCU", "tree"), ("Tiny RCU", "tiny")):
+        total = size(flavor, ["kernel/rcu/update.o", "kernel/rcu/%s.o" % flavor])
+        want[name] = (total - discarded, total)
+        row = next(l for l in text.splitlines() if l.startswith(name))
+        assert row.split()[-2:] == [str(total - discarded), str(total)], row
+        vm = next(l for l in text.splitlines() if l.startswith("vmlinux (%s kernel)" % name))
+        assert vm.split()[-1] == str(size(flavor, ["vmlinux"])), vm
+    for kind, i in (("image", 0), ("size", 1)):
+        r = want["Hierarchical RCU"][i] / want["Tiny RCU"][i]
+        assert "v6.1 x86_64, %s bytes: Tiny RCU is about %.1f times smaller than Hierarchical " \
+            "RCU (%d bytes saved)." % (kind, r, want["Hierarchical RCU"][i] - want["Tiny RCU"][i]) \
+            in " ".join(text.split()), kind

@@ -1,11 +1,13 @@
 #!/bin/bash
-# Kernel fixtures: a real Linux 6.1 tree (Debian's linux-source-6.1) and O= builds of it, cached.
+# Kernel fixtures: real Linux trees (Debian's linux-source-6.1, -6.12) and O= builds of them, cached.
 #
 #   linux.sh src                               pristine unpacked tree (read-only by convention)
 #   linux.sh rcu ARCH                          O= dir: tinyconfig + DWARF4, kernel/rcu/ built
 #   linux.sh vmlinux ARCH [base|change]        O= dir with a linked vmlinux; change = + history commit 1
 #   linux.sh history                           git repo: the tree + 4 commits that move kernel/rcu sizes
 #   linux.sh config-flip ARCH BASE OPT=VAL...  O= dir: BASE's .config + flips, olddefconfig, kernel/rcu/
+#   linux.sh kernel SERIES ARCH tiny|smp [rcu] O= dir: Linux SERIES (6.1, 6.12) tinyconfig + DWARF4
+#                                              (+ SMP=y for smp), vmlinux linked (rcu: kernel/rcu/ only)
 #   linux.sh arches                            the ARCH values whose cross compiler is installed
 #
 # Each prints one absolute path on stdout; progress goes to stderr, a build's full log to
@@ -33,7 +35,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 . "$here/kbuild.sh"
 BW_CACHE=${BLOATWATCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/bloatwatch}
 K=$BW_CACHE/kernel
-TARBALL=${BW_LINUX_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+SERIES=6.1   # the release series of fx_src; `kernel` sets it
 ARCHES="x86_64 i386 arm arm64 riscv64 powerpc mips"
 export CCACHE_DIR=${CCACHE_DIR:-$BW_CACHE/ccache}
 # On a miss ccache compiles once and takes the headers from the compiler's -MMD output instead
@@ -44,7 +46,7 @@ export CCACHE_DEPEND=${CCACHE_DEPEND:-1}
 
 say() { echo "kernel: $*" >&2; }
 die() { echo "linux.sh: $2" >&2; exit "$1"; }
-usage() { sed -n '4,9s/^# \{0,1\}//p' "$0" >&2; exit 2; }
+usage() { sed -n '4,11s/^# \{0,1\}//p' "$0" >&2; exit 2; }
 need() { command -v "$1" >/dev/null 2>&1 || die 77 "missing $1: install Debian package $2"; }
 
 # key TEXT...: a short hash naming one cache entry.
@@ -87,24 +89,26 @@ fixture() {
 # toolchain: what identifies the compiler and linker of the current CROSS.
 toolchain() { "${CROSS}gcc" --version | head -n 1; "${CROSS}ld" --version | head -n 1; }
 
-# ---- src: the pristine tree, unpacked once and published by rename (so never half there)
+# ---- src: the pristine tree of $SERIES, unpacked once and published by rename (so never half
+# there). BW_LINUX_TARBALL replaces 6.1's tarball (tests); other series are Debian's only.
 fx_src() {
-	[ -r "$TARBALL" ] || die 77 "missing $TARBALL: install Debian package linux-source-6.1"
-	local ver
-	if [ -z "${BW_LINUX_TARBALL:-}" ] && ver=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null); then :
-	else ver=$(stat -c %s-%Y "$TARBALL"); fi
+	local ver pkg=linux-source-$SERIES tarball=/usr/src/linux-source-$SERIES.tar.xz
+	[ "$SERIES" = 6.1 ] && [ -n "${BW_LINUX_TARBALL:-}" ] && tarball=$BW_LINUX_TARBALL
+	[ -r "$tarball" ] || die 77 "missing $tarball: install Debian package $pkg"
+	if [ "$tarball" = "/usr/src/$pkg.tar.xz" ] && ver=$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null); then :
+	else ver=$(stat -c %s-%Y "$tarball"); fi
 	SRCDIR=$K/src-$ver
 	[ -d "$SRCDIR" ] && return 0
 	need xz xz-utils
 	lock "src-$ver"
 	[ -d "$SRCDIR" ] && return 0
 	local t0=$SECONDS
-	say "src-$ver: unpacking $TARBALL"
+	say "src-$ver: unpacking $tarball"
 	rm -rf "$SRCDIR.tmp"
 	mkdir -p "$SRCDIR.tmp"
 	# xz on all cores: Debian's tarball is compressed in blocks, which decompress in parallel.
-	xz -dc -T0 "$TARBALL" | tar -x -C "$SRCDIR.tmp" --strip-components=1 ||
-		die 1 "src-$ver: cannot unpack $TARBALL"
+	xz -dc -T0 "$tarball" | tar -x -C "$SRCDIR.tmp" --strip-components=1 ||
+		die 1 "src-$ver: cannot unpack $tarball"
 	mv "$SRCDIR.tmp" "$SRCDIR"
 	say "src-$ver: done in $((SECONDS - t0)) s"
 }
@@ -128,6 +132,26 @@ fx_rcu() {
 	kb_tools
 	fx_src
 	fixture "rcu-$1-$(key rcu "$1" "$(recipe)")" build_o "$SRCDIR" "$1" kernel/rcu/
+}
+
+# ---- kernel SERIES ARCH tiny|smp: a release's kernel as the kernel report reads it (make
+# kernel-report, reports/kernel.sh): kernel/rcu/ and the linked vmlinux, from the shared pristine
+# tree. tiny is tinyconfig (Tiny RCU where the arch lets SMP off), smp adds SMP=y (Tree RCU);
+# `rcu` stops at kernel/rcu/ (a few minutes instead of a whole kernel; its own fixture).
+fx_kernel() {
+	local series=$1 arch=$2 cfg=$3 target=vmlinux flips=()
+	case $series in 6.1|6.12) ;; *) die 2 "kernel: SERIES is 6.1 or 6.12, not '$series'" ;; esac
+	case $cfg in tiny) ;; smp) flips=(-f SMP=y) ;; *) usage ;; esac
+	case ${4:-} in '') ;; rcu) target=kernel/rcu/ cfg=$cfg-rcu ;; *) usage ;; esac
+	SERIES=$series
+	# The host tools (objtool, fixdep ...) compile alike in every build of a tree: a ccache hit
+	# from another O= dir serves (DW_AT_comp_dir then names that dir), as for vmlinux below.
+	export CCACHE_NOHASHDIR=1
+	kb_arch "$arch"
+	kb_tools
+	fx_src
+	fixture "kernel-$series-$arch-$cfg-$(key kernel "$series" "$arch" "$cfg" "$(recipe)")" \
+		build_o "$SRCDIR" "$arch" "${flips[@]}" "$target"
 }
 
 # ---- vmlinux ARCH base|change: each built in a hard-link copy of the pristine tree (cheap; a
@@ -284,6 +308,7 @@ main() {
 	vmlinux) [ $# = 1 ] || [ $# = 2 ] || usage; fx_vmlinux "$1" "${2:-base}" ;;
 	history) [ $# = 0 ] || usage; fx_history ;;
 	config-flip) [ $# -ge 3 ] || usage; fx_flip "$@" ;;
+	kernel) [ $# = 3 ] || [ $# = 4 ] || usage; fx_kernel "$@" ;;
 	arches)
 		for a in $ARCHES; do
 			kb_arch "$a"
