@@ -4,8 +4,8 @@
 #   lint.sh
 #
 # clang-format 14 (.clang-format) checks every C file but those .clang-format-ignore lists.
-# cppcheck checks analyzer/ and the variants; pyflakes and pycodestyle (setup.cfg) the Python
-# of bloatwatch/, bin/, tests/ and matrix/. A tool that is missing is a skip naming its package.
+# cppcheck checks analyzer/ and the variants; pyflakes and pycodestyle (setup.cfg) every Python
+# file. A tool that is missing is a skip naming its package.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 n=0 failed=0
@@ -78,8 +78,7 @@ gate "citations: only documents in the repository, in $(echo $cited | wc -w) sou
 	python3 python3 tests/citations.py $cited
 
 # Python
-py=$( (git ls-files 'bloatwatch/*.py' 'tests/*.py' 'matrix/*.py' 2>/dev/null ||
-	find bloatwatch tests matrix -name '*.py') | sort; echo bin/bloatwatch)
+py=$( (git ls-files '*.py' 2>/dev/null || find . -name '*.py') | sort; echo bin/bloatwatch)
 # shellcheck disable=SC2086 # one file name per word
 gate "pyflakes on $(echo $py | wc -w) Python files" python3-pyflakes pyflakes3 $py
 # shellcheck disable=SC2086
