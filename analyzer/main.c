@@ -21,7 +21,8 @@ static bool all_option_before(size_t i, const char *flag)
 
 /* Call @fn for every option @x accepts, in help order, until it returns true. */
 static const struct bw_option *each_option(const struct bw_extractor *x,
-					   bool (*fn)(const struct bw_option *o, void *arg), void *arg)
+					   bool (*fn)(const struct bw_option *o, void *arg),
+					   void *arg)
 {
 	for (const struct bw_option *o = bw_common_options; o->flag; o++)
 		if (fn(o, arg))
@@ -62,7 +63,8 @@ static void usage(FILE *f, const struct bw_extractor *only)
 				w = (int)strlen(bw_extractors[i]->name);
 		fprintf(f, "usage: %s MODE [OPTION]... FILE...\n\nmodes:\n", BW_PROG);
 		for (size_t i = 0; i < bw_nextractors; i++)
-			fprintf(f, "  %-*s  %s\n", w, bw_extractors[i]->name, bw_extractors[i]->help);
+			fprintf(f, "  %-*s  %s\n", w, bw_extractors[i]->name,
+				bw_extractors[i]->help);
 		fprintf(f, "\n'%s MODE --help' lists the options of MODE.\n", BW_PROG);
 		return;
 	}
@@ -73,7 +75,7 @@ static void usage(FILE *f, const struct bw_extractor *only)
 
 struct match {
 	const char *arg;
-	const char *value;	/* set for "--x=v" forms */
+	const char *value; /* set for "--x=v" forms */
 };
 
 /* Match an argument against an option's spellings. */
@@ -90,7 +92,8 @@ static bool option_matches(const struct bw_option *o, void *varg)
 		if (!strcmp(m->arg, names[k]))
 			return true;
 		len = strlen(names[k]);
-		if (!o->value && names[k][1] == '-' && !strncmp(m->arg, names[k], len) && m->arg[len] == '=') {
+		if (!o->value && names[k][1] == '-' && !strncmp(m->arg, names[k], len) &&
+		    m->arg[len] == '=') {
 			m->value = m->arg + len + 1;
 			return true;
 		}
@@ -149,7 +152,8 @@ static int parse_args(const struct bw_extractor *x, int argc, char **argv, struc
 		}
 		if (!found->value && !m.value) {
 			if (i + 1 >= argc) {
-				fprintf(stderr, "%s %s: option '%s' needs a value\n", BW_PROG, x->name, m.arg);
+				fprintf(stderr, "%s %s: option '%s' needs a value\n", BW_PROG,
+					x->name, m.arg);
 				return -1;
 			}
 			m.value = argv[++i];

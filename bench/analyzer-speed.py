@@ -35,7 +35,8 @@ def group(title, files, ours, others):
     if run.returncode:
         sys.exit("hyperfine failed:\n" + run.stderr)
     res = json.load(open(out))["results"]
-    print("\n== %s: %d file%s, %s, one process per tool ==" % (title, len(files), "" if len(files) == 1 else "s", human(size)))
+    print("\n== %s: %d file%s, %s, one process per tool =="
+          % (title, len(files), "" if len(files) == 1 else "s", human(size)))
     base = res[0]["median"]
     for r in res:
         ratio = "" if r is res[0] else "  ratio %.2fx (%s / analyzer)" % (r["median"] / base, r["command"].split()[0])

@@ -164,8 +164,8 @@ def bench_history():
         t_in = median_of(inproc, runs=7)
         t_cmd = median_of(lambda: bw("--db", path, "history", *args), runs=5)
         rows = len(bw("--db", path, "history", *args).splitlines()) - 1
-        print("  %-40s %8.1f ms %10.1f ms %7.1f ms %7d" % (label, t_in[0] * 1000, t_cmd[0] * 1000,
-                                                          t_cmd[3] * 1000, rows))
+        print("  %-40s %8.1f ms %10.1f ms %7.1f ms %7d"
+              % (label, t_in[0] * 1000, t_cmd[0] * 1000, t_cmd[3] * 1000, rows))
     t = median_of(lambda: bw("--db", path, "log", "--limit", "1"), runs=5)
     print("  (for scale: `bloatwatch log --limit 1`, mostly interpreter start-up: %.1f ms wall, "
           "%.1f ms CPU)" % (t[0] * 1000, t[3] * 1000))

@@ -18,7 +18,7 @@
  * interval (2.6.28's other-CPU check also had its batch test inverted).
  */
 
-#define KBUILD_MODNAME "rcuclassic"	/* Kbuild passes it with -D */
+#define KBUILD_MODNAME "rcuclassic" /* Kbuild passes it with -D */
 
 #include <linux/rcupdate.h>
 #include <linux/cpu.h>
@@ -33,25 +33,25 @@
 
 /* Batch numbers start at -300 so that wraparound-sensitive code meets negative values early. */
 struct rcu_ctrlblk rcu_ctrlblk = {
-	.cur		= -300,
-	.completed	= -300,
-	.pending	= -300,
-	.lock		= __SPIN_LOCK_UNLOCKED(rcu_ctrlblk.lock),
+	.cur = -300,
+	.completed = -300,
+	.pending = -300,
+	.lock = __SPIN_LOCK_UNLOCKED(rcu_ctrlblk.lock),
 };
 
 struct rcu_ctrlblk rcu_bh_ctrlblk = {
-	.cur		= -300,
-	.completed	= -300,
-	.pending	= -300,
-	.lock		= __SPIN_LOCK_UNLOCKED(rcu_bh_ctrlblk.lock),
+	.cur = -300,
+	.completed = -300,
+	.pending = -300,
+	.lock = __SPIN_LOCK_UNLOCKED(rcu_bh_ctrlblk.lock),
 };
 
 DEFINE_PER_CPU(struct rcu_data, rcu_data);
 DEFINE_PER_CPU(struct rcu_data, rcu_bh_data);
 
-static int blimit = 10;		/* callbacks invoked per softirq pass */
-static int qhimark = 10000;	/* queue length that counts as a flood: no limit, force QSes */
-static int qlowmark = 100;	/* queue length at which the limit comes back */
+static int blimit = 10; /* callbacks invoked per softirq pass */
+static int qhimark = 10000; /* queue length that counts as a flood: no limit, force QSes */
+static int qlowmark = 100; /* queue length at which the limit comes back */
 
 /*
  * Poke the CPUs that still owe a QS for batch cur: a reschedule IPI makes each
@@ -97,7 +97,7 @@ static void __call_rcu(struct rcu_head *head, struct rcu_ctrlblk *rcp, struct rc
 	long batch;
 
 	head->next = NULL;
-	smp_mb();	/* the caller's unlink is ordered before the read of cur */
+	smp_mb(); /* the caller's unlink is ordered before the read of cur */
 	batch = READ_ONCE(rcp->cur) + 1;
 
 	/* Relabel the segments for the new batch number; labels only go up (conservative). */
@@ -157,8 +157,8 @@ static void print_cpu_stall(struct rcu_ctrlblk *rcp)
 		return;
 	}
 	WRITE_ONCE(rcp->jiffies_stall, jiffies + RCU_SECONDS_TILL_STALL_RECHECK);
-	printk(KERN_ERR "INFO: RCU detected CPU %d stall (t=%lu/%lu jiffies)\n",
-	       smp_processor_id(), jiffies, jiffies - rcp->gp_start);
+	printk(KERN_ERR "INFO: RCU detected CPU %d stall (t=%lu/%lu jiffies)\n", smp_processor_id(),
+	       jiffies, jiffies - rcp->gp_start);
 	spin_unlock_irqrestore(&rcp->lock, flags);
 	dump_stack();
 	set_need_resched();
@@ -172,7 +172,7 @@ static void check_cpu_stall(struct rcu_ctrlblk *rcp)
 	if (cpu_isset(smp_processor_id(), rcp->cpumask) && delta >= 0)
 		print_cpu_stall(rcp);
 	else if (READ_ONCE(rcp->cur) != READ_ONCE(rcp->completed) && delta >= 2)
-		print_other_cpu_stall(rcp);	/* the laggard had two ticks to speak up */
+		print_other_cpu_stall(rcp); /* the laggard had two ticks to speak up */
 }
 
 #else /* !CONFIG_RCU_CPU_STALL_DETECTOR */
@@ -327,14 +327,14 @@ static void rcu_check_quiescent_state(struct rcu_ctrlblk *rcp, struct rcu_data *
 #if IS_ENABLED(CONFIG_HOTPLUG_CPU)
 
 /* Append a dead CPU's list to this CPU's newest segment, waiting for @batch. */
-static void rcu_move_batch(struct rcu_data *this_rdp, struct rcu_head *list,
-			   struct rcu_head **tail, long batch)
+static void rcu_move_batch(struct rcu_data *this_rdp, struct rcu_head *list, struct rcu_head **tail,
+			   long batch)
 {
 	unsigned long flags;
 
 	if (list) {
 		local_irq_save(flags);
-		this_rdp->batch = batch;	/* raises the labels of what is there: conservative */
+		this_rdp->batch = batch; /* raises the labels of what is there: conservative */
 		*this_rdp->nxttail[2] = list;
 		this_rdp->nxttail[2] = tail;
 		local_irq_restore(flags);
@@ -435,10 +435,10 @@ static void __rcu_process_callbacks(struct rcu_ctrlblk *rcp, struct rcu_data *rd
 static void rcu_process_callbacks(struct softirq_action *unused)
 {
 	(void)unused;
-	smp_mb();	/* earlier readers on this CPU before the batch bookkeeping */
+	smp_mb(); /* earlier readers on this CPU before the batch bookkeeping */
 	__rcu_process_callbacks(&rcu_ctrlblk, &__get_cpu_var(rcu_data));
 	__rcu_process_callbacks(&rcu_bh_ctrlblk, &__get_cpu_var(rcu_bh_data));
-	smp_mb();	/* the bookkeeping before later readers */
+	smp_mb(); /* the bookkeeping before later readers */
 }
 
 /* Does this CPU have RCU work for one flavor right now? */
@@ -494,9 +494,8 @@ int rcu_needs_cpu(int cpu)
  */
 void rcu_check_callbacks(int cpu, int user)
 {
-	if (user || (idle_cpu(cpu) && !in_softirq() &&
-		     hardirq_count() <= (1 << HARDIRQ_SHIFT))) {
-		smp_mb();	/* earlier accesses before the QS is seen */
+	if (user || (idle_cpu(cpu) && !in_softirq() && hardirq_count() <= (1 << HARDIRQ_SHIFT))) {
+		smp_mb(); /* earlier accesses before the QS is seen */
 		rcu_qsctr_inc(cpu);
 		rcu_bh_qsctr_inc(cpu);
 	} else if (!in_softirq()) {
@@ -548,7 +547,7 @@ static int rcu_cpu_notify(struct notifier_block *self, unsigned long action, voi
 }
 
 static struct notifier_block rcu_nb = {
-	.notifier_call	= rcu_cpu_notify,
+	.notifier_call = rcu_cpu_notify,
 };
 
 /* Boot, before the tick runs: set up the boot CPU, then hear about the others. */

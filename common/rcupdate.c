@@ -24,8 +24,8 @@ enum rcu_barrier {
 };
 
 static DEFINE_PER_CPU(struct rcu_head, rcu_barrier_head);
-static atomic_t rcu_barrier_cpu_count;		/* barrier callbacks still queued, plus the bias */
-static DEFINE_MUTEX(rcu_barrier_mutex);		/* one barrier at a time: they share the heads */
+static atomic_t rcu_barrier_cpu_count; /* barrier callbacks still queued, plus the bias */
+static DEFINE_MUTEX(rcu_barrier_mutex); /* one barrier at a time: they share the heads */
 static struct completion rcu_barrier_completion;
 
 /* Callback for a struct rcu_synchronize: the grace period is over, wake its waiter. */
@@ -69,7 +69,7 @@ static void rcu_barrier_func(void *type)
 	atomic_inc(&rcu_barrier_cpu_count);
 	if ((unsigned long)type == RCU_BARRIER_BH)
 		call_rcu_bh(head, rcu_barrier_callback);
-	else	/* RCU_BARRIER_STD and RCU_BARRIER_SCHED: call_rcu_sched() is call_rcu() */
+	else /* RCU_BARRIER_STD and RCU_BARRIER_SCHED: call_rcu_sched() is call_rcu() */
 		call_rcu(head, rcu_barrier_callback);
 }
 

@@ -45,10 +45,9 @@ test-docs: objects analysis analyzer
 test-db test-reports test-cli test-docs: test-%:
 	$(Q)sh tests/tap.sh $@ -p $(PYTEST) tests/$*
 
-# The style gates (tests/lint.sh): clang-format on the C lines changed since the merge base with
-# LINT_BASE, cppcheck on analyzer/ and the variants, pyflakes and pycodestyle (setup.cfg).
-LINT_BASE ?= main
+# The style gates (tests/lint.sh): clang-format on every C file (.clang-format-ignore lists the
+# exceptions), cppcheck on analyzer/ and the variants, pyflakes and pycodestyle (setup.cfg).
 lint:
-	$(Q)sh tests/tap.sh $@ -c sh tests/lint.sh $(LINT_BASE)
+	$(Q)sh tests/tap.sh $@ -c sh tests/lint.sh
 
 TESTS += test-matrix test-checkouts test-db test-reports test-docs test-cli lint

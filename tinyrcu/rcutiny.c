@@ -19,18 +19,18 @@
 
 /* Counters start at -300 so that wraparound-sensitive code meets negative values early. */
 struct rcu_ctrlblk rcu_ctrlblk = {
-	.completed	= -300,
-	.rcucblist	= NULL,
-	.donetail	= &rcu_ctrlblk.rcucblist,
-	.curtail	= &rcu_ctrlblk.rcucblist,
+	.completed = -300,
+	.rcucblist = NULL,
+	.donetail = &rcu_ctrlblk.rcucblist,
+	.curtail = &rcu_ctrlblk.rcucblist,
 };
 EXPORT_SYMBOL(rcu_ctrlblk);
 
 struct rcu_ctrlblk rcu_bh_ctrlblk = {
-	.completed	= -300,
-	.rcucblist	= NULL,
-	.donetail	= &rcu_bh_ctrlblk.rcucblist,
-	.curtail	= &rcu_bh_ctrlblk.rcucblist,
+	.completed = -300,
+	.rcucblist = NULL,
+	.donetail = &rcu_bh_ctrlblk.rcucblist,
+	.curtail = &rcu_bh_ctrlblk.rcucblist,
 };
 EXPORT_SYMBOL(rcu_bh_ctrlblk);
 
@@ -98,8 +98,7 @@ void rcu_bh_qsctr_inc(int cpu)
  */
 void rcu_check_callbacks(int cpu, int user)
 {
-	if (user || (idle_cpu(cpu) && !in_softirq() &&
-		     hardirq_count() <= (1 << HARDIRQ_SHIFT)))
+	if (user || (idle_cpu(cpu) && !in_softirq() && hardirq_count() <= (1 << HARDIRQ_SHIFT)))
 		rcu_qsctr_inc(cpu);
 	else if (!in_softirq())
 		rcu_bh_qsctr_inc(cpu);

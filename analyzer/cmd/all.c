@@ -18,6 +18,10 @@ static const struct bw_option options[] = { { 0 } };
 const struct bw_extractor bw_x_all = {
 	.name = "all",
 	.help = "everything about every object in one JSON document (for the history database)",
-	.operands = "FILE...", .min_files = 1, .max_files = -1,
-	.options = options, .run = all_run, .flags = BW_X_COMPOSE,
+	.operands = "FILE...",
+	.min_files = 1,
+	.max_files = -1,
+	.options = options,
+	.run = all_run,
+	.flags = BW_X_COMPOSE,
 };

@@ -11,11 +11,11 @@
 
 /* An option: a flag writes @value into the setting @key, an option with an argument writes it. */
 struct bw_option {
-	const char *flag, *alt;	/* spellings; "--x=V" is accepted for options with an argument */
-	const char *key;	/* the setting written; options sharing a key: the last one wins */
-	const char *value;	/* what the flag writes; NULL: the option takes an argument */
-	unsigned long max;	/* when non-zero, the argument is an integer in 1..max */
-	bool in_all;		/* mode all accepts it too */
+	const char *flag, *alt; /* spellings; "--x=V" is accepted for options with an argument */
+	const char *key; /* the setting written; options sharing a key: the last one wins */
+	const char *value; /* what the flag writes; NULL: the option takes an argument */
+	unsigned long max; /* when non-zero, the argument is an integer in 1..max */
+	bool in_all; /* mode all accepts it too */
 	const char *help;
 };
 
@@ -25,7 +25,7 @@ struct bw_file {
 	const struct bw_image *img;
 	struct bw_obj obj;
 	struct bw_dwarf dwarf;
-	int dwarf_state;	/* 0 not opened yet, 1 open, -1 could not be read (reported) */
+	int dwarf_state; /* 0 not opened yet, 1 open, -1 could not be read (reported) */
 };
 
 /* @f's DWARF (h->dw NULL when it has none), or NULL after reporting why it cannot be read. */
@@ -60,14 +60,14 @@ enum bw_extractor_flags {
 struct bw_extractor {
 	const char *name;
 	const char *help;
-	const char *operands;		/* usage text after the options */
-	int min_files, max_files;	/* operand count bounds (-1: no upper bound) */
-	const struct bw_option *options;	/* its own options, ended by an empty row */
+	const char *operands; /* usage text after the options */
+	int min_files, max_files; /* operand count bounds (-1: no upper bound) */
+	const struct bw_option *options; /* its own options, ended by an empty row */
 	/* Text output; also the --json document when @json is NULL or BW_X_OWN_JSON is set.
 	 * Returns the exit status. */
 	int (*run)(struct bw_ctx *ctx, char **files, int nfiles);
-	const struct bw_json_part *json;	/* its FILE entry keys; NULL: not a per-file mode */
-	unsigned flags;			/* enum bw_extractor_flags */
+	const struct bw_json_part *json; /* its FILE entry keys; NULL: not a per-file mode */
+	unsigned flags; /* enum bw_extractor_flags */
 };
 
 /* table.c: every extractor, in the order of the help text and of mode all's keys. */
@@ -77,8 +77,11 @@ extern const size_t bw_nextractors;
 
 /* The options every mode accepts (--json), and the one row of --cacheline its users share. */
 extern const struct bw_option bw_common_options[];
-#define BW_OPT_CACHELINE { "--cacheline", NULL, "cacheline", NULL, 1ul << 20, true, \
-			   "N: cacheline size in bytes (64)" }
+#define BW_OPT_CACHELINE                                                 \
+	{                                                                \
+		"--cacheline", NULL, "cacheline", NULL, 1ul << 20, true, \
+			"N: cacheline size in bytes (64)"                \
+	}
 
 /* Settings: the last value the command line gave @key (NULL when unset), and shorthands. */
 const char *bw_opt(const struct bw_ctx *ctx, const char *key);

@@ -153,7 +153,7 @@ static void json_write(struct bw_ctx *ctx, const struct bw_file *f, void *state)
 	(void)f;
 	bw_json_key(j, "compileunits");
 	if (!u) {
-		bw_json_null(j);	/* DWARF unreadable: the error is in "errors" */
+		bw_json_null(j); /* DWARF unreadable: the error is in "errors" */
 		bw_json_key(j, "folders");
 		bw_json_null(j);
 		return;
@@ -199,7 +199,11 @@ static const struct bw_json_part json = { json_read, json_write, json_free };
 const struct bw_extractor bw_x_compileunits = {
 	.name = "compileunits",
 	.help = "code and static data bytes per compile unit and source folder (DWARF), .o files too",
-	.operands = "FILE...", .min_files = 1, .max_files = -1,
-	.options = options, .run = units_text, .json = &json,
+	.operands = "FILE...",
+	.min_files = 1,
+	.max_files = -1,
+	.options = options,
+	.run = units_text,
+	.json = &json,
 	.flags = BW_X_ALL | BW_X_ALL_OPTIONAL,
 };

@@ -9,21 +9,23 @@
 #include "configscan.h"
 
 static const struct bw_option options[] = {
-	{ "--all", NULL, "all", "1", 0, false, "every CONFIG_ token, including those extractconfig.sh misses" },
+	{ "--all", NULL, "all", "1", 0, false,
+	  "every CONFIG_ token, including those extractconfig.sh misses" },
 	{ 0 },
 };
 
 struct cfg_file {
 	const char *path;
-	bool object;			/* ELF or archive: report its build record instead */
-	struct bw_strset names;		/* sources: names found in this file */
-	struct bw_buildrec rec;		/* objects: the build record, when read */
+	bool object; /* ELF or archive: report its build record instead */
+	struct bw_strset names; /* sources: names found in this file */
+	struct bw_buildrec rec; /* objects: the build record, when read */
 	bool ok;
 };
 
 static bool looks_like_object(const struct bw_mapping *m)
 {
-	return (m->size >= 4 && !memcmp(m->bytes, ELFMAG, SELFMAG)) || bw_is_archive(m->bytes, m->size);
+	return (m->size >= 4 && !memcmp(m->bytes, ELFMAG, SELFMAG)) ||
+	       bw_is_archive(m->bytes, m->size);
 }
 
 /* Scan one operand; @multi is the script's "several files" state (grep's FILE: prefix). */
@@ -49,7 +51,9 @@ static void scan_file(struct bw_ctx *ctx, struct cfg_file *cf, bool multi)
 		if (got < 0)
 			bw_report(ctx, &e);
 		else if (got == 0)
-			bw_reportf(ctx, cf->path, "no build record (%s.cmd, or Kbuild's .cmd beside it)", cf->path);
+			bw_reportf(ctx, cf->path,
+				   "no build record (%s.cmd, or Kbuild's .cmd beside it)",
+				   cf->path);
 		else
 			cf->ok = true;
 		bw_unmap(&m);
@@ -64,8 +68,8 @@ static void scan_file(struct bw_ctx *ctx, struct cfg_file *cf, bool multi)
 			memcpy(prefix + len, ":", 2);
 		}
 	}
-	if ((multi && !prefix) ||
-	    bw_configs_scan((const char *)m.bytes, m.size, prefix, bw_opt(ctx, "all") != NULL, &cf->names))
+	if ((multi && !prefix) || bw_configs_scan((const char *)m.bytes, m.size, prefix,
+						  bw_opt(ctx, "all") != NULL, &cf->names))
 		bw_reportf(ctx, cf->path, "out of memory");
 	else
 		cf->ok = true;
@@ -83,7 +87,8 @@ static void print_text(struct bw_ctx *ctx, struct cfg_file *cf, int n, const str
 		fprintf(ctx->out, "\n%s:\n", cf[k].path);
 		for (size_t i = 0; i < cf[k].rec.n; i++)
 			if (!strncmp(cf[k].rec.v[i].key, "CONFIG_", 7))
-				fprintf(ctx->out, "%s=%s\n", cf[k].rec.v[i].key, cf[k].rec.v[i].value);
+				fprintf(ctx->out, "%s=%s\n", cf[k].rec.v[i].key,
+					cf[k].rec.v[i].value);
 		/* A Kbuild record names the options the object depends on, not their values. */
 		for (size_t i = 0; i < cf[k].rec.nconfig_deps; i++)
 			fprintf(ctx->out, "%s\n", cf[k].rec.config_deps[i]);
@@ -157,7 +162,7 @@ static int configs_run(struct bw_ctx *ctx, char **files, int nfiles)
 		bw_envelope_end(ctx, false);
 		ctx->js = NULL;
 	} else {
-		bw_strset_sort(&all, true);	/* sort -u in the user's locale */
+		bw_strset_sort(&all, true); /* sort -u in the user's locale */
 		print_text(ctx, cf, nfiles, &all);
 	}
 	for (int k = 0; k < nfiles; k++) {
@@ -172,6 +177,9 @@ static int configs_run(struct bw_ctx *ctx, char **files, int nfiles)
 const struct bw_extractor bw_x_configs = {
 	.name = "configs",
 	.help = "CONFIG_ symbols used by sources (extractconfig.sh), or an object's build CONFIG values",
-	.operands = "SRC...", .min_files = 1, .max_files = -1,
-	.options = options, .run = configs_run,
+	.operands = "SRC...",
+	.min_files = 1,
+	.max_files = -1,
+	.options = options,
+	.run = configs_run,
 };

@@ -43,13 +43,15 @@ struct raw_sym {
 /* One side of the comparison: the objects read and everything taken from them. */
 struct side {
 	const char *operand;
-	struct bw_strset_list { char **v; size_t n, cap; } files;
+	struct bw_strset_list {
+		char **v;
+		size_t n, cap;
+	} files;
 	struct raw_sym *syms;
 	size_t nsyms, cap;
-	struct bw_layout_set *sets;	/* one per image, when comparing structs */
+	struct bw_layout_set *sets; /* one per image, when comparing structs */
 	size_t nsets, setcap;
 };
-
 
 static int list_add(struct bw_strset_list *l, const char *s)
 {
@@ -96,7 +98,8 @@ static int walk_dir(struct bw_ctx *ctx, const char *dir, struct bw_strset_list *
 		return -1;
 	}
 	while ((d = readdir(dp)))
-		if (strcmp(d->d_name, ".") && strcmp(d->d_name, "..") && list_add(&names, d->d_name))
+		if (strcmp(d->d_name, ".") && strcmp(d->d_name, "..") &&
+		    list_add(&names, d->d_name))
 			ret = -1;
 	closedir(dp);
 	qsort(names.v, names.n, sizeof(*names.v), by_name);
@@ -180,7 +183,7 @@ static int collect_one(struct bw_ctx *ctx, const struct bw_image *img, void *var
 		if (!v)
 			break;
 		sd->syms = v;
-		v[sd->nsyms].name = t.v[i].name;	/* taken over from the table */
+		v[sd->nsyms].name = t.v[i].name; /* taken over from the table */
 		t.v[i].name = NULL;
 		v[sd->nsyms].letter = t.v[i].letter;
 		v[sd->nsyms].size = t.v[i].size;
@@ -189,7 +192,8 @@ static int collect_one(struct bw_ctx *ctx, const struct bw_image *img, void *var
 	bw_symtab_free(&t);
 	bw_obj_close(&o);
 	if (arg->with_structs) {
-		struct bw_layout_set *sets = bw_grow(sd->sets, &sd->setcap, sd->nsets + 1, sizeof(*sets));
+		struct bw_layout_set *sets =
+			bw_grow(sd->sets, &sd->setcap, sd->nsets + 1, sizeof(*sets));
 
 		if (!sets)
 			return -1;
@@ -206,7 +210,9 @@ static int collect_one(struct bw_ctx *ctx, const struct bw_image *img, void *var
 static int read_side(struct bw_ctx *ctx, struct side *sd, bool with_structs)
 {
 	struct collect_arg arg = {
-		.side = sd, .with_structs = with_structs, .exact = bw_opt(ctx, "exact") != NULL,
+		.side = sd,
+		.with_structs = with_structs,
+		.exact = bw_opt(ctx, "exact") != NULL,
 		.layout_opts = { .cacheline = (unsigned)bw_opt_num(ctx, "cacheline", 64) },
 	};
 	int ret = expand_operand(ctx, sd->operand, &sd->files);
@@ -218,7 +224,8 @@ static int read_side(struct bw_ctx *ctx, struct side *sd, bool with_structs)
 }
 
 /* bloat-o-meter's getsizes(): keep the table's letters, skip generated symbols, normalize, sum. */
-static int side_map(const struct side *sd, const struct bw_bom_table *tb, bool exact, struct bw_sizemap *m)
+static int side_map(const struct side *sd, const struct bw_bom_table *tb, bool exact,
+		    struct bw_sizemap *m)
 {
 	memset(m, 0, sizeof(*m));
 	for (size_t i = 0; i < sd->nsyms; i++) {
@@ -226,7 +233,8 @@ static int side_map(const struct side *sd, const struct bw_bom_table *tb, bool e
 		char *norm;
 		int ret;
 
-		if (!strchr(tb->letters, s->letter) || bw_bom_skips(s->name) || strchr(s->name, ':'))
+		if (!strchr(tb->letters, s->letter) || bw_bom_skips(s->name) ||
+		    strchr(s->name, ':'))
 			continue;
 		norm = bw_norm_name(s->name, strlen(s->name), exact);
 		if (!norm)
@@ -313,8 +321,8 @@ static void json_table(struct bw_json *j, const struct bw_compare *c, const stru
 }
 
 /* Compare one table; text or JSON (@title_key: write it as a "tables" entry). */
-static int run_table(struct bw_ctx *ctx, const struct bw_bom_table *tb, const struct side *old, const struct side *new,
-		     bool as_entry)
+static int run_table(struct bw_ctx *ctx, const struct bw_bom_table *tb, const struct side *old,
+		     const struct side *new, bool as_entry)
 {
 	bool exact = bw_opt(ctx, "exact") != NULL;
 	struct bw_sizemap mo, mn;
@@ -372,7 +380,8 @@ static int diff_run(struct bw_ctx *ctx, char **files, int nfiles)
 	struct side old = { .operand = files[0] }, new = { .operand = files[1] };
 	const char *cat = bw_opt(ctx, "category");
 	bool cat_c = cat && *cat == 'c';
-	enum bw_bom_script script = bw_opt_is(ctx, "script", "upstream") ? BW_BOM_UPSTREAM : BW_BOM_61;
+	enum bw_bom_script script = bw_opt_is(ctx, "script", "upstream") ? BW_BOM_UPSTREAM :
+									   BW_BOM_61;
 	const struct bw_bom_table *tables, *tb;
 	size_t ntables = bw_bom_tables(script, cat ? *cat : 0, &tables);
 	bool with_structs = bw_opt(ctx, "structs") != NULL;
@@ -390,7 +399,7 @@ static int diff_run(struct bw_ctx *ctx, char **files, int nfiles)
 		bw_json_init(&js, ctx->out, 3);
 		ctx->js = &js;
 		bw_envelope_begin(ctx);
-		bw_json_arr_end(&js);	/* "files" stays empty: a diff has no FILE entries */
+		bw_json_arr_end(&js); /* "files" stays empty: a diff has no FILE entries */
 		bw_json_kstr(&js, "old", old.operand);
 		bw_json_kstr(&js, "new", new.operand);
 		json_files(&js, "old_files", &old);
@@ -424,6 +433,9 @@ static int diff_run(struct bw_ctx *ctx, char **files, int nfiles)
 const struct bw_extractor bw_x_diff = {
 	.name = "diff",
 	.help = "bloat-o-meter comparison of two objects, archives, directories or @lists",
-	.operands = "OLD NEW", .min_files = 2, .max_files = 2,
-	.options = options, .run = diff_run,
+	.operands = "OLD NEW",
+	.min_files = 2,
+	.max_files = 2,
+	.options = options,
+	.run = diff_run,
 };

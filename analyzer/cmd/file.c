@@ -8,29 +8,39 @@
 const char *bw_bucket_name(enum bw_bucket b)
 {
 	switch (b) {
-	case BW_TEXT: return "text";
-	case BW_DATA: return "data";
-	case BW_BSS: return "bss";
-	default: return "other";
+	case BW_TEXT:
+		return "text";
+	case BW_DATA:
+		return "data";
+	case BW_BSS:
+		return "bss";
+	default:
+		return "other";
 	}
 }
 
 static const char *sec_type_name(uint32_t t, char *buf, size_t len)
 {
 	static const char *const names[] = {
-		"NULL", "PROGBITS", "SYMTAB", "STRTAB", "RELA", "HASH", "DYNAMIC", "NOTE",
-		"NOBITS", "REL", "SHLIB", "DYNSYM", NULL, NULL, "INIT_ARRAY", "FINI_ARRAY",
-		"PREINIT_ARRAY", "GROUP", "SYMTAB_SHNDX", "RELR",
+		"NULL",	      "PROGBITS",      "SYMTAB", "STRTAB",	 "RELA",
+		"HASH",	      "DYNAMIC",       "NOTE",	 "NOBITS",	 "REL",
+		"SHLIB",      "DYNSYM",	       NULL,	 NULL,		 "INIT_ARRAY",
+		"FINI_ARRAY", "PREINIT_ARRAY", "GROUP",	 "SYMTAB_SHNDX", "RELR",
 	};
 
 	if (t < sizeof(names) / sizeof(names[0]) && names[t])
 		return names[t];
 	switch (t) {
-	case SHT_GNU_HASH: return "GNU_HASH";
-	case SHT_GNU_verdef: return "VERDEF";
-	case SHT_GNU_verneed: return "VERNEED";
-	case SHT_GNU_versym: return "VERSYM";
-	case SHT_GNU_ATTRIBUTES: return "GNU_ATTRIBUTES";
+	case SHT_GNU_HASH:
+		return "GNU_HASH";
+	case SHT_GNU_verdef:
+		return "VERDEF";
+	case SHT_GNU_verneed:
+		return "VERNEED";
+	case SHT_GNU_versym:
+		return "VERSYM";
+	case SHT_GNU_ATTRIBUTES:
+		return "GNU_ATTRIBUTES";
 	default:
 		snprintf(buf, len, "%#x", t);
 		return buf;
@@ -47,7 +57,7 @@ static void sections_json(struct bw_json *j, const struct bw_obj *o)
 		const struct bw_sec *s = &o->secs[o->bfd_order[k]];
 
 		if (!s->bfd_flags)
-			continue;	/* size -A leaves out sections without any flag */
+			continue; /* size -A leaves out sections without any flag */
 		bw_json_obj_begin(j);
 		bw_json_kstr(j, "name", s->name);
 		bw_json_ku64(j, "size", s->size);

@@ -3,8 +3,9 @@
 #include "cmd.h"
 
 /* Every SHT_REL/SHT_RELA section: its name, the section it applies to, its entry count. */
-static void each_reloc_section(const struct bw_obj *o, void (*fn)(void *arg, const struct bw_sec *s,
-								 const char *target, uint64_t n),
+static void each_reloc_section(const struct bw_obj *o,
+			       void (*fn)(void *arg, const struct bw_sec *s, const char *target,
+					  uint64_t n),
 			       void *arg)
 {
 	for (size_t i = 1; i < o->shnum; i++) {
@@ -73,6 +74,10 @@ static const struct bw_option options[] = { { 0 } };
 const struct bw_extractor bw_x_relocs = {
 	.name = "relocs",
 	.help = "relocation entries per relocation section and the section they apply to",
-	.operands = "FILE...", .min_files = 1, .max_files = -1,
-	.options = options, .run = relocs_text, .json = &json,
+	.operands = "FILE...",
+	.min_files = 1,
+	.max_files = -1,
+	.options = options,
+	.run = relocs_text,
+	.json = &json,
 };

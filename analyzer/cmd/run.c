@@ -32,7 +32,7 @@ unsigned long bw_opt_num(const struct bw_ctx *ctx, const char *key, unsigned lon
 {
 	const char *v = bw_opt(ctx, key);
 
-	return v ? strtoul(v, NULL, 10) : dflt;	/* main.c checked the number */
+	return v ? strtoul(v, NULL, 10) : dflt; /* main.c checked the number */
 }
 
 int bw_opt_put(struct bw_ctx *ctx, const char *key, const char *value)

@@ -17,7 +17,8 @@ static void flags_str(uint32_t f, char out[4])
 
 static void print_memory(FILE *f, const struct bw_memory *m)
 {
-	fprintf(f, "flash %llu (text %llu, rodata %llu, data %llu)  RAM %llu (data %llu, bss %llu)  from %s\n",
+	fprintf(f,
+		"flash %llu (text %llu, rodata %llu, data %llu)  RAM %llu (data %llu, bss %llu)  from %s\n",
 		(unsigned long long)m->flash, (unsigned long long)m->text,
 		(unsigned long long)m->rodata, (unsigned long long)m->data,
 		(unsigned long long)m->ram, (unsigned long long)m->data, (unsigned long long)m->bss,
@@ -32,7 +33,8 @@ static int segments_image(struct bw_ctx *ctx, const struct bw_image *img, void *
 	FILE *f = ctx->out;
 
 	(void)arg;
-	if (bw_obj_open(&o, img->display, img->bytes, img->size, &e) || bw_segments_read(&o, &s, &e)) {
+	if (bw_obj_open(&o, img->display, img->bytes, img->size, &e) ||
+	    bw_segments_read(&o, &s, &e)) {
 		bw_obj_close(&o);
 		bw_report(ctx, &e);
 		return -1;
@@ -47,10 +49,10 @@ static int segments_image(struct bw_ctx *ctx, const struct bw_image *img, void *
 
 		flags_str(g->flags, fl);
 		fprintf(f, "  %-14s 0x%08llx 0x%016llx 0x%016llx 0x%08llx 0x%08llx %-3s %#llx\n",
-			bw_segment_type_name(o.machine, g->type, buf, sizeof(buf)), (unsigned long long)g->offset,
-			(unsigned long long)g->vaddr, (unsigned long long)g->paddr,
-			(unsigned long long)g->filesz, (unsigned long long)g->memsz, fl,
-			(unsigned long long)g->align);
+			bw_segment_type_name(o.machine, g->type, buf, sizeof(buf)),
+			(unsigned long long)g->offset, (unsigned long long)g->vaddr,
+			(unsigned long long)g->paddr, (unsigned long long)g->filesz,
+			(unsigned long long)g->memsz, fl, (unsigned long long)g->align);
 		if (!g->nsecs)
 			continue;
 		fprintf(f, "   ");
@@ -107,7 +109,8 @@ static void json_write(struct bw_ctx *ctx, const struct bw_file *f, void *state)
 
 		flags_str(g->flags, fl);
 		bw_json_obj_begin(j);
-		bw_json_kstr(j, "type", bw_segment_type_name(f->obj.machine, g->type, buf, sizeof(buf)));
+		bw_json_kstr(j, "type",
+			     bw_segment_type_name(f->obj.machine, g->type, buf, sizeof(buf)));
 		bw_json_ku64(j, "offset", g->offset);
 		bw_json_ku64(j, "vaddr", g->vaddr);
 		bw_json_ku64(j, "paddr", g->paddr);
@@ -146,7 +149,11 @@ static const struct bw_json_part json = { json_read, json_write, json_free };
 const struct bw_extractor bw_x_segments = {
 	.name = "segments",
 	.help = "program headers with their sections; flash (text, rodata, data) and RAM (data, bss)",
-	.operands = "FILE...", .min_files = 1, .max_files = -1,
-	.options = options, .run = segments_text, .json = &json,
+	.operands = "FILE...",
+	.min_files = 1,
+	.max_files = -1,
+	.options = options,
+	.run = segments_text,
+	.json = &json,
 	.flags = BW_X_ALL,
 };

@@ -6,9 +6,11 @@
 #include "cmd.h"
 
 static const struct bw_option options[] = {
-	{ "-A", "--format=sysv", "format", "sysv", 0, false, "SysV format: one line per section (size -A)" },
+	{ "-A", "--format=sysv", "format", "sysv", 0, false,
+	  "SysV format: one line per section (size -A)" },
 	{ "-B", "--format=berkeley", "format", "berkeley", 0, false, "Berkeley format (default)" },
-	{ "-t", "--totals", "totals", "1", 0, false, "add a (TOTALS) line (Berkeley format, as size -t)" },
+	{ "-t", "--totals", "totals", "1", 0, false,
+	  "add a (TOTALS) line (Berkeley format, as size -t)" },
 	{ "-d", "--radix=10", "radix", "10", 0, false, "decimal sizes (default)" },
 	{ "-o", "--radix=8", "radix", "8", 0, false, "octal sizes" },
 	{ "-x", "--radix=16", "radix", "16", 0, false, "hexadecimal sizes" },
@@ -18,14 +20,15 @@ static const struct bw_option options[] = {
 enum radix { RADIX_DEC, RADIX_OCT, RADIX_HEX };
 
 struct size_run {
-	bool header_done;		/* Berkeley header printed (before the first object) */
-	uint64_t text, data, bss;	/* -t totals */
+	bool header_done; /* Berkeley header printed (before the first object) */
+	uint64_t text, data, bss; /* -t totals */
 };
 
 static enum radix radix_of(const struct bw_ctx *ctx)
 {
-	return bw_opt_is(ctx, "radix", "8") ? RADIX_OCT : bw_opt_is(ctx, "radix", "16") ? RADIX_HEX
-										   : RADIX_DEC;
+	return bw_opt_is(ctx, "radix", "8")  ? RADIX_OCT :
+	       bw_opt_is(ctx, "radix", "16") ? RADIX_HEX :
+					       RADIX_DEC;
 }
 
 /* binutils size's rprint_number: the value in the radix, right-aligned in @width. */
@@ -68,8 +71,9 @@ static void print_berkeley(struct bw_ctx *ctx, struct size_run *run, const struc
 	enum radix r = radix_of(ctx);
 
 	if (!run->header_done) {
-		fputs(r == RADIX_OCT ? "   text\t   data\t    bss\t    oct\t    hex\tfilename\n"
-					: "   text\t   data\t    bss\t    dec\t    hex\tfilename\n", f);
+		fputs(r == RADIX_OCT ? "   text\t   data\t    bss\t    oct\t    hex\tfilename\n" :
+				       "   text\t   data\t    bss\t    dec\t    hex\tfilename\n",
+		      f);
 		run->header_done = true;
 	}
 	run->text += o->text;
@@ -174,6 +178,10 @@ static const struct bw_json_part json = { 0 };
 const struct bw_extractor bw_x_size = {
 	.name = "size",
 	.help = "text/data/bss/dec/hex per object, byte-identical to binutils size (-A: size -A)",
-	.operands = "FILE...", .min_files = 1, .max_files = -1,
-	.options = options, .run = size_text, .json = &json,
+	.operands = "FILE...",
+	.min_files = 1,
+	.max_files = -1,
+	.options = options,
+	.run = size_text,
+	.json = &json,
 };

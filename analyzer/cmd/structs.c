@@ -8,7 +8,8 @@
 
 static const struct bw_option options[] = {
 	{ "-C", "--class", "only", NULL, 0, true, "NAME: only the struct or union NAME" },
-	{ "--reorganize", NULL, "reorganize", "1", 0, false, "show pahole --reorganize's member order and saving" },
+	{ "--reorganize", NULL, "reorganize", "1", 0, false,
+	  "show pahole --reorganize's member order and saving" },
 	BW_OPT_CACHELINE,
 	{ "-j", "--jobs", "jobs", NULL, 64, true, "N: read the DWARF on N threads (same output)" },
 	{ 0 },
@@ -16,10 +17,12 @@ static const struct bw_option options[] = {
 
 /* An object without DWARF has no layouts to show: mode structs says so rather than print
  * nothing (mode all's JSON says it in "dwarf" alone, without a line per object). */
-static void note_no_dwarf(struct bw_ctx *ctx, const struct bw_image *img, const struct bw_layout_set *set)
+static void note_no_dwarf(struct bw_ctx *ctx, const struct bw_image *img,
+			  const struct bw_layout_set *set)
 {
 	if (set->dwarf == BW_DWARF_NONE && !strcmp(ctx->mode, "structs"))
-		bw_notef(ctx, img->display, "no DWARF debug information: no struct layouts (built without -g?)");
+		bw_notef(ctx, img->display,
+			 "no DWARF debug information: no struct layouts (built without -g?)");
 }
 
 static struct bw_layout_opts layout_opts(const struct bw_ctx *ctx)
@@ -153,7 +156,11 @@ static const struct bw_json_part json = { json_read, json_write, json_free };
 const struct bw_extractor bw_x_structs = {
 	.name = "structs",
 	.help = "struct/union layouts from DWARF, pahole-style: holes, padding, cachelines",
-	.operands = "FILE...", .min_files = 1, .max_files = -1,
-	.options = options, .run = structs_text, .json = &json,
+	.operands = "FILE...",
+	.min_files = 1,
+	.max_files = -1,
+	.options = options,
+	.run = structs_text,
+	.json = &json,
 	.flags = BW_X_ALL | BW_X_ALL_OPTIONAL,
 };

@@ -26,8 +26,8 @@ static int json_order(const void *pa, const void *pb)
  * names', as nm sorts before it demangles). */
 static void print_nm(FILE *f, const struct bw_obj *o, const struct bw_symtab *t, bool demangle)
 {
-	const char *fmt = o->cls == 64 ? "%016" PRIx64 " %016" PRIx64 " %c %s\n"
-				       : "%08" PRIx64 " %08" PRIx64 " %c %s\n";
+	const char *fmt = o->cls == 64 ? "%016" PRIx64 " %016" PRIx64 " %c %s\n" :
+					 "%08" PRIx64 " %08" PRIx64 " %c %s\n";
 
 	for (size_t i = 0; i < t->n; i++) {
 		const struct bw_sym *s = &t->v[i];
@@ -41,10 +41,14 @@ static void print_nm(FILE *f, const struct bw_obj *o, const struct bw_symtab *t,
 static const char *bind_name(uint8_t bind, char *buf, size_t len)
 {
 	switch (bind) {
-	case STB_LOCAL: return "LOCAL";
-	case STB_GLOBAL: return "GLOBAL";
-	case STB_WEAK: return "WEAK";
-	case STB_GNU_UNIQUE: return "UNIQUE";
+	case STB_LOCAL:
+		return "LOCAL";
+	case STB_GLOBAL:
+		return "GLOBAL";
+	case STB_WEAK:
+		return "WEAK";
+	case STB_GNU_UNIQUE:
+		return "UNIQUE";
 	default:
 		snprintf(buf, len, "%u", bind);
 		return buf;
@@ -98,8 +102,8 @@ static void write_symbols(struct bw_json *j, const struct bw_symtab *t)
 }
 
 struct sym_run {
-	bool per_file_headers;	/* nm prints "\nFILE:\n" when given more than one file */
-	const char *last_archive;	/* archive whose header was printed */
+	bool per_file_headers; /* nm prints "\nFILE:\n" when given more than one file */
+	const char *last_archive; /* archive whose header was printed */
 };
 
 int bw_symbols_image(struct bw_ctx *ctx, const struct bw_image *img, void *arg)
@@ -109,7 +113,8 @@ int bw_symbols_image(struct bw_ctx *ctx, const struct bw_image *img, void *arg)
 	struct bw_obj o;
 	struct bw_err e;
 
-	if (bw_obj_open(&o, img->display, img->bytes, img->size, &e) || bw_symbols_read(&o, &t, &e)) {
+	if (bw_obj_open(&o, img->display, img->bytes, img->size, &e) ||
+	    bw_symbols_read(&o, &t, &e)) {
 		bw_obj_close(&o);
 		bw_report(ctx, &e);
 		return -1;

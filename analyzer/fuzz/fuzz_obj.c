@@ -34,7 +34,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
-	static FILE *sink;	/* the harness may keep state; the analyzer may not */
+	static FILE *sink; /* the harness may keep state; the analyzer may not */
 	struct bw_ctx ctx = { 0 };
 	unsigned char *copy;
 
@@ -43,7 +43,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		return 0;
 	if (!sink)
 		sink = fopen("/dev/null", "w");
-	copy = malloc(size ? size : 1);	/* writable, as the mapping is: libelf may convert in place */
+	copy = malloc(size ? size :
+			     1); /* writable, as the mapping is: libelf may convert in place */
 	if (!copy || !sink) {
 		free(copy);
 		return 0;
@@ -54,8 +55,11 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	if (bw_is_archive(copy, size)) {
 		bw_archive_walk(&ctx, "fuzz.a", copy, size, every_mode, NULL);
 	} else {
-		struct bw_image img = { .file = "fuzz.o", .display = "fuzz.o", .bytes = copy,
-					    .size = size, .index = -1 };
+		struct bw_image img = { .file = "fuzz.o",
+					.display = "fuzz.o",
+					.bytes = copy,
+					.size = size,
+					.index = -1 };
 
 		every_mode(&ctx, &img, NULL);
 	}

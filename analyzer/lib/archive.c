@@ -93,7 +93,8 @@ static bool is_special(const char *name)
 
 /* Hand one member's bytes to @fn (thin members are mapped from their own file). */
 static int visit_member(struct bw_ctx *ctx, const char *path, const char *member, bool thin,
-			const unsigned char *data, uint64_t size, int index, bw_image_fn fn, void *arg)
+			const unsigned char *data, uint64_t size, int index, bw_image_fn fn,
+			void *arg)
 {
 	struct bw_image img = { .file = path, .member = member, .index = index };
 	struct bw_mapping m = { 0 };
@@ -148,7 +149,8 @@ int bw_archive_walk(struct bw_ctx *ctx, const char *path, const unsigned char *b
 		if (size - off == 1 && h[0] == '\n')
 			break;
 		if (size - off < AR_HDR_SIZE) {
-			bw_reportf(ctx, path, "archive truncated: member header at offset %llu cut short",
+			bw_reportf(ctx, path,
+				   "archive truncated: member header at offset %llu cut short",
 				   (unsigned long long)off);
 			return -1;
 		}
@@ -159,7 +161,7 @@ int bw_archive_walk(struct bw_ctx *ctx, const char *path, const unsigned char *b
 		}
 		data = off + AR_HDR_SIZE;
 		if (h[0] == '/' && h[1] == '/' && h[2] == ' ') {
-			name = NULL;	/* the long-name table */
+			name = NULL; /* the long-name table */
 		} else if (h[0] == '/' && h[1] >= '0' && h[1] <= '9') {
 			uint64_t loff;
 
@@ -169,16 +171,20 @@ int bw_archive_walk(struct bw_ctx *ctx, const char *path, const unsigned char *b
 
 			while (flen > 1 && h[flen] == '/')
 				flen--;
-			if (!ar_number(h + 1, flen, &loff) || !(name = long_name(longtab, longlen, loff))) {
-				bw_reportf(ctx, path, "malformed archive: bad long member name at offset %llu",
+			if (!ar_number(h + 1, flen, &loff) ||
+			    !(name = long_name(longtab, longlen, loff))) {
+				bw_reportf(ctx, path,
+					   "malformed archive: bad long member name at offset %llu",
 					   (unsigned long long)off);
 				return -1;
 			}
 		} else if (!memcmp(h, "#1/", 3)) {
 			uint64_t nlen;
 
-			if (!ar_number(h + 3, 13, &nlen) || nlen > msize || !bw_range_ok(data, nlen, size)) {
-				bw_reportf(ctx, path, "malformed archive: bad BSD member name at offset %llu",
+			if (!ar_number(h + 3, 13, &nlen) || nlen > msize ||
+			    !bw_range_ok(data, nlen, size)) {
+				bw_reportf(ctx, path,
+					   "malformed archive: bad BSD member name at offset %llu",
 					   (unsigned long long)off);
 				return -1;
 			}
@@ -197,9 +203,11 @@ int bw_archive_walk(struct bw_ctx *ctx, const char *path, const unsigned char *b
 		/* Thin archives keep only their tables inside; members live in their own files. */
 		in_archive = !thin || !name || is_special(name);
 		if (in_archive && !bw_range_ok(data, msize, size)) {
-			bw_reportf(ctx, path, "archive truncated: member at offset %llu needs %llu bytes, %llu left",
-				   (unsigned long long)off, (unsigned long long)msize,
-				   (unsigned long long)(size - data));
+			bw_reportf(
+				ctx, path,
+				"archive truncated: member at offset %llu needs %llu bytes, %llu left",
+				(unsigned long long)off, (unsigned long long)msize,
+				(unsigned long long)(size - data));
 			free(name);
 			return -1;
 		}
@@ -213,7 +221,8 @@ int bw_archive_walk(struct bw_ctx *ctx, const char *path, const unsigned char *b
 				free(name);
 				return -1;
 			}
-			if (visit_member(ctx, path, member, thin, bytes + data, msize, index++, fn, arg))
+			if (visit_member(ctx, path, member, thin, bytes + data, msize, index++, fn,
+					 arg))
 				ret = -1;
 			if (member != name)
 				free(member);

@@ -7,7 +7,7 @@
 
 static uint64_t hash(const char *s)
 {
-	uint64_t h = 1469598103934665603ull;	/* FNV-1a */
+	uint64_t h = 1469598103934665603ull; /* FNV-1a */
 
 	for (; *s; s++)
 		h = (h ^ (unsigned char)*s) * 1099511628211ull;
@@ -85,7 +85,8 @@ static int delta_order(const void *pa, const void *pb)
 	return -strcmp(a->name, b->name);
 }
 
-int bw_compare_maps(const struct bw_sizemap *old, const struct bw_sizemap *new, struct bw_compare *c)
+int bw_compare_maps(const struct bw_sizemap *old, const struct bw_sizemap *new,
+		    struct bw_compare *c)
 {
 	memset(c, 0, sizeof(*c));
 	c->v = calloc(old->n + new->n + 1, sizeof(*c->v));
@@ -97,7 +98,9 @@ int bw_compare_maps(const struct bw_sizemap *old, const struct bw_sizemap *new, 
 		if (!o->name)
 			continue;
 		n = bw_sizemap_get(new, o->name);
-		c->v[c->n++] = (struct bw_delta){ o->name, n ? (int64_t)(n->size - o->size) : -(int64_t)o->size, o, n };
+		c->v[c->n++] = (struct bw_delta){
+			o->name, n ? (int64_t)(n->size - o->size) : -(int64_t)o->size, o, n
+		};
 		if (!n) {
 			c->remove++;
 			c->down += o->size;

@@ -26,20 +26,21 @@ const struct bw_sizemap_entry *bw_sizemap_get(const struct bw_sizemap *m, const 
 void bw_sizemap_free(struct bw_sizemap *m);
 
 struct bw_delta {
-	const char *name;	/* owned by one of the maps */
+	const char *name; /* owned by one of the maps */
 	int64_t delta;
-	const struct bw_sizemap_entry *old, *new;	/* NULL when absent on that side */
+	const struct bw_sizemap_entry *old, *new; /* NULL when absent on that side */
 };
 
 struct bw_compare {
 	size_t add, remove, grow, shrink;
 	uint64_t up, down;
-	struct bw_delta *v;	/* every name, sorted as bloat-o-meter: delta desc, then name desc */
+	struct bw_delta *v; /* every name, sorted as bloat-o-meter: delta desc, then name desc */
 	size_t n;
 };
 
 /* calc() of scripts/bloat-o-meter. Return: 0 or -1 (out of memory). */
-int bw_compare_maps(const struct bw_sizemap *old, const struct bw_sizemap *new, struct bw_compare *c);
+int bw_compare_maps(const struct bw_sizemap *old, const struct bw_sizemap *new,
+		    struct bw_compare *c);
 void bw_compare_free(struct bw_compare *c);
 
 /* Which scripts/bloat-o-meter to be: Linux 6.1's, or the current one, which also counts weak

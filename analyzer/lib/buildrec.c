@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Parse build records, Bloatwatch's and Kbuild's .cmd files, and write them as the JSON "build". */
-#define _GNU_SOURCE	/* memmem */
+#define _GNU_SOURCE /* memmem */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,12 +65,14 @@ static int bloatwatch_line(struct bw_buildrec *r, const char *line, size_t len)
 }
 
 /* A Kbuild "NAME := VALUE" line whose name starts with @prefix: the rest of the name in *obj. */
-static const char *kbuild_assign(const char *line, const char *prefix, const char **obj, size_t *objlen)
+static const char *kbuild_assign(const char *line, const char *prefix, const char **obj,
+				 size_t *objlen)
 {
 	size_t plen = strlen(prefix);
 	const char *sep;
 
-	if (strncmp(line, prefix, plen) || !(sep = strstr(line, " :=")) || (sep[3] && sep[3] != ' '))
+	if (strncmp(line, prefix, plen) || !(sep = strstr(line, " :=")) ||
+	    (sep[3] && sep[3] != ' '))
 		return NULL;
 	*obj = line + plen;
 	*objlen = (size_t)(sep - *obj);
@@ -142,8 +144,8 @@ static int kbuild_deps(struct bw_buildrec *r, const char *s, size_t len)
 }
 
 struct kbuild_state {
-	bool continued;		/* the previous line ended with "\" */
-	bool in_deps;		/* ... and it belongs to the deps_ list */
+	bool continued; /* the previous line ended with "\" */
+	bool in_deps; /* ... and it belongs to the deps_ list */
 	bool have_cmd;
 };
 
@@ -179,7 +181,7 @@ static int kbuild_line(struct bw_buildrec *r, struct kbuild_state *st, const cha
 	if ((val = kbuild_assign(line, "savedcmd_", &obj, &objlen)) ||
 	    (val = kbuild_assign(line, "cmd_", &obj, &objlen))) {
 		if (st->have_cmd)
-			return 1;	/* one object per record */
+			return 1; /* one object per record */
 		st->have_cmd = true;
 		if (add_kv(r, strdup("object"), trimmed_copy(obj, objlen)) ||
 		    add_kv(r, strdup("cmd"), trimmed_copy(val, len - (size_t)(val - line))))
@@ -253,16 +255,19 @@ static int parse(FILE *f, const char *path, struct bw_buildrec *r, struct bw_err
 		if (memchr(line, '\0', len))
 			bad = 1;
 		else
-			bad = r->format == BW_REC_KBUILD ? kbuild_line(r, &st, line, len)
-							 : bloatwatch_line(r, line, len);
+			bad = r->format == BW_REC_KBUILD ? kbuild_line(r, &st, line, len) :
+							   bloatwatch_line(r, line, len);
 		if (bad < 0) {
 			ret = bw_fail(e, path, "out of memory");
 			break;
 		}
 		if (bad) {
 			ret = r->format == BW_REC_KBUILD ?
-			      bw_fail(e, path, "line %zu: not a Kbuild .cmd line (a variable, a make rule or a continuation)", lineno) :
-			      bw_fail(e, path, "line %zu: not a 'key := value' line", lineno);
+				      bw_fail(e, path,
+					      "line %zu: not a Kbuild .cmd line (a variable, a make rule or a continuation)",
+					      lineno) :
+				      bw_fail(e, path, "line %zu: not a 'key := value' line",
+					      lineno);
 			break;
 		}
 	}

@@ -16,10 +16,10 @@ enum bw_recformat {
 
 struct bw_buildrec {
 	enum bw_recformat format;
-	char *path;		/* the record read */
-	struct bw_kv *v;	/* Bloatwatch: every line in file order; Kbuild: object, cmd, source */
+	char *path; /* the record read */
+	struct bw_kv *v; /* Bloatwatch: every line in file order; Kbuild: object, cmd, source */
 	size_t n, cap;
-	char **config_deps;	/* Kbuild: CONFIG_ names fixdep recorded ($(wildcard include/config/X)) */
+	char **config_deps; /* Kbuild: CONFIG_ names fixdep recorded ($(wildcard include/config/X)) */
 	size_t nconfig_deps, config_cap;
 };
 

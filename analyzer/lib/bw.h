@@ -17,8 +17,8 @@
  * to bw_report(), which prints "bloatwatch-analyze: FILE: message" and records it for --json.
  */
 struct bw_err {
-	char file[4096];	/* display name of the input at fault ("file" or "file(member)") */
-	char msg[512];		/* one line, no trailing newline */
+	char file[4096]; /* display name of the input at fault ("file" or "file(member)") */
+	char msg[512]; /* one line, no trailing newline */
 };
 
 /* Fill @e and return -1, so parsers can `return bw_fail(e, name, "...")`. */
@@ -28,10 +28,11 @@ int bw_vfail(struct bw_err *e, const char *file, const char *fmt, va_list ap)
 	__attribute__((format(printf, 3, 0)));
 
 /* An internal inconsistency (a bug, not bad input): the message records where it happened. */
-#define BW_BUG(e, file, what) bw_fail((e), (file), "internal error at %s:%d: %s", __FILE__, __LINE__, (what))
+#define BW_BUG(e, file, what) \
+	bw_fail((e), (file), "internal error at %s:%d: %s", __FILE__, __LINE__, (what))
 
 struct bw_errs {
-	struct bw_err *v;	/* every error reported in this run, in order */
+	struct bw_err *v; /* every error reported in this run, in order */
 	size_t n, cap;
 };
 
@@ -46,13 +47,13 @@ struct bw_setting {
 
 /* The state of one run; no file-scope mutable state anywhere, so every path can be fuzzed. */
 struct bw_ctx {
-	FILE *out;		/* stdout, or a memory stream under the fuzzer */
-	FILE *errout;		/* stderr, or NULL to keep errors only in @errs */
+	FILE *out; /* stdout, or a memory stream under the fuzzer */
+	FILE *errout; /* stderr, or NULL to keep errors only in @errs */
 	struct bw_errs errs;
-	struct bw_json *js;	/* non-NULL while a JSON document is written */
-	const char *mode;	/* subcommand name, for the JSON envelope */
-	bool json;		/* --json */
-	struct bw_setting set[BW_MAX_SETTINGS];	/* options in command-line order; the last wins */
+	struct bw_json *js; /* non-NULL while a JSON document is written */
+	const char *mode; /* subcommand name, for the JSON envelope */
+	bool json; /* --json */
+	struct bw_setting set[BW_MAX_SETTINGS]; /* options in command-line order; the last wins */
 	size_t nset;
 };
 

@@ -15,7 +15,6 @@
 #include "callgraph.h"
 #include "dwwalk.h"
 
-
 /* A DIE some concrete function is (itself, its abstract origin or its specification). */
 struct die_fn {
 	Dwarf_Off off;

@@ -92,7 +92,8 @@ static int all_tokens(const char *s, size_t len, struct bw_strset *out)
 		if (at_config(s, i, len)) {
 			size_t end = token_end(s, i, len);
 
-			if ((i == 0 || !name_byte((unsigned char)s[i - 1])) && bw_strset_add(out, s + i, end - i))
+			if ((i == 0 || !name_byte((unsigned char)s[i - 1])) &&
+			    bw_strset_add(out, s + i, end - i))
 				return -1;
 			i = end;
 		} else {
@@ -102,7 +103,8 @@ static int all_tokens(const char *s, size_t len, struct bw_strset *out)
 	return 0;
 }
 
-int bw_configs_scan(const char *text, size_t len, const char *prefix, bool all, struct bw_strset *out)
+int bw_configs_scan(const char *text, size_t len, const char *prefix, bool all,
+		    struct bw_strset *out)
 {
 	size_t plen = prefix ? strlen(prefix) : 0, cap = 0;
 	char *buf = NULL;

@@ -6,7 +6,7 @@
 #include "bw.h"
 
 struct bw_strset {
-	char **v;		/* distinct strings, unsorted until bw_strset_sort() */
+	char **v; /* distinct strings, unsorted until bw_strset_sort() */
 	size_t n, cap;
 };
 
@@ -17,7 +17,8 @@ struct bw_strset {
  * @all: also add every CONFIG_ token the pipeline drops (see configs.c).
  * Return: 0, or -1 when out of memory.
  */
-int bw_configs_scan(const char *text, size_t len, const char *prefix, bool all, struct bw_strset *out);
+int bw_configs_scan(const char *text, size_t len, const char *prefix, bool all,
+		    struct bw_strset *out);
 
 int bw_strset_add(struct bw_strset *s, const char *str, size_t len);
 /* Sort (strcoll when @coll, as sort(1) in the user's locale; bytewise otherwise), drop duplicates. */

@@ -67,9 +67,15 @@ static void take_variable(Dwarf_Die *d, const struct bw_obj *o, bool split, stru
 	if (!split)
 		return;
 	switch (section_class(o, ops[0].number, size)) {
-	case 'b': u->bss += size; break;
-	case 'r': u->rodata += size; break;
-	case 'd': u->data += size; break;
+	case 'b':
+		u->bss += size;
+		break;
+	case 'r':
+		u->rodata += size;
+		break;
+	case 'd':
+		u->data += size;
+		break;
 	}
 }
 
@@ -165,7 +171,8 @@ static void strip_common(struct bw_cunits *u)
 
 static int by_folder(const void *a, const void *b)
 {
-	return strcmp(((const struct bw_cunit_folder *)a)->folder, ((const struct bw_cunit_folder *)b)->folder);
+	return strcmp(((const struct bw_cunit_folder *)a)->folder,
+		      ((const struct bw_cunit_folder *)b)->folder);
 }
 
 static int fold(struct bw_cunits *u)
@@ -221,7 +228,7 @@ int bw_cunits_read(const struct bw_dwarf *h, const struct bw_obj *o, struct bw_c
 		const char *name;
 
 		if (unit_type != DW_UT_compile && unit_type != DW_UT_partial)
-			continue;	/* type units and split DWARF hold no code or data */
+			continue; /* type units and split DWARF hold no code or data */
 		v = bw_grow(out->v, &cap, out->n + 1, sizeof(*v));
 		if (!v) {
 			bw_cunits_free(out);
@@ -234,8 +241,9 @@ int bw_cunits_read(const struct bw_dwarf *h, const struct bw_obj *o, struct bw_c
 		v->name = name ? name : "";
 		v->producer = dwarf_formstring(
 			dwarf_attr(&cudie, DW_AT_producer, &(Dwarf_Attribute){ 0 }));
-		v->folder = unit_dir(v->name, dwarf_formstring(dwarf_attr(&cudie, DW_AT_comp_dir,
-									    &(Dwarf_Attribute){ 0 })));
+		v->folder =
+			unit_dir(v->name, dwarf_formstring(dwarf_attr(&cudie, DW_AT_comp_dir,
+								      &(Dwarf_Attribute){ 0 })));
 		if (!v->folder) {
 			bw_cunits_free(out);
 			return bw_fail(e, file, "out of memory");

@@ -7,13 +7,13 @@
 #include "elfobj.h"
 
 struct bw_cunit {
-	const char *name;	/* DW_AT_name, as the compiler recorded it */
+	const char *name; /* DW_AT_name, as the compiler recorded it */
 	const char *producer; /* DW_AT_producer (compiler, version, often its flags), or NULL */
-	char *folder;		/* its source folder: relative to DW_AT_comp_dir, or to the folder
+	char *folder; /* its source folder: relative to DW_AT_comp_dir, or to the folder
 				 * all of the image's units share ("." when none) */
-	uint64_t text;		/* bytes of the unit's address ranges (DW_AT_ranges, low/high_pc) */
-	uint64_t vars;		/* bytes of its variables with a static address (DW_OP_addr) */
-	uint64_t data, rodata, bss;	/* @vars by the section holding them (linked images) */
+	uint64_t text; /* bytes of the unit's address ranges (DW_AT_ranges, low/high_pc) */
+	uint64_t vars; /* bytes of its variables with a static address (DW_OP_addr) */
+	uint64_t data, rodata, bss; /* @vars by the section holding them (linked images) */
 };
 
 struct bw_cunit_folder {
@@ -23,11 +23,11 @@ struct bw_cunit_folder {
 };
 
 struct bw_cunits {
-	struct bw_cunit *v;	/* in file order */
+	struct bw_cunit *v; /* in file order */
 	size_t n;
-	struct bw_cunit_folder *folders;	/* sorted by name */
+	struct bw_cunit_folder *folders; /* sorted by name */
 	size_t nfolders;
-	bool split;		/* data/rodata/bss known: section addresses are the variables' */
+	bool split; /* data/rodata/bss known: section addresses are the variables' */
 };
 
 /*

@@ -33,12 +33,12 @@ int bw_dw_check(Elf *elf, size_t size, const char *file, bool *has_debug, struct
 		return bw_fail(e, file, "program headers past the end of the file");
 	}
 	/* libelf shows a section table that lies past the end as no sections at all. */
-	if (eh.e_shoff && !range_ok(eh.e_shoff, (uint64_t)(eh.e_shnum ? eh.e_shnum : 1) *
-				     eh.e_shentsize, size)) {
+	if (eh.e_shoff &&
+	    !range_ok(eh.e_shoff, (uint64_t)(eh.e_shnum ? eh.e_shnum : 1) * eh.e_shentsize, size)) {
 		return bw_fail(e, file, "section headers past the end of the file (truncated?)");
 	}
 	if (!shnum)
-		return 0;	/* no sections, no DWARF */
+		return 0; /* no sections, no DWARF */
 	if (!range_ok(eh.e_shoff, (uint64_t)shnum * eh.e_shentsize, size) ||
 	    elf_getshdrstrndx(elf, &shstrndx) != 0 || shstrndx >= shnum) {
 		return bw_fail(e, file, "corrupt section header table");

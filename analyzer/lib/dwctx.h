@@ -9,39 +9,53 @@
 
 /* One resolved type: its C spelling (see bw_layout_member.base_len/name_at) and byte size. */
 struct bw_dwtype {
-	uintptr_t key;		/* Dwarf_Die.addr: unique across .debug_info and .debug_types */
-	char *type;		/* arena string */
+	uintptr_t key; /* Dwarf_Die.addr: unique across .debug_info and .debug_types */
+	char *type; /* arena string */
 	uint32_t len, base_len, name_at;
 	uint64_t size;
-	Dwarf_Die aggr;		/* the anonymous struct/union DIE behind it, when anon_aggr */
-	uint8_t tclass;		/* BW_TC_* */
-	bool alias;		/* typedef or qualifier: @to is the same type */
-	struct bw_dwtype *to;	/* aliased type, or an array's element type */
-	uint32_t nalign;	/* memo of natural_align(), 0 until computed */
-	struct bw_layout *layout;	/* struct/union: its layout, built once (padding, alignment) */
-	struct bw_enum *enm;	/* anonymous enum: its enumerators, read once */
-	bool building;		/* its layout is being built: seeing it again means a cycle */
-	bool done;		/* false while being resolved: seeing it again means a cycle */
-	bool anon_aggr;		/* an anonymous struct/union, or an array or qualified form of one:
+	Dwarf_Die aggr; /* the anonymous struct/union DIE behind it, when anon_aggr */
+	uint8_t tclass; /* BW_TC_* */
+	bool alias; /* typedef or qualifier: @to is the same type */
+	struct bw_dwtype *to; /* aliased type, or an array's element type */
+	uint32_t nalign; /* memo of natural_align(), 0 until computed */
+	struct bw_layout *layout; /* struct/union: its layout, built once (padding, alignment) */
+	struct bw_enum *enm; /* anonymous enum: its enumerators, read once */
+	bool building; /* its layout is being built: seeing it again means a cycle */
+	bool done; /* false while being resolved: seeing it again means a cycle */
+	bool anon_aggr; /* an anonymous struct/union, or an array or qualified form of one:
 				 * pahole expands it inline when it is a member's type */
 };
 
 /* The attributes the layouts read, found in one pass over a DIE: dwarf_attr() walks the
  * abbreviation from its start on every call, and a kernel's members are read over and over. */
 enum {
-	BW_A_NAME, BW_A_TYPE, BW_A_BYTE_SIZE, BW_A_ALIGNMENT, BW_A_LOCATION, BW_A_BIT_SIZE,
-	BW_A_DATA_BIT_OFFSET, BW_A_BIT_OFFSET, BW_A_EXTERNAL, BW_A_DECLARATION, BW_A_PROTOTYPED,
-	BW_A_COUNT, BW_A_LOWER_BOUND, BW_A_UPPER_BOUND, BW_A_ORIGIN, BW_A_SPECIFICATION, BW_A_N
+	BW_A_NAME,
+	BW_A_TYPE,
+	BW_A_BYTE_SIZE,
+	BW_A_ALIGNMENT,
+	BW_A_LOCATION,
+	BW_A_BIT_SIZE,
+	BW_A_DATA_BIT_OFFSET,
+	BW_A_BIT_OFFSET,
+	BW_A_EXTERNAL,
+	BW_A_DECLARATION,
+	BW_A_PROTOTYPED,
+	BW_A_COUNT,
+	BW_A_LOWER_BOUND,
+	BW_A_UPPER_BOUND,
+	BW_A_ORIGIN,
+	BW_A_SPECIFICATION,
+	BW_A_N
 };
 
 struct bw_dw_die_attrs {
-	const void *addr;	/* Dwarf_Die.addr of the DIE, NULL for an empty slot */
-	bool whole;		/* read in one pass; false: corrupt, ask dwarf_attr() */
-	unsigned have;		/* 1 << BW_A_* */
+	const void *addr; /* Dwarf_Die.addr of the DIE, NULL for an empty slot */
+	bool whole; /* read in one pass; false: corrupt, ask dwarf_attr() */
+	unsigned have; /* 1 << BW_A_* */
 	Dwarf_Attribute at[BW_A_N];
 };
 
-#define BW_DW_ATTR_SLOTS 64	/* direct-mapped by DIE address: member, its type chain, ... */
+#define BW_DW_ATTR_SLOTS 64 /* direct-mapped by DIE address: member, its type chain, ... */
 
 /* Bump allocator for per-unit scratch data; reset (not freed) between units. */
 struct bw_arena_chunk {
@@ -52,17 +66,17 @@ struct bw_arena_chunk {
 
 struct bw_dw {
 	const struct bw_layout_opts *opts;
-	const char *file;	/* display name, for errors */
-	struct bw_err *e;	/* the first error of the read */
+	const char *file; /* display name, for errors */
+	struct bw_err *e; /* the first error of the read */
 	bool failed;
 	bool little_endian;
-	bool i386;		/* EM_386: 8-byte scalars are 4-byte aligned in structs */
-	uint8_t addr_size;	/* of the current unit */
+	bool i386; /* EM_386: 8-byte scalars are 4-byte aligned in structs */
+	uint8_t addr_size; /* of the current unit */
 	unsigned cacheline;
-	size_t units;		/* compilation/type units read */
-	size_t anon_budget;	/* members left to expand inline in the current top-level type */
-	bool lang_c;		/* the unit is C: no type is defined inside a struct */
-	bool nested_types;	/* the struct just built has type definitions among its children */
+	size_t units; /* compilation/type units read */
+	size_t anon_budget; /* members left to expand inline in the current top-level type */
+	bool lang_c; /* the unit is C: no type is defined inside a struct */
+	bool nested_types; /* the struct just built has type definitions among its children */
 	/* Per-unit type cache: open addressing on tinfo pointers. */
 	struct bw_dwtype **tab;
 	size_t tab_cap, tab_n;
@@ -70,9 +84,9 @@ struct bw_dw {
 	/* Output: unique layouts and a hash index over them. */
 	struct bw_layout *out;
 	size_t nout, out_cap;
-	uint32_t *idx;		/* 1-based index into out, 0 = empty */
+	uint32_t *idx; /* 1-based index into out, 0 = empty */
 	size_t idx_cap;
-	char sb[4096];		/* scratch for building one type spelling */
+	char sb[4096]; /* scratch for building one type spelling */
 	struct bw_dw_die_attrs attrs[BW_DW_ATTR_SLOTS];
 };
 

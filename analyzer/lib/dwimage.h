@@ -12,15 +12,15 @@
 
 struct bw_dwarf {
 	const struct bw_image *img;
-	Dwarf *dw;		/* NULL: the image has no DWARF (nor a separate debug file) */
+	Dwarf *dw; /* NULL: the image has no DWARF (nor a separate debug file) */
 	enum bw_dwarf_source source;
 	unsigned e_type, e_machine;
 	bool little_endian;
-	bool in_place;		/* read as it is (no relocation, compression or type units): several
+	bool in_place; /* read as it is (no relocation, compression or type units): several
 				 * handles over the image's bytes see the same DWARF */
 	/* owned */
 	Dwfl *dwfl;
-	Elf *elf;		/* a relocatable object dwreloc.c relocated */
+	Elf *elf; /* a relocatable object dwreloc.c relocated */
 	Dwarf *own_dw;
 };
 

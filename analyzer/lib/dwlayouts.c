@@ -109,7 +109,8 @@ static struct bw_enum *anon_enum(struct bw_dw *c, struct bw_dwtype *t)
 		e->values[e->n++] = v;
 	}
 	if (r < 0) {
-		bw_dw_fail(c, "DIE 0x%llx: corrupt enumerators: %s", bw_dw_die_off(&t->aggr), dwarf_errmsg(-1));
+		bw_dw_fail(c, "DIE 0x%llx: corrupt enumerators: %s", bw_dw_die_off(&t->aggr),
+			   dwarf_errmsg(-1));
 		return NULL;
 	}
 	t->enm = e;
@@ -179,12 +180,13 @@ static int add_member(struct bw_dw *c, Dwarf_Die *m, int tag, struct bw_layout_m
 		out->alignment = ss > UINT32_MAX ? UINT32_MAX : (uint32_t)ss;
 	if (byte_off > BW_MAX_TYPE_SIZE) {
 		bw_dw_fail(c, "DIE 0x%llx: absurd member offset %llu", bw_dw_die_off(m),
-		     (unsigned long long)byte_off);
+			   (unsigned long long)byte_off);
 		return -1;
 	}
 	r = bw_dw_attr_udata(c, m, DW_AT_bit_size, &bits);
 	if (r < 0) {
-		bw_dw_fail(c, "DIE 0x%llx: DW_AT_bit_size has a non-constant form", bw_dw_die_off(m));
+		bw_dw_fail(c, "DIE 0x%llx: DW_AT_bit_size has a non-constant form",
+			   bw_dw_die_off(m));
 		return -1;
 	}
 	if (bits) {
@@ -194,8 +196,9 @@ static int add_member(struct bw_dw *c, Dwarf_Die *m, int tag, struct bw_layout_m
 		int64_t abs;
 
 		if (!unit || bits > unit) {
-			bw_dw_fail(c, "DIE 0x%llx: bit-field of %llu bits in a %llu-byte type", bw_dw_die_off(m),
-			     (unsigned long long)bits, (unsigned long long)t->size);
+			bw_dw_fail(c, "DIE 0x%llx: bit-field of %llu bits in a %llu-byte type",
+				   bw_dw_die_off(m), (unsigned long long)bits,
+				   (unsigned long long)t->size);
 			return -1;
 		}
 		if (bw_dw_attr_udata(c, m, DW_AT_data_bit_offset, &dbo) > 0) {
@@ -210,21 +213,25 @@ static int add_member(struct bw_dw *c, Dwarf_Die *m, int tag, struct bw_layout_m
 			if (bw_dw_attr_udata(c, m, DW_AT_byte_size, &ss) <= 0)
 				ss = t->size;
 			if (bo > 65536 || bo < -65536 || ss > 65536) {
-				bw_dw_fail(c, "DIE 0x%llx: absurd DW_AT_bit_offset", bw_dw_die_off(m));
+				bw_dw_fail(c, "DIE 0x%llx: absurd DW_AT_bit_offset",
+					   bw_dw_die_off(m));
 				return -1;
 			}
 			if (c->little_endian)
-				abs = (int64_t)byte_off * 8 + (int64_t)(ss * 8) - bo - (int64_t)bits;
+				abs = (int64_t)byte_off * 8 + (int64_t)(ss * 8) - bo -
+				      (int64_t)bits;
 			else
 				abs = (int64_t)byte_off * 8 + bo;
 		} else if (r < 0) {
-			bw_dw_fail(c, "DIE 0x%llx: DW_AT_bit_offset has a non-constant form", bw_dw_die_off(m));
+			bw_dw_fail(c, "DIE 0x%llx: DW_AT_bit_offset has a non-constant form",
+				   bw_dw_die_off(m));
 			return -1;
 		} else {
 			abs = (int64_t)byte_off * 8;
 		}
 		if (abs < 0) {
-			bw_dw_fail(c, "DIE 0x%llx: bit-field before the start of its struct", bw_dw_die_off(m));
+			bw_dw_fail(c, "DIE 0x%llx: bit-field before the start of its struct",
+				   bw_dw_die_off(m));
 			return -1;
 		}
 		out->offset = (uint64_t)abs / unit * unit / 8;
@@ -240,7 +247,8 @@ static int add_member(struct bw_dw *c, Dwarf_Die *m, int tag, struct bw_layout_m
 	if (t->anon_aggr && depth < BW_MAX_ANON_DEPTH && !shallow) {
 		/* Shared anonymous types can nest exponentially in hostile DWARF. */
 		if (!c->anon_budget--) {
-			bw_dw_fail(c, "DIE 0x%llx: anonymous struct/union nesting too large", bw_dw_die_off(m));
+			bw_dw_fail(c, "DIE 0x%llx: anonymous struct/union nesting too large",
+				   bw_dw_die_off(m));
 			return -1;
 		}
 		out->anon = build_layout(c, &t->aggr, kind_of(dwarf_tag(&t->aggr)), depth + 1, NULL,
@@ -312,9 +320,9 @@ static struct bw_layout *build_layout(struct bw_dw *c, Dwarf_Die *d, const char 
 				ma = bw_dw_natural_align(c, mt, depth + 1);
 				na = ma > na ? ma : na;
 			}
-		} else if (depth == 0 && (tag == DW_TAG_structure_type || tag == DW_TAG_union_type ||
-					  tag == DW_TAG_class_type)) {
-			c->nested_types = true;	/* C++: the walk must look inside */
+		} else if (depth == 0 && (tag == DW_TAG_structure_type ||
+					  tag == DW_TAG_union_type || tag == DW_TAG_class_type)) {
+			c->nested_types = true; /* C++: the walk must look inside */
 		}
 		if (last && dwarf_dieoffset(&m) <= last) {
 			bw_dw_fail(c, "DIE 0x%llx: sibling chain loops", bw_dw_die_off(&m));
@@ -324,7 +332,8 @@ static struct bw_layout *build_layout(struct bw_dw *c, Dwarf_Die *d, const char 
 		r = dwarf_siblingof(&m, &m);
 	}
 	if (r < 0) {
-		bw_dw_fail(c, "DIE 0x%llx: corrupt member list: %s", bw_dw_die_off(d), dwarf_errmsg(-1));
+		bw_dw_fail(c, "DIE 0x%llx: corrupt member list: %s", bw_dw_die_off(d),
+			   dwarf_errmsg(-1));
 		return NULL;
 	}
 	l->members = mv;
@@ -452,8 +461,10 @@ static int walk_unit(struct bw_dw *c, Dwarf_Die *cudie)
 
 	r = dwarf_child(cudie, &stack[0]);
 	if (r != 0)
-		return r < 0 ? (bw_dw_fail(c, "corrupt unit DIE at 0x%llx: %s", bw_dw_die_off(cudie),
-				     dwarf_errmsg(-1)), -1) : 0;
+		return r < 0 ? (bw_dw_fail(c, "corrupt unit DIE at 0x%llx: %s",
+					   bw_dw_die_off(cudie), dwarf_errmsg(-1)),
+				-1) :
+			       0;
 	lastoff[0] = 0;
 	for (;;) {
 		Dwarf_Die *d = &stack[sp];
@@ -462,7 +473,7 @@ static int walk_unit(struct bw_dw *c, Dwarf_Die *cudie)
 
 		if (tag < 0) {
 			bw_dw_fail(c, "DIE 0x%llx: unreadable DIE: %s", (unsigned long long)off,
-			     dwarf_errmsg(-1));
+				   dwarf_errmsg(-1));
 			return -1;
 		}
 		if (lastoff[sp] && off <= lastoff[sp]) {
@@ -483,7 +494,8 @@ static int walk_unit(struct bw_dw *c, Dwarf_Die *cudie)
 				c->anon_budget = BW_MAX_ANON_MEMBERS;
 				c->nested_types = false;
 				uint32_t na;
-				struct bw_layout *l = build_layout(c, d, kind_of(tag), 0, &na, false);
+				struct bw_layout *l =
+					build_layout(c, d, kind_of(tag), 0, &na, false);
 
 				if (!l || keep_layout(c, l))
 					return -1;
@@ -494,8 +506,8 @@ static int walk_unit(struct bw_dw *c, Dwarf_Die *cudie)
 		if (descend && dwarf_haschildren(d) && sp + 1 < WALK_MAX_DEPTH) {
 			r = dwarf_child(d, &stack[sp + 1]);
 			if (r < 0) {
-				bw_dw_fail(c, "DIE 0x%llx: corrupt children: %s", (unsigned long long)off,
-				     dwarf_errmsg(-1));
+				bw_dw_fail(c, "DIE 0x%llx: corrupt children: %s",
+					   (unsigned long long)off, dwarf_errmsg(-1));
 				return -1;
 			}
 			if (r == 0) {
@@ -508,7 +520,7 @@ static int walk_unit(struct bw_dw *c, Dwarf_Die *cudie)
 			r = dwarf_siblingof(&stack[sp], &stack[sp]);
 			if (r < 0) {
 				bw_dw_fail(c, "DIE 0x%llx: corrupt sibling chain: %s",
-				     (unsigned long long)lastoff[sp], dwarf_errmsg(-1));
+					   (unsigned long long)lastoff[sp], dwarf_errmsg(-1));
 				return -1;
 			}
 			if (r == 0)
@@ -546,7 +558,7 @@ static int walk_dwarf(struct bw_dw *c, Dwarf *dw, size_t first, size_t last)
 		}
 		c->addr_size = asz;
 		if (unit_type == DW_UT_skeleton || unit_type == DW_UT_split_compile)
-			continue;	/* split DWARF (.dwo) is not read */
+			continue; /* split DWARF (.dwo) is not read */
 		bw_dw_cache_reset(c);
 		size_t first_new = c->nout, i;
 
@@ -658,8 +670,11 @@ static int walk_parallel(struct bw_dw *c, Dwarf *dw, const struct bw_image *img,
 		while (u < n && (k == njobs - 1 || ends[u] <= goal))
 			u++;
 		j->last = u;
-		j->c = (struct bw_dw){ .opts = c->opts, .file = c->file, .e = &j->e,
-				       .little_endian = c->little_endian, .i386 = c->i386,
+		j->c = (struct bw_dw){ .opts = c->opts,
+				       .file = c->file,
+				       .e = &j->e,
+				       .little_endian = c->little_endian,
+				       .i386 = c->i386,
 				       .cacheline = c->cacheline };
 		j->e.msg[0] = '\0';
 		j->elf = elf_memory((char *)img->bytes, img->size);
@@ -671,7 +686,7 @@ static int walk_parallel(struct bw_dw *c, Dwarf *dw, const struct bw_image *img,
 		}
 		j->started = pthread_create(&j->thread, NULL, job_run, j) == 0;
 		if (!j->started)
-			job_run(j);	/* no thread to be had: run it here */
+			job_run(j); /* no thread to be had: run it here */
 	}
 	for (unsigned k = 0; k < njobs; k++) {
 		struct job *j = &jobs[k];
@@ -735,7 +750,7 @@ int bw_layouts_from(const struct bw_dwarf *h, const struct bw_layout_opts *opts,
 	c.little_endian = h->little_endian;
 	c.i386 = h->e_machine == EM_386;
 	if (!h->dw)
-		return 0;	/* no DWARF at all: an empty set */
+		return 0; /* no DWARF at all: an empty set */
 	if (c.opts->jobs > 1 && h->in_place) {
 		if (walk_parallel(&c, h->dw, h->img, c.opts->jobs))
 			goto out;

@@ -17,8 +17,8 @@
 #include "dwimage.h"
 
 static int no_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname, Dwarf_Addr base,
-			const char *file_name, const char *debuglink_file,
-			GElf_Word debuglink_crc, char **debuginfo_file_name)
+			const char *file_name, const char *debuglink_file, GElf_Word debuglink_crc,
+			char **debuginfo_file_name)
 {
 	(void)mod, (void)userdata, (void)modname, (void)base, (void)file_name;
 	(void)debuglink_file, (void)debuglink_crc, (void)debuginfo_file_name;
@@ -102,11 +102,13 @@ static int check_unit_lengths(Dwarf *dw, const char *file, struct bw_err *e)
 		    (d = elf_getdata(scn, NULL)))
 			secsize = d->d_size;
 	}
-	while ((r = dwarf_next_unit(dw, off, &next, &hsize, NULL, NULL, NULL, NULL, NULL,
-				    NULL)) == 0) {
+	while ((r = dwarf_next_unit(dw, off, &next, &hsize, NULL, NULL, NULL, NULL, NULL, NULL)) ==
+	       0) {
 		if (next > secsize || next <= off) {
-			return bw_fail(e, file, "unit at 0x%llx runs past the end of .debug_info (truncated)",
-				       (unsigned long long)off);
+			return bw_fail(
+				e, file,
+				"unit at 0x%llx runs past the end of .debug_info (truncated)",
+				(unsigned long long)off);
 		}
 		off = next;
 	}
@@ -188,7 +190,8 @@ int bw_dwarf_open(const struct bw_image *img, bool no_search, struct bw_dwarf *h
 		h->dwfl = dwfl_begin(no_search ? &cb_nosearch : &cb_search);
 		if (!h->dwfl)
 			return bw_fail(e, file, "libdwfl: %s", dwfl_errmsg(-1));
-		mod = dwfl_report_offline_memory(h->dwfl, file, file, (char *)img->bytes, img->size);
+		mod = dwfl_report_offline_memory(h->dwfl, file, file, (char *)img->bytes,
+						 img->size);
 		if (!mod || dwfl_report_end(h->dwfl, NULL, NULL) != 0) {
 			bw_fail(e, file, "cannot read ELF: %s", dwfl_errmsg(-1));
 			goto fail;
@@ -201,7 +204,7 @@ int bw_dwarf_open(const struct bw_image *img, bool no_search, struct bw_dwarf *h
 			if (elf && !has_debug_info(elf)) {
 				bw_dwarf_close(h);
 				h->img = img;
-				return 0;	/* no DWARF at all */
+				return 0; /* no DWARF at all */
 			}
 			/* A machine libdwfl cannot relocate: dwreloc.c says which relocation. */
 			if (h->e_type != ET_REL || !elf) {

@@ -12,11 +12,11 @@
 
 #include "dwctx.h"
 
-#define R_MIPS_NONE_		0
-#define R_MIPS_32_		2
-#define R_MIPS_64_		18
-#define R_MIPS_TLS_DTPMOD32_	38
-#define R_MIPS_TLS_DTPREL64_	41
+#define R_MIPS_NONE_ 0
+#define R_MIPS_32_ 2
+#define R_MIPS_64_ 18
+#define R_MIPS_TLS_DTPMOD32_ 38
+#define R_MIPS_TLS_DTPREL64_ 41
 
 /*
  * mips64 packs up to three relocation types in r_info: r_sym (32 bits), r_ssym, r_type3,
@@ -30,7 +30,7 @@ static void mips64_info(uint64_t info, bool big, uint64_t *sym, unsigned *type, 
 		*type = info & 0xff;
 		*type2 = (info >> 8) & 0xff;
 		if ((info >> 16) & 0xff)
-			*type2 = 0xff;	/* a third type: never in debug sections */
+			*type2 = 0xff; /* a third type: never in debug sections */
 	} else {
 		*sym = info & 0xffffffffULL;
 		*type = (info >> 56) & 0xff;
@@ -86,7 +86,7 @@ int bw_dw_relocate(Elf *elf, const char *file, struct bw_err *e)
 			continue;
 		if (eh.e_machine != EM_MIPS) {
 			return bw_fail(e, file, "cannot relocate %s for machine %u", tname,
-				 (unsigned)eh.e_machine);
+				       (unsigned)eh.e_machine);
 		}
 		if ((tsh.sh_flags & SHF_COMPRESSED) && elf_compress(tscn, 0, 0) < 0) {
 			return bw_fail(e, file, "cannot decompress %s: %s", tname, elf_errmsg(-1));
@@ -127,17 +127,19 @@ int bw_dw_relocate(Elf *elf, const char *file, struct bw_err *e)
 			    (type >= R_MIPS_TLS_DTPMOD32_ && type <= R_MIPS_TLS_DTPREL64_))
 				continue;
 			if ((type != R_MIPS_32_ && type != R_MIPS_64_) || type2 != R_MIPS_NONE_) {
-				return bw_fail(e, file, "unsupported relocation type %u in %s", type, tname);
+				return bw_fail(e, file, "unsupported relocation type %u in %s",
+					       type, tname);
 			}
 			width = type == R_MIPS_64_ ? 8 : 4;
 			if (r.r_offset > td->d_size || td->d_size - r.r_offset < width ||
 			    symi > INT32_MAX || !gelf_getsym(sd, (int)symi, &sym))
 				goto corrupt;
 			addend = sh.sh_type == SHT_REL ?
-				 get((unsigned char *)td->d_buf + r.r_offset, width, big) :
-				 (uint64_t)r.r_addend;
+					 get((unsigned char *)td->d_buf + r.r_offset, width, big) :
+					 (uint64_t)r.r_addend;
 			/* Sections of a relocatable object sit at address 0: S is the symbol value. */
-			put((unsigned char *)td->d_buf + r.r_offset, sym.st_value + addend, width, big);
+			put((unsigned char *)td->d_buf + r.r_offset, sym.st_value + addend, width,
+			    big);
 		}
 		continue;
 corrupt:

@@ -122,7 +122,8 @@ static int cache_add(struct bw_dw *c, struct bw_dwtype *t)
 		for (j = 0; j < c->tab_cap; j++) {
 			if (!c->tab[j])
 				continue;
-			for (i = ptr_hash(c->tab[j]->key) & (ncap - 1); nt[i]; i = (i + 1) & (ncap - 1))
+			for (i = ptr_hash(c->tab[j]->key) & (ncap - 1); nt[i];
+			     i = (i + 1) & (ncap - 1))
 				;
 			nt[i] = c->tab[j];
 		}
@@ -168,14 +169,22 @@ static int implicit_value(Dwarf_Die *d, unsigned name, Dwarf_Sword *v)
 
 /* The slot of each attribute read (1 + BW_A_*), 0 for the others; DW_AT_* below 0x90. */
 static const unsigned char attr_slot[0x90] = {
-	[DW_AT_name] = 1 + BW_A_NAME, [DW_AT_type] = 1 + BW_A_TYPE,
-	[DW_AT_byte_size] = 1 + BW_A_BYTE_SIZE, [DW_AT_alignment] = 1 + BW_A_ALIGNMENT,
-	[DW_AT_data_member_location] = 1 + BW_A_LOCATION, [DW_AT_bit_size] = 1 + BW_A_BIT_SIZE,
-	[DW_AT_data_bit_offset] = 1 + BW_A_DATA_BIT_OFFSET, [DW_AT_bit_offset] = 1 + BW_A_BIT_OFFSET,
-	[DW_AT_external] = 1 + BW_A_EXTERNAL, [DW_AT_declaration] = 1 + BW_A_DECLARATION,
-	[DW_AT_prototyped] = 1 + BW_A_PROTOTYPED, [DW_AT_count] = 1 + BW_A_COUNT,
-	[DW_AT_lower_bound] = 1 + BW_A_LOWER_BOUND, [DW_AT_upper_bound] = 1 + BW_A_UPPER_BOUND,
-	[DW_AT_abstract_origin] = 1 + BW_A_ORIGIN, [DW_AT_specification] = 1 + BW_A_SPECIFICATION,
+	[DW_AT_name] = 1 + BW_A_NAME,
+	[DW_AT_type] = 1 + BW_A_TYPE,
+	[DW_AT_byte_size] = 1 + BW_A_BYTE_SIZE,
+	[DW_AT_alignment] = 1 + BW_A_ALIGNMENT,
+	[DW_AT_data_member_location] = 1 + BW_A_LOCATION,
+	[DW_AT_bit_size] = 1 + BW_A_BIT_SIZE,
+	[DW_AT_data_bit_offset] = 1 + BW_A_DATA_BIT_OFFSET,
+	[DW_AT_bit_offset] = 1 + BW_A_BIT_OFFSET,
+	[DW_AT_external] = 1 + BW_A_EXTERNAL,
+	[DW_AT_declaration] = 1 + BW_A_DECLARATION,
+	[DW_AT_prototyped] = 1 + BW_A_PROTOTYPED,
+	[DW_AT_count] = 1 + BW_A_COUNT,
+	[DW_AT_lower_bound] = 1 + BW_A_LOWER_BOUND,
+	[DW_AT_upper_bound] = 1 + BW_A_UPPER_BOUND,
+	[DW_AT_abstract_origin] = 1 + BW_A_ORIGIN,
+	[DW_AT_specification] = 1 + BW_A_SPECIFICATION,
 };
 
 static int slot_of(unsigned name)
@@ -281,13 +290,15 @@ int bw_dw_die_byte_size(struct bw_dw *c, Dwarf_Die *d, uint64_t dflt, uint64_t *
 	int r = bw_dw_attr_udata(c, d, DW_AT_byte_size, &v);
 
 	if (r < 0) {
-		bw_dw_fail(c, "DIE 0x%llx: DW_AT_byte_size has a non-constant form", bw_dw_die_off(d));
+		bw_dw_fail(c, "DIE 0x%llx: DW_AT_byte_size has a non-constant form",
+			   bw_dw_die_off(d));
 		return -1;
 	}
 	if (r == 0)
 		v = dflt;
 	if (v > BW_MAX_TYPE_SIZE) {
-		bw_dw_fail(c, "DIE 0x%llx: absurd byte size %llu", bw_dw_die_off(d), (unsigned long long)v);
+		bw_dw_fail(c, "DIE 0x%llx: absurd byte size %llu", bw_dw_die_off(d),
+			   (unsigned long long)v);
 		return -1;
 	}
 	*out = v;
@@ -328,7 +339,8 @@ int bw_dw_resolve_ref(struct bw_dw *c, Dwarf_Die *die, unsigned depth, struct bw
 	if (!bw_dw_attr(c, die, DW_AT_type, &a))
 		return 0;
 	if (!dwarf_formref_die(&a, &t)) {
-		bw_dw_fail(c, "DIE 0x%llx: bad DW_AT_type reference: %s", bw_dw_die_off(die), dwarf_errmsg(-1));
+		bw_dw_fail(c, "DIE 0x%llx: bad DW_AT_type reference: %s", bw_dw_die_off(die),
+			   dwarf_errmsg(-1));
 		return -1;
 	}
 	*out = bw_dw_resolve(c, &t, depth + 1);
@@ -336,7 +348,8 @@ int bw_dw_resolve_ref(struct bw_dw *c, Dwarf_Die *die, unsigned depth, struct bw
 }
 
 /* Store the spelling in @s into @t (arena copy). */
-static int finish(struct bw_dw *c, struct bw_dwtype *t, struct spell *s, size_t base_len, size_t name_at)
+static int finish(struct bw_dw *c, struct bw_dwtype *t, struct spell *s, size_t base_len,
+		  size_t name_at)
 {
 	t->type = arena_strndup(c, s->buf, s->len);
 	if (!t->type)
@@ -398,7 +411,8 @@ static int spell_pointer(struct bw_dw *c, struct bw_dwtype *t, struct bw_dwtype 
 	return finish(c, t, &s, to->base_len, name_at);
 }
 
-static int spell_qualified(struct bw_dw *c, struct bw_dwtype *t, struct bw_dwtype *to, const char *q)
+static int spell_qualified(struct bw_dw *c, struct bw_dwtype *t, struct bw_dwtype *to,
+			   const char *q)
 {
 	struct spell s = { c->sb, 0, sizeof(c->sb), false };
 	size_t ql = strlen(q) + 1;
@@ -453,7 +467,7 @@ int bw_dw_const_value(struct bw_dw *c, Dwarf_Die *d, unsigned name, bool sext, i
 	form = dwarf_whatform(&a);
 	if (form == DW_FORM_sdata || form == DW_FORM_implicit_const) {
 		if ((form == DW_FORM_sdata ? dwarf_formsdata(&a, &sv) :
-		     implicit_value(d, name, &sv)) != 0)
+					     implicit_value(d, name, &sv)) != 0)
 			return -1;
 		*v = sv;
 		return 1;
@@ -496,7 +510,8 @@ static int subrange_count(struct bw_dw *c, Dwarf_Die *sub, uint64_t *n, bool *kn
 	}
 	/* Non-constant bounds (VLAs) stay unknown, printed "[]" as pahole does. */
 	if (*n > BW_MAX_TYPE_SIZE) {
-		bw_dw_fail(c, "DIE 0x%llx: absurd array bound %llu", bw_dw_die_off(sub), (unsigned long long)*n);
+		bw_dw_fail(c, "DIE 0x%llx: absurd array bound %llu", bw_dw_die_off(sub),
+			   (unsigned long long)*n);
 		return -1;
 	}
 	return 0;
@@ -543,7 +558,8 @@ static int spell_array(struct bw_dw *c, struct bw_dwtype *t, Dwarf_Die *d, struc
 		r = dwarf_siblingof(&sub, &sub);
 	}
 	if (r < 0) {
-		bw_dw_fail(c, "DIE 0x%llx: corrupt array dimensions: %s", bw_dw_die_off(d), dwarf_errmsg(-1));
+		bw_dw_fail(c, "DIE 0x%llx: corrupt array dimensions: %s", bw_dw_die_off(d),
+			   dwarf_errmsg(-1));
 		return -1;
 	}
 	if (!ndims)
@@ -607,7 +623,8 @@ static int spell_function(struct bw_dw *c, struct bw_dwtype *t, Dwarf_Die *d, st
 		r = dwarf_siblingof(&p, &p);
 	}
 	if (r < 0) {
-		bw_dw_fail(c, "DIE 0x%llx: corrupt parameter list: %s", bw_dw_die_off(d), dwarf_errmsg(-1));
+		bw_dw_fail(c, "DIE 0x%llx: corrupt parameter list: %s", bw_dw_die_off(d),
+			   dwarf_errmsg(-1));
 		return -1;
 	}
 	if (!n && bw_dw_attr_flag(c, d, DW_AT_prototyped))
@@ -654,13 +671,15 @@ struct bw_dwtype *bw_dw_resolve(struct bw_dw *c, Dwarf_Die *die, unsigned depth)
 	t = cache_find(c, (uintptr_t)die->addr);
 	if (t) {
 		if (!t->done) {
-			bw_dw_fail(c, "DIE 0x%llx: cyclic DWARF type reference", bw_dw_die_off(die));
+			bw_dw_fail(c, "DIE 0x%llx: cyclic DWARF type reference",
+				   bw_dw_die_off(die));
 			return NULL;
 		}
 		return t;
 	}
 	if (depth > BW_MAX_TYPE_DEPTH) {
-		bw_dw_fail(c, "DIE 0x%llx: type chain deeper than %d", bw_dw_die_off(die), BW_MAX_TYPE_DEPTH);
+		bw_dw_fail(c, "DIE 0x%llx: type chain deeper than %d", bw_dw_die_off(die),
+			   BW_MAX_TYPE_DEPTH);
 		return NULL;
 	}
 	t = bw_dw_arena_alloc(c, sizeof(*t));
@@ -689,8 +708,9 @@ struct bw_dwtype *bw_dw_resolve(struct bw_dw *c, Dwarf_Die *die, unsigned depth)
 	case DW_TAG_union_type:
 	case DW_TAG_enumeration_type: {
 		const char *kw = tag == DW_TAG_structure_type ? "struct" :
-				 tag == DW_TAG_class_type ? "class" :
-				 tag == DW_TAG_union_type ? "union" : "enum";
+				 tag == DW_TAG_class_type     ? "class" :
+				 tag == DW_TAG_union_type     ? "union" :
+								"enum";
 
 		rc = bw_dw_die_byte_size(c, die, 0, &t->size) ?: spell_named(c, t, die, kw);
 		t->aggr = *die;
@@ -708,11 +728,13 @@ struct bw_dwtype *bw_dw_resolve(struct bw_dw *c, Dwarf_Die *die, unsigned depth)
 	case DW_TAG_reference_type:
 	case DW_TAG_rvalue_reference_type:
 	case DW_TAG_ptr_to_member_type: {
-		const char *op = tag == DW_TAG_reference_type ? "&" :
-				 tag == DW_TAG_rvalue_reference_type ? "&&" : "*";
+		const char *op = tag == DW_TAG_reference_type	     ? "&" :
+				 tag == DW_TAG_rvalue_reference_type ? "&&" :
+								       "*";
 
 		rc = bw_dw_die_byte_size(c, die, c->addr_size, &t->size) ?:
-		     bw_dw_resolve_ref(c, die, depth, &to) ?: spell_pointer(c, t, to, op);
+			     bw_dw_resolve_ref(c, die, depth, &to)	 ?:
+			     spell_pointer(c, t, to, op);
 		t->tclass = BW_TC_POINTER;
 		break;
 	}
@@ -723,12 +745,13 @@ struct bw_dwtype *bw_dw_resolve(struct bw_dw *c, Dwarf_Die *die, unsigned depth)
 	case DW_TAG_immutable_type:
 	case DW_TAG_packed_type:
 	case DW_TAG_shared_type: {
-		const char *q = tag == DW_TAG_const_type ? "const" :
-				tag == DW_TAG_volatile_type ? "volatile" :
-				tag == DW_TAG_restrict_type ? "restrict" :
-				tag == DW_TAG_atomic_type ? "_Atomic" :
+		const char *q = tag == DW_TAG_const_type     ? "const" :
+				tag == DW_TAG_volatile_type  ? "volatile" :
+				tag == DW_TAG_restrict_type  ? "restrict" :
+				tag == DW_TAG_atomic_type    ? "_Atomic" :
 				tag == DW_TAG_immutable_type ? "immutable" :
-				tag == DW_TAG_packed_type ? "packed" : "shared";
+				tag == DW_TAG_packed_type    ? "packed" :
+							       "shared";
 
 		rc = bw_dw_resolve_ref(c, die, depth, &to) ?: spell_qualified(c, t, to, q);
 		t->size = to ? to->size : 0;
@@ -758,7 +781,8 @@ struct bw_dwtype *bw_dw_resolve(struct bw_dw *c, Dwarf_Die *die, unsigned depth)
 		struct spell s = { c->sb, 0, sizeof(c->sb), false };
 
 		if (tag < 0) {
-			bw_dw_fail(c, "DIE 0x%llx: unreadable type DIE: %s", bw_dw_die_off(die), dwarf_errmsg(-1));
+			bw_dw_fail(c, "DIE 0x%llx: unreadable type DIE: %s", bw_dw_die_off(die),
+				   dwarf_errmsg(-1));
 			return NULL;
 		}
 		/* Not a type tag: a hostile DW_AT_type aimed at a variable, say. */
@@ -774,7 +798,6 @@ struct bw_dwtype *bw_dw_resolve(struct bw_dw *c, Dwarf_Die *die, unsigned depth)
 	return t;
 }
 
-
 struct bw_dwtype *bw_dw_strip_alias(struct bw_dwtype *t)
 {
 	unsigned n = 0;
@@ -783,7 +806,6 @@ struct bw_dwtype *bw_dw_strip_alias(struct bw_dwtype *t)
 		t = t->to;
 	return t;
 }
-
 
 /* pahole's tag__natural_alignment: pointers the word, scalars their size, arrays their
  * element's, structs their most aligned member's. Except on i386, whose ABI aligns 8-byte
@@ -807,7 +829,7 @@ uint32_t bw_dw_natural_align(struct bw_dw *c, struct bw_dwtype *t, unsigned dept
 		a = t->size;
 		break;
 	case BW_TC_ARRAY:
-		t->nalign = 1;	/* provisional: a hostile cycle ends here */
+		t->nalign = 1; /* provisional: a hostile cycle ends here */
 		a = depth < BW_MAX_ANON_DEPTH ? bw_dw_natural_align(c, t->to, depth + 1) : 1;
 		break;
 	case BW_TC_STRUCT:

@@ -55,13 +55,28 @@ const char *bw_target_name(const struct bw_obj *o, char *buf, size_t len)
 
 const char *bw_machine_name(uint16_t machine, char *buf, size_t len)
 {
-	static const struct { uint16_t em; const char *name; } names[] = {
-		{ EM_NONE, "EM_NONE" }, { EM_386, "EM_386" }, { EM_X86_64, "EM_X86_64" },
-		{ EM_ARM, "EM_ARM" }, { EM_AARCH64, "EM_AARCH64" }, { EM_RISCV, "EM_RISCV" },
-		{ EM_PPC, "EM_PPC" }, { EM_PPC64, "EM_PPC64" }, { EM_MIPS, "EM_MIPS" },
-		{ EM_S390, "EM_S390" }, { EM_SPARC, "EM_SPARC" }, { EM_SPARCV9, "EM_SPARCV9" },
-		{ EM_LOONGARCH, "EM_LOONGARCH" }, { EM_68K, "EM_68K" }, { EM_SH, "EM_SH" },
-		{ EM_IA_64, "EM_IA_64" }, { EM_BPF, "EM_BPF" }, { EM_XTENSA, "EM_XTENSA" },
+	static const struct {
+		uint16_t em;
+		const char *name;
+	} names[] = {
+		{ EM_NONE, "EM_NONE" },
+		{ EM_386, "EM_386" },
+		{ EM_X86_64, "EM_X86_64" },
+		{ EM_ARM, "EM_ARM" },
+		{ EM_AARCH64, "EM_AARCH64" },
+		{ EM_RISCV, "EM_RISCV" },
+		{ EM_PPC, "EM_PPC" },
+		{ EM_PPC64, "EM_PPC64" },
+		{ EM_MIPS, "EM_MIPS" },
+		{ EM_S390, "EM_S390" },
+		{ EM_SPARC, "EM_SPARC" },
+		{ EM_SPARCV9, "EM_SPARCV9" },
+		{ EM_LOONGARCH, "EM_LOONGARCH" },
+		{ EM_68K, "EM_68K" },
+		{ EM_SH, "EM_SH" },
+		{ EM_IA_64, "EM_IA_64" },
+		{ EM_BPF, "EM_BPF" },
+		{ EM_XTENSA, "EM_XTENSA" },
 	};
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
@@ -74,11 +89,16 @@ const char *bw_machine_name(uint16_t machine, char *buf, size_t len)
 const char *bw_type_name(uint16_t type, char *buf, size_t len)
 {
 	switch (type) {
-	case ET_NONE: return "NONE";
-	case ET_REL: return "REL";
-	case ET_EXEC: return "EXEC";
-	case ET_DYN: return "DYN";
-	case ET_CORE: return "CORE";
+	case ET_NONE:
+		return "NONE";
+	case ET_REL:
+		return "REL";
+	case ET_EXEC:
+		return "EXEC";
+	case ET_DYN:
+		return "DYN";
+	case ET_CORE:
+		return "CORE";
 	default:
 		snprintf(buf, len, "%#x", type);
 		return buf;

@@ -13,8 +13,8 @@ static bool libelf_ready(void)
 
 static uint32_t rd32(const unsigned char *p, bool big)
 {
-	return big ? (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]
-		   : (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
+	return big ? (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3] :
+		     (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
 }
 
 static uint64_t rd64(const unsigned char *p, bool big)
@@ -44,7 +44,7 @@ const unsigned char *bw_sec_bytes(const struct bw_obj *o, size_t i)
 
 	if (i == 0 || s->type == SHT_NOBITS || s->type == SHT_NULL || s->size == 0)
 		return NULL;
-	return o->bytes + s->offset;	/* range checked in bw_obj_open() */
+	return o->bytes + s->offset; /* range checked in bw_obj_open() */
 }
 
 /* Compressed sections: size reports sh_size; JSON also gives the uncompressed size. */
@@ -61,11 +61,13 @@ static void read_compression(struct bw_obj *o, size_t i)
 
 		if (s->size >= chdr) {
 			s->compressed = true;
-			s->usize = o->cls == 64 ? rd64(p + 8, o->big_endian) : rd32(p + 4, o->big_endian);
+			s->usize = o->cls == 64 ? rd64(p + 8, o->big_endian) :
+						  rd32(p + 4, o->big_endian);
 		}
-	} else if (s->name[1] == 'z' && s->size >= 12 && !strncmp(s->name, ".zdebug", 7) && !memcmp(p, "ZLIB", 4)) {
+	} else if (s->name[1] == 'z' && s->size >= 12 && !strncmp(s->name, ".zdebug", 7) &&
+		   !memcmp(p, "ZLIB", 4)) {
 		s->compressed = true;
-		s->usize = rd64(p + 4, true);	/* always big-endian in the .zdebug header */
+		s->usize = rd64(p + 4, true); /* always big-endian in the .zdebug header */
 	}
 }
 
@@ -99,7 +101,8 @@ static int check_overlap(struct bw_obj *o, struct bw_err *e)
 	qsort(x, n, sizeof(*x), by_offset);
 	for (size_t i = 1; i < n; i++) {
 		if (x[i - 1].offset + x[i - 1].size > x[i].offset) {
-			ret = bw_fail(e, o->name, "sections %zu (%s) and %zu (%s) overlap in the file",
+			ret = bw_fail(e, o->name,
+				      "sections %zu (%s) and %zu (%s) overlap in the file",
 				      x[i - 1].index, o->secs[x[i - 1].index].name, x[i].index,
 				      o->secs[x[i].index].name);
 			break;
@@ -123,7 +126,8 @@ static int read_sections(struct bw_obj *o, struct bw_err *e)
 
 		scn = elf_getscn(o->elf, i);
 		if (!scn || !gelf_getshdr(scn, &sh))
-			return bw_fail(e, o->name, "cannot read section header %zu: %s", i, elf_errmsg(-1));
+			return bw_fail(e, o->name, "cannot read section header %zu: %s", i,
+				       elf_errmsg(-1));
 		s->type = sh.sh_type;
 		s->flags = sh.sh_flags;
 		s->addr = sh.sh_addr;
@@ -133,12 +137,14 @@ static int read_sections(struct bw_obj *o, struct bw_err *e)
 		s->align = sh.sh_addralign;
 		s->link = sh.sh_link;
 		s->info = sh.sh_info;
-		s->name = (const char *)(uintptr_t)sh.sh_name;	/* resolved below */
+		s->name = (const char *)(uintptr_t)sh.sh_name; /* resolved below */
 		if (i > 0 && s->type != SHT_NOBITS && s->type != SHT_NULL &&
 		    !bw_range_ok(s->offset, s->size, o->size))
-			return bw_fail(e, o->name,
-				       "section %zu: contents (offset %#llx, size %#llx) extend past the end of the file (%#zx bytes)",
-				       i, (unsigned long long)s->offset, (unsigned long long)s->size, o->size);
+			return bw_fail(
+				e, o->name,
+				"section %zu: contents (offset %#llx, size %#llx) extend past the end of the file (%#zx bytes)",
+				i, (unsigned long long)s->offset, (unsigned long long)s->size,
+				o->size);
 	}
 	if (o->shnum <= 1) {
 		for (size_t i = 0; i < o->shnum; i++)
@@ -148,21 +154,27 @@ static int read_sections(struct bw_obj *o, struct bw_err *e)
 	if (o->shstrndx == SHN_UNDEF)
 		return bw_fail(e, o->name, "no section name string table (e_shstrndx is 0)");
 	if (o->shstrndx >= o->shnum)
-		return bw_fail(e, o->name, "bad e_shstrndx %zu: only %zu sections", o->shstrndx, o->shnum);
+		return bw_fail(e, o->name, "bad e_shstrndx %zu: only %zu sections", o->shstrndx,
+			       o->shnum);
 	strsec = &o->secs[o->shstrndx];
 	if (strsec->type == SHT_NOBITS || strsec->type == SHT_NULL || strsec->size == 0 ||
 	    !bw_range_ok(strsec->offset, strsec->size, o->size))
-		return bw_fail(e, o->name, "section name string table (section %zu) is empty or outside the file",
-			       o->shstrndx);
+		return bw_fail(
+			e, o->name,
+			"section name string table (section %zu) is empty or outside the file",
+			o->shstrndx);
 	for (size_t i = 0; i < o->shnum; i++) {
 		uint64_t off = (uint64_t)(uintptr_t)o->secs[i].name;
 		const char *tab = (const char *)o->bytes + strsec->offset;
 
 		if (off >= strsec->size || !memchr(tab + off, '\0', strsec->size - off)) {
 			if (i == 0 && off == 0)
-				return bw_fail(e, o->name, "section name string table is not NUL-terminated");
-			return bw_fail(e, o->name, "section %zu: name offset %#llx outside the section name table (%#llx bytes)",
-				       i, (unsigned long long)off, (unsigned long long)strsec->size);
+				return bw_fail(e, o->name,
+					       "section name string table is not NUL-terminated");
+			return bw_fail(
+				e, o->name,
+				"section %zu: name offset %#llx outside the section name table (%#llx bytes)",
+				i, (unsigned long long)off, (unsigned long long)strsec->size);
 		}
 		o->secs[i].name = tab + off;
 		read_compression(o, i);
@@ -192,7 +204,8 @@ int bw_obj_open(struct bw_obj *o, const char *name, const unsigned char *bytes, 
 	ehsize = o->cls == 64 ? sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr);
 	shentsize = o->cls == 64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr);
 	if (size < ehsize)
-		return bw_fail(e, name, "file truncated: %zu bytes, the ELF header needs %zu", size, ehsize);
+		return bw_fail(e, name, "file truncated: %zu bytes, the ELF header needs %zu", size,
+			       ehsize);
 	if (!libelf_ready())
 		return bw_fail(e, name, "libelf: %s", elf_errmsg(-1));
 	o->elf = elf_memory((char *)(uintptr_t)bytes, size);
@@ -204,13 +217,18 @@ int bw_obj_open(struct bw_obj *o, const char *name, const unsigned char *bytes, 
 	o->osabi = bytes[EI_OSABI];
 	if (eh.e_shoff != 0) {
 		if (eh.e_shoff < ehsize)
-			return bw_fail(e, name, "section header table at offset %#llx overlaps the ELF header",
-				       (unsigned long long)eh.e_shoff);
+			return bw_fail(
+				e, name,
+				"section header table at offset %#llx overlaps the ELF header",
+				(unsigned long long)eh.e_shoff);
 		if (eh.e_shentsize != shentsize)
-			return bw_fail(e, name, "bad section header size %u (expected %zu)", eh.e_shentsize, shentsize);
+			return bw_fail(e, name, "bad section header size %u (expected %zu)",
+				       eh.e_shentsize, shentsize);
 		if (!bw_range_ok(eh.e_shoff, shentsize, size))
-			return bw_fail(e, name, "section header table at offset %#llx is past the end of the file",
-				       (unsigned long long)eh.e_shoff);
+			return bw_fail(
+				e, name,
+				"section header table at offset %#llx is past the end of the file",
+				(unsigned long long)eh.e_shoff);
 		if (elf_getshdrnum(o->elf, &o->shnum))
 			return bw_fail(e, name, "bad section count: %s", elf_errmsg(-1));
 		/* libelf quietly shortens a table that runs past the end: check the header's count. */
@@ -218,8 +236,10 @@ int bw_obj_open(struct bw_obj *o, const char *name, const unsigned char *bytes, 
 			o->shnum = raw_shnum(o);
 		if (__builtin_mul_overflow((uint64_t)o->shnum, shentsize, &table) ||
 		    !bw_range_ok(eh.e_shoff, table, size))
-			return bw_fail(e, name, "section header table (%zu entries at offset %#llx) extends past the end of the file",
-				       o->shnum, (unsigned long long)eh.e_shoff);
+			return bw_fail(
+				e, name,
+				"section header table (%zu entries at offset %#llx) extends past the end of the file",
+				o->shnum, (unsigned long long)eh.e_shoff);
 		if (elf_getshdrstrndx(o->elf, &o->shstrndx))
 			return bw_fail(e, name, "bad e_shstrndx: %s", elf_errmsg(-1));
 	}

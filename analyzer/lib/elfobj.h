@@ -17,41 +17,41 @@ enum bw_secflag {
 	BW_SEC_HAS_CONTENTS = 1 << 5,
 	BW_SEC_DEBUGGING = 1 << 6,
 	BW_SEC_SMALL_DATA = 1 << 7,
-	BW_SEC_OTHER = 1 << 8,	/* any flag that only matters for "no flags at all" (size -A) */
+	BW_SEC_OTHER = 1 << 8, /* any flag that only matters for "no flags at all" (size -A) */
 };
 
 enum bw_bucket { BW_TEXT, BW_DATA, BW_BSS, BW_OTHER };
 
 struct bw_sec {
-	const char *name;	/* NUL-terminated inside .shstrtab (checked) */
+	const char *name; /* NUL-terminated inside .shstrtab (checked) */
 	uint32_t type;
-	uint64_t flags;		/* sh_flags */
+	uint64_t flags; /* sh_flags */
 	uint64_t addr, offset, size, entsize, align;
 	uint32_t link, info;
-	bool compressed;	/* SHF_COMPRESSED or a .zdebug header */
-	uint64_t usize;		/* uncompressed size (== size when not compressed) */
-	bool is_bfd;		/* BFD makes a section of it: size -A lists it, symbols may use it */
-	unsigned bfd_flags;	/* enum bw_secflag, valid when is_bfd */
-	enum bw_bucket bucket;	/* Berkeley text/data/bss, BW_OTHER when not counted */
+	bool compressed; /* SHF_COMPRESSED or a .zdebug header */
+	uint64_t usize; /* uncompressed size (== size when not compressed) */
+	bool is_bfd; /* BFD makes a section of it: size -A lists it, symbols may use it */
+	unsigned bfd_flags; /* enum bw_secflag, valid when is_bfd */
+	enum bw_bucket bucket; /* Berkeley text/data/bss, BW_OTHER when not counted */
 };
 
 struct bw_obj {
-	const char *name;	/* display name for messages */
+	const char *name; /* display name for messages */
 	const unsigned char *bytes;
 	size_t size;
 	Elf *elf;
-	int cls;		/* 32 or 64 */
+	int cls; /* 32 or 64 */
 	bool big_endian;
 	uint16_t type, machine;
 	uint32_t eflags;
 	uint8_t osabi;
-	size_t shnum;		/* sections, including index 0 */
+	size_t shnum; /* sections, including index 0 */
 	size_t shstrndx;
-	struct bw_sec *secs;	/* shnum entries */
-	size_t *bfd_order;	/* indices of BFD sections in the order BFD creates them */
+	struct bw_sec *secs; /* shnum entries */
+	size_t *bfd_order; /* indices of BFD sections in the order BFD creates them */
 	size_t nbfd;
-	size_t symtab, dynsym;	/* BFD's "onesymtab" and "dynsymtab", 0 when absent */
-	uint64_t text, data, bss;	/* Berkeley totals */
+	size_t symtab, dynsym; /* BFD's "onesymtab" and "dynsymtab", 0 when absent */
+	uint64_t text, data, bss; /* Berkeley totals */
 };
 
 /*

@@ -57,7 +57,7 @@ void bw_report(struct bw_ctx *ctx, const struct bw_err *e)
 	}
 	v = bw_grow(ctx->errs.v, &ctx->errs.cap, ctx->errs.n + 1, sizeof(*v));
 	if (!v)
-		return;	/* the line above was printed; only the JSON copy is lost */
+		return; /* the line above was printed; only the JSON copy is lost */
 	ctx->errs.v = v;
 	v[ctx->errs.n++] = *e;
 }

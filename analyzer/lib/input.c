@@ -28,7 +28,8 @@ static int read_whole(int fd, struct bw_mapping *m, size_t size, const char *pat
 		if (n <= 0) {
 			free(m->bytes);
 			m->bytes = NULL;
-			return bw_fail(e, path, "read error: %s", n < 0 ? strerror(errno) : "file shrank");
+			return bw_fail(e, path, "read error: %s",
+				       n < 0 ? strerror(errno) : "file shrank");
 		}
 		got += (size_t)n;
 	}
@@ -110,8 +111,13 @@ int bw_for_each_image(struct bw_ctx *ctx, const char *path, bw_image_fn fn, void
 		ret = bw_archive_walk(ctx, path, m.bytes, m.size, fn, arg);
 	} else {
 		struct bw_image img = {
-			.file = path, .member = NULL, .display = path, .path = path,
-			.bytes = m.bytes, .size = m.size, .index = -1,
+			.file = path,
+			.member = NULL,
+			.display = path,
+			.path = path,
+			.bytes = m.bytes,
+			.size = m.size,
+			.index = -1,
 		};
 
 		ret = fn(ctx, &img, arg);

@@ -7,14 +7,15 @@
 
 /* The one image type of the library: an ELF image to analyze, a whole file or one member of an ar archive. */
 struct bw_image {
-	const char *file;	/* the path as given on the command line (the archive for a member) */
-	const char *member;	/* member name as `size` prints it (thin: archive dir + name), or NULL */
-	const char *display;	/* "file" or "archive(member)": the name used in error messages */
-	const char *path;	/* the file on disk holding the image (@file, or a thin archive's member
+	const char *file; /* the path as given on the command line (the archive for a member) */
+	const char *member; /* member name as `size` prints it (thin: archive dir + name), or NULL */
+	const char *display; /* "file" or "archive(member)": the name used in error messages */
+	const char *path; /* the file on disk holding the image (@file, or a thin archive's member
 				 * file), NULL for a member stored inside its archive */
-	const unsigned char *bytes;	/* the image, mapped copy-on-write (libelf may convert in place) */
+	const unsigned char
+		*bytes; /* the image, mapped copy-on-write (libelf may convert in place) */
 	size_t size;
-	int index;		/* member position in the archive (0-based), -1 for a plain file */
+	int index; /* member position in the archive (0-based), -1 for a plain file */
 };
 
 /* Called once per ELF image; returns 0, or -1 after reporting an error about it. */
@@ -31,9 +32,9 @@ int bw_for_each_image(struct bw_ctx *ctx, const char *path, bw_image_fn fn, void
 
 /* A file in memory (read, or mapped when large): bytes stay valid until bw_unmap(). */
 struct bw_mapping {
-	unsigned char *bytes;	/* writable private copy: libelf may convert in place */
+	unsigned char *bytes; /* writable private copy: libelf may convert in place */
 	size_t size;
-	bool mapped;		/* mmap()ed (large file) rather than read into malloc()ed memory */
+	bool mapped; /* mmap()ed (large file) rather than read into malloc()ed memory */
 };
 
 /* Load @path (read or map, copy-on-write); a one-line error in @e on failure (as size words it). */

@@ -47,7 +47,7 @@ static void open_container(struct bw_json *j, char c)
 	before_item(j);
 	fputc(c, j->f);
 	if (j->depth + 1 >= BW_JSON_MAXDEPTH)
-		return;	/* deeper nesting is never produced by the analyzer */
+		return; /* deeper nesting is never produced by the analyzer */
 	j->depth++;
 	j->first[j->depth] = true;
 	j->oneline[j->depth] = parent_oneline || j->depth >= j->inline_depth;
@@ -65,10 +65,22 @@ static void close_container(struct bw_json *j, char c)
 	fputc(c, j->f);
 }
 
-void bw_json_obj_begin(struct bw_json *j) { open_container(j, '{'); }
-void bw_json_obj_end(struct bw_json *j) { close_container(j, '}'); }
-void bw_json_arr_begin(struct bw_json *j) { open_container(j, '['); }
-void bw_json_arr_end(struct bw_json *j) { close_container(j, ']'); }
+void bw_json_obj_begin(struct bw_json *j)
+{
+	open_container(j, '{');
+}
+void bw_json_obj_end(struct bw_json *j)
+{
+	close_container(j, '}');
+}
+void bw_json_arr_begin(struct bw_json *j)
+{
+	open_container(j, '[');
+}
+void bw_json_arr_end(struct bw_json *j)
+{
+	close_container(j, ']');
+}
 
 /* Length of a valid UTF-8 sequence at @s (at most @n bytes), 0 when invalid. */
 static size_t utf8_len(const unsigned char *s, size_t n)
@@ -111,7 +123,8 @@ void bw_json_strn(struct bw_json *j, const char *str, size_t n)
 		size_t run = i;
 
 		/* Copy plain ASCII in one write. */
-		while (run < n && s[run] >= 0x20 && s[run] < 0x7f && s[run] != '"' && s[run] != '\\')
+		while (run < n && s[run] >= 0x20 && s[run] < 0x7f && s[run] != '"' &&
+		       s[run] != '\\')
 			run++;
 		if (run > i) {
 			fwrite(s + i, 1, run - i, j->f);
@@ -177,7 +190,7 @@ void bw_json_fixed2(struct bw_json *j, double v)
 {
 	before_item(j);
 	if (v != v || v > 1e300 || v < -1e300)
-		fputs("null", j->f);	/* JSON has no NaN or infinity */
+		fputs("null", j->f); /* JSON has no NaN or infinity */
 	else
 		fprintf(j->f, "%.2f", v);
 }

@@ -48,8 +48,8 @@ void bw_layout_find_holes(struct bw_layout *l, unsigned cacheline, struct bw_hol
 	for (i = 0; i < l->nmembers; i++) {
 		const struct bw_layout_member *m = &l->members[i];
 		int64_t bit_start = (int64_t)(m->offset * 8 + m->bit_offset);
-		int64_t bit_end = bit_start + (m->bit_size ? (int64_t)m->bit_size :
-					       (int64_t)m->size * 8);
+		int64_t bit_end =
+			bit_start + (m->bit_size ? (int64_t)m->bit_size : (int64_t)m->size * 8);
 		int64_t bit_holes = 0, byte_holes = 0;
 
 		if (in_bf) {
@@ -103,7 +103,8 @@ void bw_layout_find_holes(struct bw_layout *l, unsigned cacheline, struct bw_hol
 		}
 	}
 	if (in_bf) {
-		int64_t bf_end = (int64_t)l->size * 8 < cur_bf_end ? (int64_t)l->size * 8 : cur_bf_end;
+		int64_t bf_end = (int64_t)l->size * 8 < cur_bf_end ? (int64_t)l->size * 8 :
+								     cur_bf_end;
 
 		s.bit_padding = bf_end > last_seen ? (uint32_t)(bf_end - last_seen) : 0;
 		last_seen = bf_end;
@@ -236,7 +237,8 @@ struct bw_layout_member *bw_members_dup(const struct bw_layout_member *m, size_t
 		v[i].type = strdup(m[i].type);
 		v[i].anon = m[i].anon ? layout_dup(m[i].anon) : NULL;
 		v[i].enm = m[i].enm ? enum_dup(m[i].enm) : NULL;
-		if (!v[i].name || !v[i].type || (m[i].anon && !v[i].anon) || (m[i].enm && !v[i].enm)) {
+		if (!v[i].name || !v[i].type || (m[i].anon && !v[i].anon) ||
+		    (m[i].enm && !v[i].enm)) {
 			struct bw_layout tmp = { .members = v, .nmembers = i + 1 };
 
 			bw_layout_free(&tmp);
@@ -283,8 +285,9 @@ static uint64_t hash_layout(uint64_t h, const struct bw_layout *l)
 	h = bw_hash_bytes(h, &l->nmembers, sizeof(l->nmembers));
 	for (i = 0; i < l->nmembers; i++) {
 		const struct bw_layout_member *m = &l->members[i];
-		uint64_t nums[7] = { m->offset, m->size, m->bit_size, m->bit_offset, m->alignment,
-				     m->natural_alignment, m->type_padding };
+		uint64_t nums[7] = { m->offset,	     m->size,	   m->bit_size,
+				     m->bit_offset,  m->alignment, m->natural_alignment,
+				     m->type_padding };
 
 		h = hash_str(h, m->name);
 		h = hash_str(h, m->type);
@@ -306,8 +309,8 @@ bool bw_layout_equal(const struct bw_layout *a, const struct bw_layout *b)
 {
 	size_t i;
 
-	if (a->size != b->size || a->alignment != b->alignment || a->nmembers != b->nmembers || strcmp(a->name, b->name) ||
-	    strcmp(a->kind, b->kind))
+	if (a->size != b->size || a->alignment != b->alignment || a->nmembers != b->nmembers ||
+	    strcmp(a->name, b->name) || strcmp(a->kind, b->kind))
 		return false;
 	for (i = 0; i < a->nmembers; i++) {
 		const struct bw_layout_member *x = &a->members[i], *y = &b->members[i];
@@ -316,9 +319,9 @@ bool bw_layout_equal(const struct bw_layout *a, const struct bw_layout *b)
 		    x->bit_offset != y->bit_offset || x->alignment != y->alignment ||
 		    x->natural_alignment != y->natural_alignment ||
 		    x->type_padding != y->type_padding || x->name_at != y->name_at ||
-		    x->base_len != y->base_len || strcmp(x->name, y->name) || strcmp(x->type, y->type) ||
-		    !x->anon != !y->anon || (x->anon && !bw_layout_equal(x->anon, y->anon)) ||
-		    !enum_equal(x->enm, y->enm))
+		    x->base_len != y->base_len || strcmp(x->name, y->name) ||
+		    strcmp(x->type, y->type) || !x->anon != !y->anon ||
+		    (x->anon && !bw_layout_equal(x->anon, y->anon)) || !enum_equal(x->enm, y->enm))
 			return false;
 	}
 	return true;

@@ -7,7 +7,7 @@
 #include "layouts.h"
 
 struct merged {
-	const struct bw_layout **v;	/* one per (name, kind), first seen wins, sorted */
+	const struct bw_layout **v; /* one per (name, kind), first seen wins, sorted */
 	size_t n;
 };
 
@@ -22,7 +22,7 @@ static int layout_order(const void *pa, const void *pb)
 
 struct seq_layout {
 	const struct bw_layout *l;
-	size_t seq;		/* position over all sets: the first definition wins */
+	size_t seq; /* position over all sets: the first definition wins */
 };
 
 static int seq_order(const void *pa, const void *pb)
@@ -105,7 +105,8 @@ static bool layout_changed(const struct bw_layout *o, const struct bw_layout *n)
 
 /* Walk both merged lists in order; @fn sees each pair (NULL on the missing side). */
 static void walk(const struct merged *mo, const struct merged *mn,
-		 void (*fn)(void *arg, const struct bw_layout *o, const struct bw_layout *n), void *arg)
+		 void (*fn)(void *arg, const struct bw_layout *o, const struct bw_layout *n),
+		 void *arg)
 {
 	size_t i = 0, k = 0;
 
@@ -187,8 +188,8 @@ void bw_layout_diff_print(FILE *f, const struct bw_layout_set *old, size_t nold,
 	walk(&mo, &mn, count_fn, &c);
 	fprintf(f, "Structs: changed/added/removed: %zu/%zu/%zu\n", c.changed, c.added, c.removed);
 	if (c.changed + c.added + c.removed) {
-		fprintf(f, "%-40s %7s %7s %7s %9s %9s %s\n", "struct", "old", "new", "delta", "holes",
-			"padding", "members");
+		fprintf(f, "%-40s %7s %7s %7s %9s %9s %s\n", "struct", "old", "new", "delta",
+			"holes", "padding", "members");
 		walk(&mo, &mn, print_fn, f);
 	}
 	free(mo.v);

@@ -12,21 +12,21 @@
 #include "input.h"
 
 struct bw_layout_member {
-	char *name;		/* member name; "" for an anonymous struct/union member */
-	char *type;		/* C type name as pahole prints it ("struct rcu_head *", "long int") */
-	uint64_t offset;	/* byte offset in the enclosing type */
-	uint64_t size;		/* byte size of the member's type */
-	uint32_t bit_size;	/* bit-field width, 0 when not a bit-field */
-	uint32_t bit_offset;	/* bit offset inside the storage unit, as pahole prints it */
+	char *name; /* member name; "" for an anonymous struct/union member */
+	char *type; /* C type name as pahole prints it ("struct rcu_head *", "long int") */
+	uint64_t offset; /* byte offset in the enclosing type */
+	uint64_t size; /* byte size of the member's type */
+	uint32_t bit_size; /* bit-field width, 0 when not a bit-field */
+	uint32_t bit_offset; /* bit offset inside the storage unit, as pahole prints it */
 	/* Where the member name goes when @type is written as a declaration: @type[0..base_len)
 	 * is the base ("int", "struct s *"), the name is inserted at @name_at ("int (*" NAME
 	 * ")(void)", "char" NAME "[4]"); both equal strlen(type) for a plain type. */
 	uint32_t base_len;
 	uint32_t name_at;
-	uint32_t alignment;	/* DW_AT_alignment (forced, e.g. __aligned__(64)), 0 when natural */
-	uint8_t type_class;	/* BW_TC_*: what the type is once typedefs and qualifiers are removed */
+	uint32_t alignment; /* DW_AT_alignment (forced, e.g. __aligned__(64)), 0 when natural */
+	uint8_t type_class; /* BW_TC_*: what the type is once typedefs and qualifiers are removed */
 	uint32_t natural_alignment; /* of the type, as pahole infers it (capped at the word size) */
-	uint64_t type_padding;	/* tail padding inside the member's struct type, 0 otherwise */
+	uint64_t type_padding; /* tail padding inside the member's struct type, 0 otherwise */
 	/* The anonymous struct/union this member is an instance of (pahole prints it inline),
 	 * its member offsets relative to itself; NULL for every other member. */
 	struct bw_layout *anon;
@@ -38,49 +38,49 @@ struct bw_layout_member {
 struct bw_enum {
 	size_t n;
 	char **names;
-	int64_t *values;	/* as signed; printed signed when one is negative */
-	uint64_t size;		/* of the enum type: pahole marks sizes other than 4 __packed__ */
+	int64_t *values; /* as signed; printed signed when one is negative */
+	uint64_t size; /* of the enum type: pahole marks sizes other than 4 __packed__ */
 };
 
 struct bw_layout {
-	char *name;		/* tag name; anonymous types are skipped at top level, as pahole does */
-	const char *kind;	/* "struct", "union" or "class" (static storage) */
-	uint64_t size;		/* DW_AT_byte_size */
-	uint32_t alignment;	/* DW_AT_alignment of the type (forced), 0 when natural */
-	uint32_t cachelines;	/* cachelines spanned at the configured cacheline size */
-	uint32_t holes;		/* number of byte holes between members */
-	uint64_t hole_bytes;	/* sum of byte holes */
-	uint32_t bit_holes;	/* number of bit holes */
-	uint64_t bit_hole_bits;	/* sum of bit holes, in bits */
-	uint64_t padding;	/* tail padding in bytes */
-	struct bw_layout_member *members;	/* in declaration order */
+	char *name; /* tag name; anonymous types are skipped at top level, as pahole does */
+	const char *kind; /* "struct", "union" or "class" (static storage) */
+	uint64_t size; /* DW_AT_byte_size */
+	uint32_t alignment; /* DW_AT_alignment of the type (forced), 0 when natural */
+	uint32_t cachelines; /* cachelines spanned at the configured cacheline size */
+	uint32_t holes; /* number of byte holes between members */
+	uint64_t hole_bytes; /* sum of byte holes */
+	uint32_t bit_holes; /* number of bit holes */
+	uint64_t bit_hole_bits; /* sum of bit holes, in bits */
+	uint64_t padding; /* tail padding in bytes */
+	struct bw_layout_member *members; /* in declaration order */
 	size_t nmembers;
 	/* Facts of the compile unit that defined the type, inputs of --reorganize. */
-	uint8_t addr_size;	/* the unit's address (pointer) size */
+	uint8_t addr_size; /* the unit's address (pointer) size */
 	/* pahole --reorganize: the suggested order and its size. */
-	uint64_t reorg_size;	/* size after reorganization (== size when nothing to gain) */
-	char **reorg_order;	/* member names in the suggested order (nmembers entries) */
+	uint64_t reorg_size; /* size after reorganization (== size when nothing to gain) */
+	char **reorg_order; /* member names in the suggested order (nmembers entries) */
 };
 
 /* bw_layout_member.type_class */
 enum bw_type_class {
-	BW_TC_OTHER = 0,	/* void, function, unknown */
-	BW_TC_BASE,		/* int, char, float, _Bool ... */
+	BW_TC_OTHER = 0, /* void, function, unknown */
+	BW_TC_BASE, /* int, char, float, _Bool ... */
 	BW_TC_ENUM,
-	BW_TC_POINTER,		/* pointers and references */
-	BW_TC_STRUCT,		/* struct, union, class */
+	BW_TC_POINTER, /* pointers and references */
+	BW_TC_STRUCT, /* struct, union, class */
 	BW_TC_ARRAY,
 };
 
 /* Where the layouts came from. */
 enum bw_dwarf_source {
-	BW_DWARF_NONE,		/* no DWARF at all: the set is empty because nothing says otherwise */
-	BW_DWARF_IMAGE,		/* the image's own .debug_info */
-	BW_DWARF_SEPARATE,	/* a separate debug file found by build-id or debuglink */
+	BW_DWARF_NONE, /* no DWARF at all: the set is empty because nothing says otherwise */
+	BW_DWARF_IMAGE, /* the image's own .debug_info */
+	BW_DWARF_SEPARATE, /* a separate debug file found by build-id or debuglink */
 };
 
 struct bw_layout_set {
-	struct bw_layout *v;	/* de-duplicated across compile units, sorted by name then kind */
+	struct bw_layout *v; /* de-duplicated across compile units, sorted by name then kind */
 	size_t n;
 	enum bw_dwarf_source dwarf;
 };
@@ -89,10 +89,10 @@ struct bw_layout_set {
 const char *bw_dwarf_source_name(enum bw_dwarf_source s);
 
 struct bw_layout_opts {
-	unsigned cacheline;	/* cacheline size in bytes, 64 by default */
-	const char *only;	/* -C NAME: keep only this type, NULL for all */
+	unsigned cacheline; /* cacheline size in bytes, 64 by default */
+	const char *only; /* -C NAME: keep only this type, NULL for all */
 	bool no_debuginfo_search; /* never look for separate debug files (build-id, debuglink) */
-	unsigned jobs;		/* read units on this many threads (images read in place), 0/1: one */
+	unsigned jobs; /* read units on this many threads (images read in place), 0/1: one */
 };
 
 /*
@@ -113,27 +113,27 @@ void bw_layouts_print(FILE *out, const struct bw_layout_set *set, const struct b
 /* ---- layout arithmetic (layout.c, reorganize.c) ---- */
 
 /* Sizes above this are rejected as absurd: no real type spans 2^48 bytes (256 TiB). */
-#define BW_MAX_TYPE_SIZE	(1ULL << 48)
+#define BW_MAX_TYPE_SIZE (1ULL << 48)
 /* Deepest type chain followed (typedef -> const -> array -> ...) before declaring a cycle. */
-#define BW_MAX_TYPE_DEPTH	256
+#define BW_MAX_TYPE_DEPTH 256
 /* Deepest nesting of anonymous struct/union members expanded inline. */
-#define BW_MAX_ANON_DEPTH	32
+#define BW_MAX_ANON_DEPTH 32
 /* Most anonymous struct/union members expanded inline within one type (hostile sharing). */
-#define BW_MAX_ANON_MEMBERS	65536
+#define BW_MAX_ANON_MEMBERS 65536
 
 /* Per-member result of pahole's hole search (class__find_holes semantics). */
 struct bw_hole_info {
-	uint64_t hole;		/* byte hole after this member */
-	uint32_t bit_hole;	/* bit hole after this member */
+	uint64_t hole; /* byte hole after this member */
+	uint32_t bit_hole; /* bit hole after this member */
 };
 
 /* Counters derived from a layout, as pahole's summary comments print them. */
 struct bw_layout_sums {
-	uint64_t sum_members;	/* bytes of non-bit-field members */
-	uint64_t sum_bits;	/* bits of bit-field members */
-	uint32_t bit_padding;	/* unused bits after the last bit-field */
-	int64_t padding;	/* tail padding; negative when members overrun the size */
-	uint64_t pre_hole;	/* hole before the first member (offset of member 0) */
+	uint64_t sum_members; /* bytes of non-bit-field members */
+	uint64_t sum_bits; /* bits of bit-field members */
+	uint32_t bit_padding; /* unused bits after the last bit-field */
+	int64_t padding; /* tail padding; negative when members overrun the size */
+	uint64_t pre_hole; /* hole before the first member (offset of member 0) */
 	uint32_t pre_bit_hole;
 };
 

@@ -6,24 +6,24 @@
 
 #include "layouts.h"
 
-#define TYPE_COL	26	/* pahole pads the type to this width, then one space */
-#define TAB		8
+#define TYPE_COL 26 /* pahole pads the type to this width, then one space */
+#define TAB 8
 
 struct pctx {
 	FILE *out;
 	unsigned cacheline;
-	int name_col;		/* pahole's name spacing - 1: 22 in a struct, 20 in a union (the
+	int name_col; /* pahole's name spacing - 1: 22 in a struct, 20 in a union (the
 				 * outermost type's, kept by nested ones) */
 };
 
 /* One level of members being printed: a struct/union body, top level or nested. */
 struct level {
-	int depth;		/* tabs before a member line */
-	int type_cut;		/* columns the type loses to an enclosing "const struct {" */
-	uint64_t base_off;	/* offset of this body in the outermost type */
-	uint64_t last_cl;	/* cacheline last announced: shared with nested structs; a union
+	int depth; /* tabs before a member line */
+	int type_cut; /* columns the type loses to an enclosing "const struct {" */
+	uint64_t base_off; /* offset of this body in the outermost type */
+	uint64_t last_cl; /* cacheline last announced: shared with nested structs; a union
 				 * goes back to its own after each member */
-	bool in_union;		/* inside a union, at any depth: pahole keeps "[0]" there */
+	bool in_union; /* inside a union, at any depth: pahole keeps "[0]" there */
 };
 
 static void indent(FILE *out, int level)
@@ -131,7 +131,8 @@ static void cacheline_mark(struct pctx *p, struct level *lv, uint64_t off)
 	if (cl <= lv->last_cl)
 		return;
 	if (pos)
-		fprintf(p->out, "/* --- cacheline %llu boundary (%llu bytes) was %llu byte%s ago --- */\n",
+		fprintf(p->out,
+			"/* --- cacheline %llu boundary (%llu bytes) was %llu byte%s ago --- */\n",
 			(unsigned long long)cl, (unsigned long long)(off - pos),
 			(unsigned long long)pos, pos == 1 ? "" : "s");
 	else
@@ -377,13 +378,14 @@ static void print_summary(struct pctx *p, struct bw_layout *l, const struct leve
 {
 	FILE *out = p->out;
 	struct bw_layout_sums s;
-	uint64_t sum_bytes = 0, sum_bits = 0, npad = 0, sumpad = 0, forced = 0, fholes = 0, fsum = 0;
+	uint64_t sum_bytes = 0, sum_bits = 0, npad = 0, sumpad = 0, forced = 0, fholes = 0,
+		 fsum = 0;
 	struct bw_hole_info *per;
 	int64_t diff;
 	size_t i;
 
 	if (strcmp(l->kind, "union") == 0)
-		return;	/* pahole prints no summary for unions */
+		return; /* pahole prints no summary for unions */
 	per = calloc(l->nmembers ? l->nmembers : 1, sizeof(*per));
 	bw_layout_find_holes(l, p->cacheline, per, &s);
 	for (i = 0; i < l->nmembers; i++) {
@@ -423,10 +425,11 @@ static void print_summary(struct pctx *p, struct bw_layout *l, const struct leve
 		}
 		if (sum_bits) {
 			indent(out, lv->depth);
-			fprintf(out, "/* sum bitfield members: %llu bits", (unsigned long long)sum_bits);
+			fprintf(out, "/* sum bitfield members: %llu bits",
+				(unsigned long long)sum_bits);
 			if (l->bit_hole_bits)
-				fprintf(out, ", bit holes: %u, sum bit holes: %llu bits", l->bit_holes,
-					(unsigned long long)l->bit_hole_bits);
+				fprintf(out, ", bit holes: %u, sum bit holes: %llu bits",
+					l->bit_holes, (unsigned long long)l->bit_hole_bits);
 			else
 				fprintf(out, " (%llu bytes)", (unsigned long long)sum_bits / 8);
 			fprintf(out, " */\n");
@@ -459,12 +462,14 @@ static void print_summary(struct pctx *p, struct bw_layout *l, const struct leve
 			(unsigned long long)((lv->base_off + l->size) % p->cacheline));
 	}
 	/* pahole's own check that members, holes and padding add up to the size. */
-	diff = (int64_t)(l->size * 8) - (int64_t)(sum_bytes * 8 + sum_bits + l->hole_bytes * 8 +
-						  l->bit_hole_bits + l->padding * 8 + s.bit_padding);
+	diff = (int64_t)(l->size * 8) -
+	       (int64_t)(sum_bytes * 8 + sum_bits + l->hole_bytes * 8 + l->bit_hole_bits +
+			 l->padding * 8 + s.bit_padding);
 	if (diff && l->nmembers) {
 		fputc('\n', out);
 		indent(out, lv->depth);
-		fprintf(out, "/* BRAIN FART ALERT! %llu bytes != %llu (member bytes) + %llu (member bits) + %llu (byte holes) + %llu (bit holes), diff = %lld bits */\n",
+		fprintf(out,
+			"/* BRAIN FART ALERT! %llu bytes != %llu (member bytes) + %llu (member bits) + %llu (byte holes) + %llu (bit holes), diff = %lld bits */\n",
 			(unsigned long long)l->size, (unsigned long long)sum_bytes,
 			(unsigned long long)sum_bits, (unsigned long long)l->hole_bytes,
 			(unsigned long long)l->bit_hole_bits, (long long)diff);

@@ -32,23 +32,23 @@
 
 /* One member as pahole's struct class_member holds it (same widths). */
 struct rm {
-	size_t idx;		/* index in the original member array */
-	uint32_t off;		/* byte_offset */
-	uint32_t bitoff;	/* bit_offset: absolute, in bits */
-	uint64_t bsize;		/* byte_size */
-	uint32_t type_bits;	/* bit_size of the member's type */
-	int8_t bf_off;		/* bitfield_offset in the storage unit */
-	uint8_t bf_size;	/* bitfield_size, 0 for ordinary members */
-	uint16_t hole;		/* byte hole after the member */
+	size_t idx; /* index in the original member array */
+	uint32_t off; /* byte_offset */
+	uint32_t bitoff; /* bit_offset: absolute, in bits */
+	uint64_t bsize; /* byte_size */
+	uint32_t type_bits; /* bit_size of the member's type */
+	int8_t bf_off; /* bitfield_offset in the storage unit */
+	uint8_t bf_size; /* bitfield_size, 0 for ordinary members */
+	uint16_t hole; /* byte hole after the member */
 };
 
 struct rl {
 	struct rm *v;
 	size_t n;
-	uint32_t size;		/* type.size */
+	uint32_t size; /* type.size */
 	uint16_t padding;
-	uint8_t nr_holes;	/* pahole's counter is 8 bits wide and wraps */
-	uint8_t addr;		/* the unit's address size */
+	uint8_t nr_holes; /* pahole's counter is 8 bits wide and wraps */
+	uint8_t addr; /* the unit's address size */
 };
 
 /* class__find_holes over the working array, with pahole's unsigned 32-bit arithmetic (the
@@ -259,7 +259,8 @@ restart:
 
 int bw_layout_reorganized(const struct bw_layout *l, struct bw_layout *r)
 {
-	struct rl c = { .n = l->nmembers, .size = (uint32_t)l->size,
+	struct rl c = { .n = l->nmembers,
+			.size = (uint32_t)l->size,
 			.addr = (uint8_t)(l->addr_size ? l->addr_size : 8) };
 	size_t i;
 
@@ -275,7 +276,9 @@ int bw_layout_reorganized(const struct bw_layout *l, struct bw_layout *r)
 	for (i = 0; i < c.n; i++) {
 		const struct bw_layout_member *m = &l->members[i];
 
-		c.v[i] = (struct rm){ .idx = i, .off = (uint32_t)m->offset, .bsize = m->size,
+		c.v[i] = (struct rm){ .idx = i,
+				      .off = (uint32_t)m->offset,
+				      .bsize = m->size,
 				      .bitoff = (uint32_t)(m->offset * 8 + m->bit_offset),
 				      .bf_off = (int8_t)m->bit_offset,
 				      .bf_size = (uint8_t)m->bit_size,

@@ -24,22 +24,40 @@
 
 const char *bw_segment_type_name(uint16_t machine, uint32_t type, char *buf, size_t len)
 {
-	static const struct { uint32_t t; const char *name; } names[] = {
-		{ PT_NULL, "NULL" }, { PT_LOAD, "LOAD" }, { PT_DYNAMIC, "DYNAMIC" },
-		{ PT_INTERP, "INTERP" }, { PT_NOTE, "NOTE" }, { PT_SHLIB, "SHLIB" },
-		{ PT_PHDR, "PHDR" }, { PT_TLS, "TLS" }, { PT_GNU_EH_FRAME, "GNU_EH_FRAME" },
-		{ PT_GNU_STACK, "GNU_STACK" }, { PT_GNU_RELRO, "GNU_RELRO" },
-		{ PT_GNU_PROPERTY, "GNU_PROPERTY" }, { PT_GNU_SFRAME, "GNU_SFRAME" },
+	static const struct {
+		uint32_t t;
+		const char *name;
+	} names[] = {
+		{ PT_NULL, "NULL" },
+		{ PT_LOAD, "LOAD" },
+		{ PT_DYNAMIC, "DYNAMIC" },
+		{ PT_INTERP, "INTERP" },
+		{ PT_NOTE, "NOTE" },
+		{ PT_SHLIB, "SHLIB" },
+		{ PT_PHDR, "PHDR" },
+		{ PT_TLS, "TLS" },
+		{ PT_GNU_EH_FRAME, "GNU_EH_FRAME" },
+		{ PT_GNU_STACK, "GNU_STACK" },
+		{ PT_GNU_RELRO, "GNU_RELRO" },
+		{ PT_GNU_PROPERTY, "GNU_PROPERTY" },
+		{ PT_GNU_SFRAME, "GNU_SFRAME" },
 	};
 	/* Processor-specific types, as readelf names them per machine. */
-	static const struct { uint16_t m; uint32_t t; const char *name; } proc[] = {
+	static const struct {
+		uint16_t m;
+		uint32_t t;
+		const char *name;
+	} proc[] = {
 		{ EM_ARM, 0x70000001, "EXIDX" },
 		{ EM_AARCH64, 0x70000000, "AARCH64_ARCHEXT" },
 		{ EM_AARCH64, 0x70000002, "AARCH64_MEMTAG_MTE" },
-		{ EM_MIPS, 0x70000000, "REGINFO" }, { EM_MIPS, 0x70000001, "RTPROC" },
-		{ EM_MIPS, 0x70000002, "OPTIONS" }, { EM_MIPS, 0x70000003, "ABIFLAGS" },
+		{ EM_MIPS, 0x70000000, "REGINFO" },
+		{ EM_MIPS, 0x70000001, "RTPROC" },
+		{ EM_MIPS, 0x70000002, "OPTIONS" },
+		{ EM_MIPS, 0x70000003, "ABIFLAGS" },
 		{ EM_RISCV, 0x70000003, "RISCV_ATTRIBUTES" },
-		{ EM_PARISC, 0x70000000, "PARISC_ARCHEXT" }, { EM_PARISC, 0x70000001, "PARISC_UNWIND" },
+		{ EM_PARISC, 0x70000000, "PARISC_ARCHEXT" },
+		{ EM_PARISC, 0x70000001, "PARISC_UNWIND" },
 		{ EM_S390, 0x70000000, "S390_PGSTE" },
 	};
 
@@ -49,7 +67,7 @@ const char *bw_segment_type_name(uint16_t machine, uint32_t type, char *buf, siz
 	for (size_t i = 0; i < sizeof(proc) / sizeof(proc[0]); i++)
 		if (proc[i].m == machine && proc[i].t == type)
 			return proc[i].name;
-	if (type >= 0x6474e500 && type <= 0x6474f4ff)	/* PT_GNU_MBIND_LO..HI */
+	if (type >= 0x6474e500 && type <= 0x6474f4ff) /* PT_GNU_MBIND_LO..HI */
 		snprintf(buf, len, "GNU_MBIND+%#x", type - 0x6474e500);
 	else if (type >= PT_LOPROC && type <= PT_HIPROC)
 		snprintf(buf, len, "LOPROC+%#x", type - PT_LOPROC);
@@ -64,7 +82,7 @@ static bool holds_only_alloc(uint32_t t)
 {
 	return t == PT_LOAD || t == PT_DYNAMIC || t == PT_GNU_EH_FRAME || t == PT_GNU_STACK ||
 	       t == PT_GNU_RELRO || t == PT_GNU_SFRAME ||
-	       (t >= 0x6474e500 && t <= 0x6474f4ff);	/* PT_GNU_MBIND_LO..HI */
+	       (t >= 0x6474e500 && t <= 0x6474f4ff); /* PT_GNU_MBIND_LO..HI */
 }
 
 /* Does segment @p hold section @s (readelf's strict check)? */
@@ -77,8 +95,8 @@ static bool in_segment(const struct bw_sec *s, const GElf_Phdr *p)
 	if (tls && nobits && p->p_type != PT_TLS)
 		return false;
 	size = s->size;
-	if (tls ? !(p->p_type == PT_TLS || p->p_type == PT_GNU_RELRO || p->p_type == PT_LOAD)
-		: (p->p_type == PT_TLS || p->p_type == PT_PHDR))
+	if (tls ? !(p->p_type == PT_TLS || p->p_type == PT_GNU_RELRO || p->p_type == PT_LOAD) :
+		  (p->p_type == PT_TLS || p->p_type == PT_PHDR))
 		return false;
 	if (!alloc && holds_only_alloc(p->p_type))
 		return false;
@@ -136,11 +154,12 @@ int bw_segments_read(const struct bw_obj *o, struct bw_segments *out, struct bw_
 
 		if (!gelf_getphdr(o->elf, (int)k, &p)) {
 			bw_segments_free(out);
-			return bw_fail(e, o->name, "cannot read program header %zu: %s", k, elf_errmsg(-1));
+			return bw_fail(e, o->name, "cannot read program header %zu: %s", k,
+				       elf_errmsg(-1));
 		}
 		out->n++;
-		*g = (struct bw_segment){ p.p_type, p.p_flags, p.p_offset, p.p_vaddr, p.p_paddr,
-					  p.p_filesz, p.p_memsz, p.p_align, NULL, 0 };
+		*g = (struct bw_segment){ p.p_type,   p.p_flags, p.p_offset, p.p_vaddr, p.p_paddr,
+					  p.p_filesz, p.p_memsz, p.p_align,  NULL,	0 };
 		if (p.p_type == PT_LOAD) {
 			out->mem.flash += p.p_filesz;
 			if (p.p_flags & PF_W)

@@ -6,23 +6,23 @@
 #include "elfobj.h"
 
 struct bw_segment {
-	uint32_t type, flags;	/* p_type, p_flags (PF_R, PF_W, PF_X) */
+	uint32_t type, flags; /* p_type, p_flags (PF_R, PF_W, PF_X) */
 	uint64_t offset, vaddr, paddr, filesz, memsz, align;
-	size_t *secs;		/* indices of the sections it holds, as readelf -l maps them */
+	size_t *secs; /* indices of the sections it holds, as readelf -l maps them */
 	size_t nsecs;
 };
 
 /* Bytes by what they are (allocated sections) and by where they go. */
 struct bw_memory {
-	uint64_t text, rodata, data, bss;	/* executable; read-only; writable with contents;
+	uint64_t text, rodata, data, bss; /* executable; read-only; writable with contents;
 						 * without contents (.bss, .sbss, .tbss) */
-	uint64_t flash, ram;	/* flash/ROM: text + rodata + data (its load image); RAM: data + bss */
-	bool from_segments;	/* flash and RAM from PT_LOAD (file sizes; memory sizes of the
+	uint64_t flash, ram; /* flash/ROM: text + rodata + data (its load image); RAM: data + bss */
+	bool from_segments; /* flash and RAM from PT_LOAD (file sizes; memory sizes of the
 				 * writable ones), else from the sections */
 };
 
 struct bw_segments {
-	struct bw_segment *v;	/* in program header order */
+	struct bw_segment *v; /* in program header order */
 	size_t n;
 	struct bw_memory mem;
 };

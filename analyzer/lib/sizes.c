@@ -39,7 +39,7 @@
 
 struct bfd_state {
 	struct bw_obj *o;
-	unsigned char *state;	/* 0 not seen, 1 in progress, 2 done */
+	unsigned char *state; /* 0 not seen, 1 in progress, 2 done */
 	size_t symsize;
 };
 
@@ -80,7 +80,8 @@ static unsigned bfd_flags(const struct bw_obj *o, const struct bw_sec *s)
 	if (!(f & BW_SEC_ALLOC) && s->name[0] == '.' &&
 	    (starts(s->name, ".debug") || starts(s->name, ".gnu.debuglto_.debug_") ||
 	     starts(s->name, ".gnu.linkonce.wi.") || starts(s->name, ".zdebug") ||
-	     starts(s->name, ".line") || starts(s->name, ".stab") || !strcmp(s->name, ".gdb_index")))
+	     starts(s->name, ".line") || starts(s->name, ".stab") ||
+	     !strcmp(s->name, ".gdb_index")))
 		f |= BW_SEC_DEBUGGING;
 	/* Backends that mark small-data sections (nm's g/s letters). */
 	/* The mips backend sees only its own section types (SHT_MIPS_*), not .sbss/.sdata. */
@@ -138,7 +139,7 @@ static void reloc_section(struct bfd_state *st, size_t i)
 		make_section(st, i);
 		return;
 	}
-	from_shdr(st, s->info);	/* the target exists before its relocations */
+	from_shdr(st, s->info); /* the target exists before its relocations */
 }
 
 static void strtab_section(struct bfd_state *st, size_t i)
@@ -183,7 +184,7 @@ static void symtab_section(struct bfd_state *st, size_t i)
 	if (__builtin_mul_overflow((uint64_t)s->info, s->entsize, &used) || used > s->size)
 		return;
 	if (*slot != 0)
-		return;	/* BFD keeps the first table and warns about the rest */
+		return; /* BFD keeps the first table and warns about the rest */
 	*slot = i;
 	if (dyn || ((s->flags & SHF_ALLOC) && o->type == ET_DYN))
 		make_section(st, i);
@@ -196,7 +197,7 @@ static void from_shdr(struct bfd_state *st, size_t i)
 	struct bw_sec *s;
 
 	if (i == 0 || i >= o->shnum || st->state[i])
-		return;	/* done, or recursion on a cyclic hostile file */
+		return; /* done, or recursion on a cyclic hostile file */
 	st->state[i] = 1;
 	s = &o->secs[i];
 	switch (s->type) {
@@ -240,10 +241,11 @@ static void from_shdr(struct bfd_state *st, size_t i)
 		break;
 	default:
 		if (s->type >= SHT_LOPROC && s->type <= SHT_HIPROC)
-			make_section(st, i);	/* backends take their own types */
+			make_section(st, i); /* backends take their own types */
 		else if (s->type >= SHT_LOUSER && s->type <= SHT_HIUSER && !(s->flags & SHF_ALLOC))
 			make_section(st, i);
-		else if (s->type >= SHT_LOOS && s->type <= SHT_HIOS && !(s->flags & SHF_OS_NONCONFORMING))
+		else if (s->type >= SHT_LOOS && s->type <= SHT_HIOS &&
+			 !(s->flags & SHF_OS_NONCONFORMING))
 			make_section(st, i);
 		break;
 	}

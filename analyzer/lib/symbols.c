@@ -26,8 +26,14 @@ const char *bw_kind_name(enum bw_kind k)
 /* bfd/syms.c coff_section_type: the MSVC section names nm knows (prefix + '.', '$', digit or end). */
 static char coff_section_letter(const char *s)
 {
-	static const struct { const char *name; char letter; } stt[] = {
-		{ ".drectve", 'i' }, { ".edata", 'e' }, { ".idata", 'i' }, { ".pdata", 'p' },
+	static const struct {
+		const char *name;
+		char letter;
+	} stt[] = {
+		{ ".drectve", 'i' },
+		{ ".edata", 'e' },
+		{ ".idata", 'i' },
+		{ ".pdata", 'p' },
 	};
 
 	for (size_t k = 0; k < sizeof(stt) / sizeof(stt[0]); k++) {
@@ -146,7 +152,8 @@ static size_t find_shndx_table(const struct bw_obj *o, size_t symtab)
 }
 
 /* Copy the name, with "@VER"/"@@VER" for a versioned dynamic symbol. */
-static char *symbol_name(const char *name, const struct bw_versions *ver, size_t idx, size_t *baselen)
+static char *symbol_name(const char *name, const struct bw_versions *ver, size_t idx,
+			 size_t *baselen)
 {
 	const char *v = "", *at = "";
 	size_t nlen = strlen(name), vlen;
@@ -172,7 +179,7 @@ struct sym_reader {
 	const struct bw_obj *o;
 	const char *strtab;
 	uint64_t strsize;
-	const struct bw_versions *ver;	/* NULL for .symtab */
+	const struct bw_versions *ver; /* NULL for .symtab */
 };
 
 /* Decide whether symbol @i is listed and fill @out. Return 1 listed, 0 skipped, -1 error. */
@@ -187,11 +194,13 @@ static int take_symbol(const struct sym_reader *r, size_t i, const GElf_Sym *sym
 	const char *name;
 
 	/* BFD reads every name, listed or not: a bad one makes the table unreadable. */
-	if (sym->st_name >= r->strsize || !memchr(r->strtab + sym->st_name, '\0', r->strsize - sym->st_name))
-		return bw_fail(e, o->name, "symbol %zu: name offset %#x outside the string table (%#llx bytes)",
+	if (sym->st_name >= r->strsize ||
+	    !memchr(r->strtab + sym->st_name, '\0', r->strsize - sym->st_name))
+		return bw_fail(e, o->name,
+			       "symbol %zu: name offset %#x outside the string table (%#llx bytes)",
 			       i, sym->st_name, (unsigned long long)r->strsize);
 	if (type == STT_SECTION || type == STT_FILE || sym->st_size == 0)
-		return 0;	/* debugging symbols, and nm --size-sort drops size 0 */
+		return 0; /* debugging symbols, and nm --size-sort drops size 0 */
 	if (shndx == SHN_XINDEX)
 		shndx = xndx;
 	else if (shndx == SHN_COMMON || (o->machine == EM_X86_64 && shndx == SHN_X86_64_LCOMMON))
@@ -199,10 +208,10 @@ static int take_symbol(const struct sym_reader *r, size_t i, const GElf_Sym *sym
 	else if (o->machine == EM_MIPS && shndx == SHN_MIPS_SCOMMON)
 		common = small = true;
 	else if (shndx == SHN_UNDEF || (shndx >= SHN_LORESERVE && shndx <= SHN_HIRESERVE))
-		return 0;	/* undefined and absolute symbols are not listed */
+		return 0; /* undefined and absolute symbols are not listed */
 	if (!common) {
 		if (shndx == 0 || shndx >= o->shnum || !o->secs[shndx].is_bfd)
-			return 0;	/* BFD makes these absolute */
+			return 0; /* BFD makes these absolute */
 		s = &o->secs[shndx];
 	}
 	name = r->strtab + sym->st_name;
@@ -212,7 +221,7 @@ static int take_symbol(const struct sym_reader *r, size_t i, const GElf_Sym *sym
 	out->bind = GELF_ST_BIND(sym->st_info);
 	out->index = i;
 	if (common) {
-		out->value = sym->st_size;	/* BFD stores a common symbol's size as its value */
+		out->value = sym->st_size; /* BFD stores a common symbol's size as its value */
 		out->letter = small ? 'c' : 'C';
 		out->section = "*COM*";
 		out->kind = BW_KIND_BSS;
@@ -241,15 +250,18 @@ static int read_table(const struct bw_obj *o, size_t tab, const struct bw_versio
 	size_t count, cap = 0, xtab;
 
 	if (s->link == 0 || s->link >= o->shnum || !bw_sec_bytes(o, s->link))
-		return bw_fail(e, o->name, "symbol table %s: bad string table link %u", s->name, s->link);
+		return bw_fail(e, o->name, "symbol table %s: bad string table link %u", s->name,
+			       s->link);
 	r.strtab = (const char *)bw_sec_bytes(o, s->link);
 	r.strsize = o->secs[s->link].size;
 	data = elf_getdata(elf_getscn(o->elf, tab), NULL);
 	if (!data)
-		return bw_fail(e, o->name, "cannot read symbol table %s: %s", s->name, elf_errmsg(-1));
+		return bw_fail(e, o->name, "cannot read symbol table %s: %s", s->name,
+			       elf_errmsg(-1));
 	xtab = find_shndx_table(o, tab);
 	if (xtab && !(xdata = elf_getdata(elf_getscn(o->elf, xtab), NULL)))
-		return bw_fail(e, o->name, "cannot read extended section indices: %s", elf_errmsg(-1));
+		return bw_fail(e, o->name, "cannot read extended section indices: %s",
+			       elf_errmsg(-1));
 	count = s->size / s->entsize;
 	for (size_t i = 1; i < count; i++) {
 		GElf_Sym sym;

@@ -8,23 +8,23 @@
 enum bw_kind { BW_KIND_FUNC, BW_KIND_DATA, BW_KIND_RODATA, BW_KIND_BSS, BW_KIND_OTHER, BW_NKINDS };
 
 struct bw_sym {
-	char *name;		/* as nm prints it (dynamic symbols carry @VERSION / @@VERSION) */
-	const char *base;	/* the name without version, inside the string table */
-	size_t baselen;		/* strlen(base) */
-	uint64_t value;		/* as nm prints it: section address + st_value in ET_REL */
+	char *name; /* as nm prints it (dynamic symbols carry @VERSION / @@VERSION) */
+	const char *base; /* the name without version, inside the string table */
+	size_t baselen; /* strlen(base) */
+	uint64_t value; /* as nm prints it: section address + st_value in ET_REL */
 	uint64_t size;
-	char letter;		/* nm's type letter */
-	uint8_t bind;		/* STB_* */
-	const char *section;	/* section name, or "*COM*" */
+	char letter; /* nm's type letter */
+	uint8_t bind; /* STB_* */
+	const char *section; /* section name, or "*COM*" */
 	enum bw_kind kind;
-	size_t index;		/* symbol table index: the last tie-breaker */
+	size_t index; /* symbol table index: the last tie-breaker */
 };
 
 struct bw_symtab {
-	struct bw_sym *v;	/* sized symbols, in nm --size-sort order */
+	struct bw_sym *v; /* sized symbols, in nm --size-sort order */
 	size_t n;
-	const char *table;	/* ".symtab", ".dynsym" (no .symtab) or NULL (neither) */
-	uint64_t rollup[BW_NKINDS];	/* bytes by kind */
+	const char *table; /* ".symtab", ".dynsym" (no .symtab) or NULL (neither) */
+	uint64_t rollup[BW_NKINDS]; /* bytes by kind */
 };
 
 /*

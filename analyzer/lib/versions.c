@@ -78,11 +78,14 @@ static int read_defs(const struct bw_obj *o, size_t i, struct bw_versions *v, st
 		if (ndx == 1)
 			v->base_flags = vd.vd_flags;
 		if (ndx >= 1 && vd.vd_cnt > 0) {
-			if (vd.vd_aux > d->d_size - off || !gelf_getverdaux(d, (int)(off + vd.vd_aux), &va))
+			if (vd.vd_aux > d->d_size - off ||
+			    !gelf_getverdaux(d, (int)(off + vd.vd_aux), &va))
 				return bw_fail(e, o->name, "corrupt version definition %u", k);
 			v->defs[ndx - 1] = str_at(o, s->link, va.vda_name);
 			if (!v->defs[ndx - 1])
-				return bw_fail(e, o->name, "version definition %u: bad name offset %#x", k, va.vda_name);
+				return bw_fail(e, o->name,
+					       "version definition %u: bad name offset %#x", k,
+					       va.vda_name);
 		}
 		if (!vd.vd_next)
 			break;
@@ -119,7 +122,9 @@ static int read_needs(const struct bw_obj *o, size_t i, struct bw_versions *v, s
 			nv[v->nneeds].other = va.vna_other;
 			nv[v->nneeds].name = str_at(o, s->link, va.vna_name);
 			if (!nv[v->nneeds].name)
-				return bw_fail(e, o->name, "version requirement %u: bad name offset %#x", k, va.vna_name);
+				return bw_fail(e, o->name,
+					       "version requirement %u: bad name offset %#x", k,
+					       va.vna_name);
 			v->nneeds++;
 			if (!va.vna_next)
 				break;
@@ -188,7 +193,7 @@ const char *bw_version_of(const struct bw_versions *v, size_t idx, const char *n
 		ver = "<corrupt>";
 		for (size_t k = 0; k < v->nneeds; k++)
 			if (v->needs[k].other == num) {
-				hidden = true;	/* BFD keeps the last match */
+				hidden = true; /* BFD keeps the last match */
 				ver = v->needs[k].name;
 			}
 	}

@@ -6,16 +6,16 @@
 #include "elfobj.h"
 
 struct bw_verneed_entry {
-	uint16_t other;		/* vna_other: the versym value that refers to it */
-	const char *name;	/* vna_name */
+	uint16_t other; /* vna_other: the versym value that refers to it */
+	const char *name; /* vna_name */
 };
 
 struct bw_versions {
-	bool active;		/* .gnu.version plus a definition or requirement table */
-	Elf_Data *versym;	/* one 16-bit entry per dynamic symbol */
-	const char **defs;	/* version definition names by vd_ndx - 1 (NULL for gaps) */
-	uint16_t base_flags;	/* vd_flags of definition 1 */
-	size_t ndefs;		/* BFD's cverdefs: the highest vd_ndx */
+	bool active; /* .gnu.version plus a definition or requirement table */
+	Elf_Data *versym; /* one 16-bit entry per dynamic symbol */
+	const char **defs; /* version definition names by vd_ndx - 1 (NULL for gaps) */
+	uint16_t base_flags; /* vd_flags of definition 1 */
+	size_t ndefs; /* BFD's cverdefs: the highest vd_ndx */
 	struct bw_verneed_entry *needs;
 	size_t nneeds;
 };

@@ -5,7 +5,7 @@
 
 #include <linux/compiler.h>
 
-#define PSR_I_BIT	0x00000080UL
+#define PSR_I_BIT 0x00000080UL
 
 static __always_inline unsigned long arch_local_save_flags(void)
 {

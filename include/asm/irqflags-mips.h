@@ -5,7 +5,7 @@
 
 #include <linux/compiler.h>
 
-#define ST0_IE	0x00000001UL
+#define ST0_IE 0x00000001UL
 
 static __always_inline unsigned long arch_local_save_flags(void)
 {
@@ -20,7 +20,10 @@ static __always_inline unsigned long arch_local_irq_save(void)
 	unsigned long flags;
 
 	__asm__ __volatile__(".set push\n\t.set mips32r2\n\t"
-			     "di %0\n\tehb\n\t.set pop" : "=r"(flags) : : "memory");
+			     "di %0\n\tehb\n\t.set pop"
+			     : "=r"(flags)
+			     :
+			     : "memory");
 	return flags & ST0_IE;
 }
 
@@ -31,7 +34,9 @@ static __always_inline void arch_local_irq_restore(unsigned long flags)
 	__asm__ __volatile__(".set push\n\t.set mips32r2\n\t"
 			     "mfc0 %0, $12\n\tins %0, %1, 0, 1\n\t"
 			     "mtc0 %0, $12\n\tehb\n\t.set pop"
-			     : "=&r"(tmp) : "r"(flags) : "memory");
+			     : "=&r"(tmp)
+			     : "r"(flags)
+			     : "memory");
 }
 
 static __always_inline void arch_local_irq_disable(void)

@@ -5,7 +5,7 @@
 
 #include <linux/compiler.h>
 
-#define MSR_EE	0x00008000UL
+#define MSR_EE 0x00008000UL
 
 static __always_inline unsigned long arch_local_save_flags(void)
 {

@@ -5,7 +5,7 @@
 
 #include <linux/compiler.h>
 
-#define SR_SIE	0x00000002UL
+#define SR_SIE 0x00000002UL
 
 static __always_inline unsigned long arch_local_save_flags(void)
 {

@@ -5,7 +5,7 @@
 
 #include <linux/compiler.h>
 
-#define X86_EFLAGS_IF	0x00000200UL
+#define X86_EFLAGS_IF 0x00000200UL
 
 static __always_inline unsigned long arch_local_save_flags(void)
 {

@@ -51,7 +51,7 @@ void bw_sim_bug(const char *file, int line, const char *what) __attribute__((__n
 void bw_sim_warn(const char *file, int line, const char *what);
 void bw_sim_might_sleep(const char *file, int line);
 
-#define BW_RCU		0	/* rcu and rcu_sched readers (preemption disabled) */
-#define BW_RCU_BH	1	/* rcu_bh readers (softirqs disabled) */
+#define BW_RCU 0 /* rcu and rcu_sched readers (preemption disabled) */
+#define BW_RCU_BH 1 /* rcu_bh readers (softirqs disabled) */
 
 #endif /* _BW_SIM_HOOKS_H */

@@ -9,17 +9,20 @@ typedef struct {
 	int counter;
 } atomic_t;
 
-#define ATOMIC_INIT(i)	{ (i) }
+#define ATOMIC_INIT(i) \
+	{              \
+		(i)    \
+	}
 
 /* UP only needs atomicity against interrupts; SMP also needs ordering (value-returning ops are full barriers). */
 #if IS_ENABLED(CONFIG_SMP)
-#define __BW_ATOMIC_ORDER	__ATOMIC_SEQ_CST
+#define __BW_ATOMIC_ORDER __ATOMIC_SEQ_CST
 #else
-#define __BW_ATOMIC_ORDER	__ATOMIC_RELAXED
+#define __BW_ATOMIC_ORDER __ATOMIC_RELAXED
 #endif
 
-#define atomic_read(v)		READ_ONCE((v)->counter)
-#define atomic_set(v, i)	WRITE_ONCE((v)->counter, (i))
+#define atomic_read(v) READ_ONCE((v)->counter)
+#define atomic_set(v, i) WRITE_ONCE((v)->counter, (i))
 
 static inline void atomic_inc(atomic_t *v)
 {
@@ -46,8 +49,8 @@ static inline int atomic_sub_return(int i, atomic_t *v)
 	return __atomic_sub_fetch(&v->counter, i, __BW_ATOMIC_ORDER);
 }
 
-#define atomic_inc_return(v)	atomic_add_return(1, (v))
-#define atomic_dec_return(v)	atomic_sub_return(1, (v))
-#define atomic_dec_and_test(v)	(atomic_sub_return(1, (v)) == 0)
+#define atomic_inc_return(v) atomic_add_return(1, (v))
+#define atomic_dec_return(v) atomic_sub_return(1, (v))
+#define atomic_dec_and_test(v) (atomic_sub_return(1, (v)) == 0)
 
 #endif /* _LINUX_ATOMIC_H */

@@ -7,12 +7,12 @@
 
 /* The line size each architecture's kernel of the era assumed (CONFIG_*_L1_CACHE_SHIFT defaults). */
 #if defined(__powerpc__) || defined(__mips__)
-#define L1_CACHE_SHIFT	5
+#define L1_CACHE_SHIFT 5
 #else
-#define L1_CACHE_SHIFT	6
+#define L1_CACHE_SHIFT 6
 #endif
-#define L1_CACHE_BYTES	(1 << L1_CACHE_SHIFT)
-#define INTERNODE_CACHE_SHIFT	L1_CACHE_SHIFT
+#define L1_CACHE_BYTES (1 << L1_CACHE_SHIFT)
+#define INTERNODE_CACHE_SHIFT L1_CACHE_SHIFT
 
 /*
  * Data written by many CPUs gets a line of its own on SMP so that CPUs do not
@@ -20,7 +20,8 @@
  * pays no padding.
  */
 #if IS_ENABLED(CONFIG_SMP)
-#define ____cacheline_internodealigned_in_smp	__attribute__((__aligned__(1 << INTERNODE_CACHE_SHIFT)))
+#define ____cacheline_internodealigned_in_smp \
+	__attribute__((__aligned__(1 << INTERNODE_CACHE_SHIFT)))
 #else
 #define ____cacheline_internodealigned_in_smp
 #endif

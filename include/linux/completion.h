@@ -6,8 +6,8 @@
 #include <linux/wait.h>
 
 struct completion {
-	unsigned int done;	/* complete() calls not yet consumed by a waiter */
-	wait_queue_head_t wait;	/* tasks blocked in wait_for_completion() */
+	unsigned int done; /* complete() calls not yet consumed by a waiter */
+	wait_queue_head_t wait; /* tasks blocked in wait_for_completion() */
 };
 
 static inline void init_completion(struct completion *x)

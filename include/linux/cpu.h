@@ -5,20 +5,20 @@
 
 struct notifier_block {
 	int (*notifier_call)(struct notifier_block *nb, unsigned long action, void *hcpu);
-	struct notifier_block *next;	/* chain link, owned by the notifier core */
-	int priority;			/* higher runs first */
+	struct notifier_block *next; /* chain link, owned by the notifier core */
+	int priority; /* higher runs first */
 };
 
-#define NOTIFY_DONE		0x0000
-#define NOTIFY_OK		0x0001
+#define NOTIFY_DONE 0x0000
+#define NOTIFY_OK 0x0001
 
-#define CPU_ONLINE		0x0002	/* CPU is up */
-#define CPU_UP_PREPARE		0x0003	/* CPU is coming up */
-#define CPU_UP_CANCELED		0x0004	/* bring-up failed */
-#define CPU_DOWN_PREPARE	0x0005	/* CPU is going down */
-#define CPU_DOWN_FAILED		0x0006	/* going down failed */
-#define CPU_DEAD		0x0007	/* CPU is dead; runs on a surviving CPU */
-#define CPU_TASKS_FROZEN	0x0010	/* or'ed in during suspend/resume */
+#define CPU_ONLINE 0x0002 /* CPU is up */
+#define CPU_UP_PREPARE 0x0003 /* CPU is coming up */
+#define CPU_UP_CANCELED 0x0004 /* bring-up failed */
+#define CPU_DOWN_PREPARE 0x0005 /* CPU is going down */
+#define CPU_DOWN_FAILED 0x0006 /* going down failed */
+#define CPU_DEAD 0x0007 /* CPU is dead; runs on a surviving CPU */
+#define CPU_TASKS_FROZEN 0x0010 /* or'ed in during suspend/resume */
 
 #include <linux/kconfig.h>
 

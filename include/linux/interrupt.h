@@ -20,7 +20,8 @@ enum {
 };
 
 struct softirq_action {
-	void (*action)(struct softirq_action *);	/* the handler, run with irqs on in softirq context */
+	void (*action)(
+		struct softirq_action *); /* the handler, run with irqs on in softirq context */
 };
 
 /* kernel/softirq.c services: undefined in the objects, provided by the simulator. */

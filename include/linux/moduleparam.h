@@ -9,7 +9,7 @@
 #ifndef KBUILD_MODNAME
 #error "module_param() needs KBUILD_MODNAME (the object's name, e.g. \"rcuclassic\")"
 #endif
-#define MODULE_PARAM_PREFIX	KBUILD_MODNAME "."
+#define MODULE_PARAM_PREFIX KBUILD_MODNAME "."
 
 struct kernel_param;
 typedef int (*param_set_fn)(const char *val, struct kernel_param *kp);
@@ -17,11 +17,11 @@ typedef int (*param_get_fn)(char *buffer, struct kernel_param *kp);
 
 /* One entry of the table that parse_args() walks for "<modname>.<param>=" on the command line. */
 struct kernel_param {
-	const char *name;	/* "<modname>.<param>" */
-	unsigned int perm;	/* sysfs permissions (0: not visible there) */
-	param_set_fn set;	/* parses the value into *arg */
-	param_get_fn get;	/* formats *arg */
-	void *arg;		/* the variable */
+	const char *name; /* "<modname>.<param>" */
+	unsigned int perm; /* sysfs permissions (0: not visible there) */
+	param_set_fn set; /* parses the value into *arg */
+	param_get_fn get; /* formats *arg */
+	void *arg; /* the variable */
 };
 
 /* kernel/params.c: undefined in the objects. */

@@ -8,16 +8,17 @@
 #include <linux/spinlock.h>
 
 struct mutex {
-	atomic_t count;			/* 1: unlocked, 0: locked, negative: locked with waiters */
-	spinlock_t wait_lock;		/* protects wait_list */
-	struct list_head wait_list;	/* sleeping waiters, FIFO */
+	atomic_t count; /* 1: unlocked, 0: locked, negative: locked with waiters */
+	spinlock_t wait_lock; /* protects wait_list */
+	struct list_head wait_list; /* sleeping waiters, FIFO */
 };
 
-#define __MUTEX_INITIALIZER(name) {					\
-	.count = ATOMIC_INIT(1),					\
-	.wait_lock = __SPIN_LOCK_UNLOCKED(name.wait_lock),		\
-	.wait_list = LIST_HEAD_INIT(name.wait_list) }
-#define DEFINE_MUTEX(name)	struct mutex name = __MUTEX_INITIALIZER(name)
+#define __MUTEX_INITIALIZER(name)                                                           \
+	{                                                                                   \
+		.count = ATOMIC_INIT(1), .wait_lock = __SPIN_LOCK_UNLOCKED(name.wait_lock), \
+		.wait_list = LIST_HEAD_INIT(name.wait_list)                                 \
+	}
+#define DEFINE_MUTEX(name) struct mutex name = __MUTEX_INITIALIZER(name)
 
 /* kernel/mutex.c: undefined in the objects, provided by the simulator. */
 void mutex_lock(struct mutex *lock);

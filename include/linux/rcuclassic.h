@@ -15,31 +15,32 @@
 struct rcu_head;
 
 /* Stall warnings (2.6.28 timing): first complaint 3 s into a batch, then at most one per 30 s. */
-#define RCU_SECONDS_TILL_STALL_CHECK	(3 * HZ)
-#define RCU_SECONDS_TILL_STALL_RECHECK	(30 * HZ)
+#define RCU_SECONDS_TILL_STALL_CHECK (3 * HZ)
+#define RCU_SECONDS_TILL_STALL_RECHECK (30 * HZ)
 /* Our addition to 2.6.28: ticks a batch may go without progress before its laggards are poked. */
-#define RCU_JIFFIES_TILL_FORCE_QS	3
+#define RCU_JIFFIES_TILL_FORCE_QS 3
 
 /*
  * Global state of one flavor. Written under ->lock; fields that other CPUs
  * read without the lock are written with WRITE_ONCE() and read with READ_ONCE().
  */
 struct rcu_ctrlblk {
-	long cur;		/* number of the most recently started batch */
-	long completed;		/* number of the last completed batch; cur != completed: one runs */
-	long pending;		/* highest batch a CPU asked for; a batch starts while cur != pending */
+	long cur; /* number of the most recently started batch */
+	long completed; /* number of the last completed batch; cur != completed: one runs */
+	long pending; /* highest batch a CPU asked for; a batch starts while cur != pending */
 #if IS_ENABLED(CONFIG_RCU_CPU_STALL_DETECTOR)
-	unsigned long gp_start;		/* jiffies when batch cur started */
-	unsigned long jiffies_stall;	/* jiffies at which to complain about laggards */
+	unsigned long gp_start; /* jiffies when batch cur started */
+	unsigned long jiffies_stall; /* jiffies at which to complain about laggards */
 #endif
-	unsigned long jiffies_force;	/* no progress or poke by then: poke the mask's CPUs (our addition) */
-	int signaled;		/* times the mask's CPUs were poked for batch cur (0: not yet) */
+	unsigned long
+		jiffies_force; /* no progress or poke by then: poke the mask's CPUs (our addition) */
+	int signaled; /* times the mask's CPUs were poked for batch cur (0: not yet) */
 	spinlock_t lock ____cacheline_internodealigned_in_smp;
-	cpumask_t cpumask;	/* CPUs that still owe a QS for batch cur */
+	cpumask_t cpumask; /* CPUs that still owe a QS for batch cur */
 } ____cacheline_internodealigned_in_smp;
 
-extern struct rcu_ctrlblk rcu_ctrlblk;		/* rcu (and rcu_sched) flavor */
-extern struct rcu_ctrlblk rcu_bh_ctrlblk;	/* rcu_bh flavor */
+extern struct rcu_ctrlblk rcu_ctrlblk; /* rcu (and rcu_sched) flavor */
+extern struct rcu_ctrlblk rcu_bh_ctrlblk; /* rcu_bh flavor */
 
 /* Is batch @a before batch @b? Wrap-safe (the numbers start at -300 to wrap early). */
 static inline int rcu_batch_before(long a, long b)
@@ -66,17 +67,17 @@ static inline int rcu_batch_after(long a, long b)
  * An empty segment has the tail of the one before it (all &nxtlist when empty).
  */
 struct rcu_data {
-	long quiescbatch;	/* batch this CPU is collecting a QS for */
-	int passed_quiesc;	/* a QS happened since quiescbatch was noticed */
-	int qs_pending;		/* the core waits for this CPU's QS in quiescbatch */
-	long batch;		/* batch the newest callbacks wait for */
-	struct rcu_head *nxtlist;	/* callbacks whose batch is not known to be over */
-	struct rcu_head **nxttail[3];	/* segment ends, see above */
-	long qlen;		/* callbacks queued here: nxtlist + donelist */
-	struct rcu_head *donelist;	/* batch over: ready to invoke */
-	struct rcu_head **donetail;	/* ->next of the last ready callback, or &donelist */
-	long blimit;		/* callbacks invoked per softirq pass (INT_MAX while flooded) */
-	int cpu;		/* owning CPU */
+	long quiescbatch; /* batch this CPU is collecting a QS for */
+	int passed_quiesc; /* a QS happened since quiescbatch was noticed */
+	int qs_pending; /* the core waits for this CPU's QS in quiescbatch */
+	long batch; /* batch the newest callbacks wait for */
+	struct rcu_head *nxtlist; /* callbacks whose batch is not known to be over */
+	struct rcu_head **nxttail[3]; /* segment ends, see above */
+	long qlen; /* callbacks queued here: nxtlist + donelist */
+	struct rcu_head *donelist; /* batch over: ready to invoke */
+	struct rcu_head **donetail; /* ->next of the last ready callback, or &donelist */
+	long blimit; /* callbacks invoked per softirq pass (INT_MAX while flooded) */
+	int cpu; /* owning CPU */
 };
 
 DECLARE_PER_CPU(struct rcu_data, rcu_data);
@@ -104,11 +105,11 @@ void __rcu_init(void);
 long rcu_batches_completed(void);
 long rcu_batches_completed_bh(void);
 
-#define __rcu_read_lock()	preempt_disable()
-#define __rcu_read_unlock()	preempt_enable()
-#define __rcu_read_lock_bh()	local_bh_disable()
-#define __rcu_read_unlock_bh()	local_bh_enable()
-#define __synchronize_sched()	synchronize_rcu()
+#define __rcu_read_lock() preempt_disable()
+#define __rcu_read_unlock() preempt_enable()
+#define __rcu_read_lock_bh() local_bh_disable()
+#define __rcu_read_unlock_bh() local_bh_enable()
+#define __synchronize_sched() synchronize_rcu()
 
 /*
  * Classic RCU has no dynticks counters: a CPU in dyntick-idle is left out of

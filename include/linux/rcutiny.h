@@ -15,14 +15,14 @@ struct rcu_head;
 
 /* One per flavor. The callback list is cut in two by donetail: ready, then waiting. */
 struct rcu_ctrlblk {
-	long completed;			/* batches ended; only for rcu_batches_completed*() */
-	struct rcu_head *rcucblist;	/* first callback, NULL when empty */
-	struct rcu_head **donetail;	/* ->next of the last ready callback, or &rcucblist */
-	struct rcu_head **curtail;	/* ->next of the last callback, or &rcucblist */
+	long completed; /* batches ended; only for rcu_batches_completed*() */
+	struct rcu_head *rcucblist; /* first callback, NULL when empty */
+	struct rcu_head **donetail; /* ->next of the last ready callback, or &rcucblist */
+	struct rcu_head **curtail; /* ->next of the last callback, or &rcucblist */
 };
 
-extern struct rcu_ctrlblk rcu_ctrlblk;		/* rcu (and rcu_sched) flavor */
-extern struct rcu_ctrlblk rcu_bh_ctrlblk;	/* rcu_bh flavor */
+extern struct rcu_ctrlblk rcu_ctrlblk; /* rcu (and rcu_sched) flavor */
+extern struct rcu_ctrlblk rcu_bh_ctrlblk; /* rcu_bh flavor */
 
 /* Quiescent-state reports: rcu (context switch, user/idle tick, idle entry) and bh. */
 void rcu_qsctr_inc(int cpu);
@@ -55,11 +55,11 @@ static inline long rcu_batches_completed_bh(void)
 	return ACCESS_ONCE(rcu_bh_ctrlblk.completed);
 }
 
-#define __rcu_read_lock()	preempt_disable()
-#define __rcu_read_unlock()	preempt_enable()
-#define __rcu_read_lock_bh()	local_bh_disable()
-#define __rcu_read_unlock_bh()	local_bh_enable()
-#define __synchronize_sched()	synchronize_rcu()
+#define __rcu_read_lock() preempt_disable()
+#define __rcu_read_unlock() preempt_enable()
+#define __rcu_read_lock_bh() local_bh_disable()
+#define __rcu_read_unlock_bh() local_bh_enable()
+#define __synchronize_sched() synchronize_rcu()
 
 #if IS_ENABLED(CONFIG_NO_HZ)
 void rcu_enter_nohz(void);

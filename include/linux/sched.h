@@ -23,7 +23,7 @@ static inline void set_need_resched(void)
 extern cpumask_t nohz_cpu_mask;
 #else
 /* Without dynticks no CPU ever stops its tick. */
-#define nohz_cpu_mask	((cpumask_t){ { 0 } })
+#define nohz_cpu_mask ((cpumask_t){ { 0 } })
 #endif
 
 /* kernel/sched.c services: undefined in the objects, provided by the simulator. */

@@ -10,6 +10,6 @@
 /* spinlock_t and the lock calls: the architecture's (the simulator's in include/sim/asm/). */
 #include <asm/spinlock.h>
 
-#define DEFINE_SPINLOCK(x)	spinlock_t x = __SPIN_LOCK_UNLOCKED(x)
+#define DEFINE_SPINLOCK(x) spinlock_t x = __SPIN_LOCK_UNLOCKED(x)
 
 #endif /* _LINUX_SPINLOCK_H */

@@ -8,16 +8,16 @@
 #include <asm/irqflags.h>
 
 struct thread_info {
-	unsigned long flags;	/* TIF_* bits, e.g. TIF_NEED_RESCHED */
-	int preempt_count;	/* preemption, softirq, hardirq and NMI nesting: layout in hardirq.h */
-	int cpu;		/* CPU this thread runs on */
+	unsigned long flags; /* TIF_* bits, e.g. TIF_NEED_RESCHED */
+	int preempt_count; /* preemption, softirq, hardirq and NMI nesting: layout in hardirq.h */
+	int cpu; /* CPU this thread runs on */
 };
 
-#define TIF_NEED_RESCHED	3
-#define _TIF_NEED_RESCHED	(1UL << TIF_NEED_RESCHED)
+#define TIF_NEED_RESCHED 3
+#define _TIF_NEED_RESCHED (1UL << TIF_NEED_RESCHED)
 
 /* Kernel stacks are THREAD_SIZE-aligned with thread_info at their base (the 2.6 scheme). */
-#define THREAD_SIZE	(sizeof(long) == 8 ? 16384UL : 8192UL)
+#define THREAD_SIZE (sizeof(long) == 8 ? 16384UL : 8192UL)
 
 /* current_thread_info(): the architecture's (the simulator's in include/sim/asm/). */
 #include <asm/thread_info.h>

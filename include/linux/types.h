@@ -3,7 +3,7 @@
 #ifndef _LINUX_TYPES_H
 #define _LINUX_TYPES_H
 
-#include <stddef.h>	/* the compiler's own: size_t, NULL, offsetof */
+#include <stddef.h> /* the compiler's own: size_t, NULL, offsetof */
 #include <stdbool.h>
 
 typedef signed char s8;

@@ -7,13 +7,17 @@
 #include <linux/spinlock.h>
 
 typedef struct __wait_queue_head {
-	spinlock_t lock;		/* protects task_list */
-	struct list_head task_list;	/* waiters, in arrival order */
+	spinlock_t lock; /* protects task_list */
+	struct list_head task_list; /* waiters, in arrival order */
 } wait_queue_head_t;
 
-#define __WAIT_QUEUE_HEAD_INITIALIZER(name) {				\
-	.lock = __SPIN_LOCK_UNLOCKED(name.lock),			\
-	.task_list = { &(name).task_list, &(name).task_list } }
+#define __WAIT_QUEUE_HEAD_INITIALIZER(name)                             \
+	{                                                               \
+		.lock = __SPIN_LOCK_UNLOCKED(name.lock), .task_list = { \
+			&(name).task_list,                              \
+			&(name).task_list                               \
+		}                                                       \
+	}
 
 static inline void init_waitqueue_head(wait_queue_head_t *q)
 {

@@ -18,15 +18,15 @@
 struct bw_torture_stats bw_torture_stats;
 
 static const struct bw_torture_variant *var;
-static struct bw_obj *slots[2][BW_NSLOTS];	/* the shared data: [flavor][slot] */
-static unsigned long queued_seq[NR_CPUS][2];	/* next sequence number to hand out */
-static unsigned long invoked_seq[NR_CPUS][2];	/* next sequence number expected to run */
+static struct bw_obj *slots[2][BW_NSLOTS]; /* the shared data: [flavor][slot] */
+static unsigned long queued_seq[NR_CPUS][2]; /* next sequence number to hand out */
+static unsigned long invoked_seq[NR_CPUS][2]; /* next sequence number expected to run */
 static struct bw_obj *oldest[NR_CPUS][2], *newest[NR_CPUS][2];
-static long outstanding;			/* queued, callback not yet run */
-static long live_objects;			/* allocated, not yet freed */
-static int waiters;				/* tasks inside synchronize_rcu / rcu_barrier */
+static long outstanding; /* queued, callback not yet run */
+static long live_objects; /* allocated, not yet freed */
+static int waiters; /* tasks inside synchronize_rcu / rcu_barrier */
 
-#define MAX_OUTSTANDING	64			/* per flavor: keeps lists short and checks cheap */
+#define MAX_OUTSTANDING 64 /* per flavor: keeps lists short and checks cheap */
 static long outstanding_fl[2];
 /* CPU removals: +1 as a CPU goes offline, +1 once its CPU_DEAD ran (odd: one under way) */
 static unsigned long deaths;
@@ -67,7 +67,7 @@ static char lat_first[320];
 #define obj_poison(o) ((void)(o))
 #define obj_unpoison(o) ((void)(o))
 #endif
-#define QUARANTINE	512
+#define QUARANTINE 512
 static struct bw_obj *quarantine[QUARANTINE];
 static unsigned int quarantine_pos;
 
@@ -75,7 +75,7 @@ static unsigned int quarantine_pos;
 
 struct bw_reader {
 	int flavor;
-	uint64_t start;			/* stamp right after the lock */
+	uint64_t start; /* stamp right after the lock */
 	int cpu;
 	struct bw_reader *prev, *next;
 };
@@ -136,8 +136,10 @@ static void do_read(int flavor, const char *where, int may_yield, int depth)
 			bw_sim_point(BW_PT_KERNEL);
 	}
 	if (depth < 2 && bw_sim_chance(15))
-		do_read(bw_sim_chance(50) ? flavor : (flavor == BW_RCU && may_yield &&
-			!in_irq() ? BW_RCU_BH : BW_RCU), where, may_yield, depth + 1);
+		do_read(bw_sim_chance(50) ?
+				flavor :
+				(flavor == BW_RCU && may_yield && !in_irq() ? BW_RCU_BH : BW_RCU),
+			where, may_yield, depth + 1);
 	for (i = 0; i < n; i++)
 		if (held[i])
 			check_obj(held[i], where);
@@ -286,7 +288,8 @@ static void torture_cb(struct rcu_head *rh)
 
 	if (o->magic != BW_OBJ_LIVE || o->state != OBJ_QUEUED)
 		bw_sim_fail("O4: callback for an object that is not queued (magic %#x state %d): "
-			    "invoked twice or corrupted", o->magic, o->state);
+			    "invoked twice or corrupted",
+			    o->magic, o->state);
 	c = o->cpu;
 	f = o->flavor;
 	if (!in_softirq())
@@ -297,13 +300,13 @@ static void torture_cb(struct rcu_head *rh)
 	r = reader_before(f, o->removed);
 	if (r)
 		bw_sim_fail("O1: %s object (cpu %d seq %lu, removed at %llu) freed while a reader "
-			    "on cpu %d that began at %llu is still running", bw_flavor_name(f),
-			    c, o->seq, (unsigned long long)o->removed, r->cpu,
+			    "on cpu %d that began at %llu is still running",
+			    bw_flavor_name(f), c, o->seq, (unsigned long long)o->removed, r->cpu,
 			    (unsigned long long)r->start);
 	if (o->seq != invoked_seq[c][f])
 		bw_sim_fail("O4: %s callback cpu %d seq %lu invoked, expected seq %lu "
-			    "(lost, duplicated or reordered)", bw_flavor_name(f), c, o->seq,
-			    invoked_seq[c][f]);
+			    "(lost, duplicated or reordered)",
+			    bw_flavor_name(f), c, o->seq, invoked_seq[c][f]);
 	invoked_seq[c][f]++;
 	bw_sim_trace("invoke seq %ld flavor %ld", (long)o->seq, f);
 	latency_sample(o);
@@ -391,15 +394,15 @@ static void do_synchronize(void)
 	long c0 = rcu_batches_completed();
 	struct bw_reader *r;
 
-	might_sleep();	/* the harness must only call it where sleeping is legal */
+	might_sleep(); /* the harness must only call it where sleeping is legal */
 	waiters++;
 	synchronize_rcu();
 	waiters--;
 	r = reader_before(BW_RCU, t0);
 	if (r)
 		bw_sim_fail("synchronize_rcu() returned while an rcu reader on cpu %d that began "
-			    "before it (at %llu) is still running", r->cpu,
-			    (unsigned long long)r->start);
+			    "before it (at %llu) is still running",
+			    r->cpu, (unsigned long long)r->start);
 	if (var->after_sync)
 		var->after_sync(c0);
 	bw_torture_stats.syncs++;
@@ -422,8 +425,8 @@ void bw_torture_barrier(int which)
 	for (c = 0; c < NR_CPUS; c++)
 		if (invoked_seq[c][flavor] < snap[c][flavor])
 			bw_sim_fail("O6: rcu_barrier%s() returned before callback cpu %d seq %lu "
-				    "(queued before the call) ran", bw_barrier_suffix(which), c,
-				    invoked_seq[c][flavor]);
+				    "(queued before the call) ran",
+				    bw_barrier_suffix(which), c, invoked_seq[c][flavor]);
 	bw_torture_stats.barriers++;
 }
 
@@ -524,7 +527,7 @@ static void worker_action(void)
 	} else if (r < 755) {
 		bw_sim_user(1 + (int)bw_sim_below(16));
 	} else if (r < 855) {
-		bw_sim_sleep();		/* all workers asleep: the CPU idles */
+		bw_sim_sleep(); /* all workers asleep: the CPU idles */
 	} else if (r < 905) {
 		bw_sim_cond_resched();
 	} else if (r < 945) {
@@ -558,7 +561,7 @@ static void worker(void *arg)
 		switch (bw_sim_phase()) {
 		case BW_DRAIN_TICK:
 			if (index == 0 && var->kernel_hog && var->kernel_hog(bw_sim_task_cpu()))
-				bw_sim_cond_resched();	/* kernel mode: only a forced resched is a QS */
+				bw_sim_cond_resched(); /* kernel mode: only a forced resched is a QS */
 			else if (index == 0)
 				bw_sim_user(1);
 			else
@@ -572,7 +575,7 @@ static void worker(void *arg)
 			break;
 		default:
 			if (quiet(bw_sim_task_cpu())) {
-				bw_sim_sleep();	/* its CPU idles (dyntick-idle with NO_HZ) */
+				bw_sim_sleep(); /* its CPU idles (dyntick-idle with NO_HZ) */
 				break;
 			}
 			worker_action();
@@ -588,7 +591,7 @@ static void irq_body(int cpu)
 	int nest = bw_sim_chance(30);
 
 	(void)cpu;
-	if (nest)	/* a handler without IRQF_DISABLED: nested interrupts possible */
+	if (nest) /* a handler without IRQF_DISABLED: nested interrupts possible */
 		local_irq_enable();
 	if (r < 40) {
 		do_read(BW_RCU, "irq", 1, 0);
@@ -616,7 +619,7 @@ static void timer_body(int cpu)
 
 	(void)cpu;
 	if (bw_sim_phase() != BW_PHASE_RANDOM)
-		return;		/* drains add no work, and no softirq storm under their tick rate */
+		return; /* drains add no work, and no softirq storm under their tick rate */
 	if (r < 30)
 		do_read(BW_RCU_BH, "softirq", 1, 0);
 	else if (r < 50)
@@ -653,11 +656,12 @@ static int settled(void)
 
 static void report(FILE *out)
 {
-	fprintf(out, "  torture: queued %lu/%lu invoked %lu/%lu (rcu/bh), outstanding %ld, "
+	fprintf(out,
+		"  torture: queued %lu/%lu invoked %lu/%lu (rcu/bh), outstanding %ld, "
 		"waiters %d, reads %lu, syncs %lu, barriers %lu\n",
-		bw_torture_stats.queued[0], bw_torture_stats.queued[1],
-		bw_torture_stats.invoked[0], bw_torture_stats.invoked[1], outstanding, waiters,
-		bw_torture_stats.reads, bw_torture_stats.syncs, bw_torture_stats.barriers);
+		bw_torture_stats.queued[0], bw_torture_stats.queued[1], bw_torture_stats.invoked[0],
+		bw_torture_stats.invoked[1], outstanding, waiters, bw_torture_stats.reads,
+		bw_torture_stats.syncs, bw_torture_stats.barriers);
 	if (var->report)
 		var->report(out);
 }
@@ -725,9 +729,10 @@ static void finish(void)
 	latency_report();
 	if (!bw_torture_stats.invoked[0] || !bw_torture_stats.invoked[1] ||
 	    !bw_torture_stats.syncs || !bw_torture_stats.barriers)
-		bw_sim_fail("run too short to mean anything: invoked %lu/%lu, syncs %lu, barriers %lu",
-			    bw_torture_stats.invoked[0], bw_torture_stats.invoked[1],
-			    bw_torture_stats.syncs, bw_torture_stats.barriers);
+		bw_sim_fail(
+			"run too short to mean anything: invoked %lu/%lu, syncs %lu, barriers %lu",
+			bw_torture_stats.invoked[0], bw_torture_stats.invoked[1],
+			bw_torture_stats.syncs, bw_torture_stats.barriers);
 	for (f = 0; f < 2; f++)
 		for (s = 0; s < BW_NSLOTS; s++)
 			if (slots[f][s]) {
@@ -742,9 +747,10 @@ static void finish(void)
 	if (live_objects)
 		bw_sim_fail("%ld objects neither freed nor published at the end", live_objects);
 	printf("# %s: callbacks %lu rcu + %lu rcu_bh, reads %lu (irq %lu, nmi %lu), "
-	       "synchronize_rcu %lu, barriers %lu\n", var->name, bw_torture_stats.invoked[0],
-	       bw_torture_stats.invoked[1], bw_torture_stats.reads, bw_torture_stats.irq_reads,
-	       bw_torture_stats.nmi_reads, bw_torture_stats.syncs, bw_torture_stats.barriers);
+	       "synchronize_rcu %lu, barriers %lu\n",
+	       var->name, bw_torture_stats.invoked[0], bw_torture_stats.invoked[1],
+	       bw_torture_stats.reads, bw_torture_stats.irq_reads, bw_torture_stats.nmi_reads,
+	       bw_torture_stats.syncs, bw_torture_stats.barriers);
 }
 
 int bw_torture_main(int argc, char **argv, const struct bw_torture_variant *v)

@@ -56,20 +56,20 @@
 #include <linux/rcupdate.h>
 #include "sim/sim.h"
 
-#define BW_NSLOTS	4
+#define BW_NSLOTS 4
 
 enum bw_obj_state { OBJ_PUBLISHED = 1, OBJ_QUEUED, OBJ_FREED };
 
 /* A shared object: published in a slot, then retired through call_rcu*(). */
 struct bw_obj {
-	unsigned int magic;		/* BW_OBJ_LIVE until freed */
+	unsigned int magic; /* BW_OBJ_LIVE until freed */
 	enum bw_obj_state state;
-	int flavor;			/* BW_RCU or BW_RCU_BH: which readers and call_rcu */
-	int cpu;			/* CPU that queued the callback */
-	unsigned long seq;		/* queue order per (cpu, flavor) */
-	uint64_t removed;		/* stamp when unlinked from its slot */
-	uint64_t queued;		/* stamp just before call_rcu*() */
-	long vdata[2];			/* for the variant harness (e.g. GP number at enqueue) */
+	int flavor; /* BW_RCU or BW_RCU_BH: which readers and call_rcu */
+	int cpu; /* CPU that queued the callback */
+	unsigned long seq; /* queue order per (cpu, flavor) */
+	uint64_t removed; /* stamp when unlinked from its slot */
+	uint64_t queued; /* stamp just before call_rcu*() */
+	long vdata[2]; /* for the variant harness (e.g. GP number at enqueue) */
 	/* O10, O11 and the latency figures: the harness's records, not the variant's state */
 	long gp_queued, completed_queued; /* the flavor's GP numbers just before call_rcu*() */
 	uint64_t event_queued; /* bw_sim_now() then */
@@ -78,31 +78,31 @@ struct bw_obj {
 	unsigned long deaths_seen; /* CPU removals begun by then */
 	long ready_completed; /* completed when a walk last saw it ready, or BW_GP_NONE */
 	long ready_ahead; /* callbacks ahead of it on that CPU's done list then */
-	struct bw_obj *older, *newer;	/* outstanding list per (cpu, flavor), queue order */
+	struct bw_obj *older, *newer; /* outstanding list per (cpu, flavor), queue order */
 	struct rcu_head rh;
 };
 
-#define BW_OBJ_LIVE	0x4c495645u
-#define BW_OBJ_DEAD	0x44454144u
+#define BW_OBJ_LIVE 0x4c495645u
+#define BW_OBJ_DEAD 0x44454144u
 
 /* Hooks a variant harness adds to the generic oracles (all optional). */
 struct bw_torture_variant {
 	const char *name;
-	int workers_per_cpu;			/* default 3 */
+	int workers_per_cpu; /* default 3 */
 	/* right before call_rcu*() (snapshot GP numbers here); there is no hook after it, as the
 	 * callback may have run and @o been freed (poisoned for ASan) before call_rcu*() returns */
 	void (*queuing)(struct bw_obj *o);
-	void (*invoked)(struct bw_obj *o);	/* callback, before the generic checks */
-	void (*after_sync)(long completed_before);	/* synchronize_rcu() returned */
+	void (*invoked)(struct bw_obj *o); /* callback, before the generic checks */
+	void (*after_sync)(long completed_before); /* synchronize_rcu() returned */
 	void (*qs)(int cpu, enum bw_sim_qs kind);
 	void (*softirq_begin)(int cpu, int nr);
 	void (*softirq_end)(int cpu, int nr);
-	void (*check)(void);			/* after every event */
-	int (*settled)(void);			/* variant-side emptiness for the drain */
+	void (*check)(void); /* after every event */
+	int (*settled)(void); /* variant-side emptiness for the drain */
 	void (*report)(FILE *out);
-	void (*printk)(int cpu, const char *msg);	/* every printk() line (stall warnings) */
-	void (*phase)(enum bw_sim_phase phase);	/* a random or drain phase starts */
-	void (*setup)(void);			/* after rcu_init(), only CPU 0 online yet */
+	void (*printk)(int cpu, const char *msg); /* every printk() line (stall warnings) */
+	void (*phase)(enum bw_sim_phase phase); /* a random or drain phase starts */
+	void (*setup)(void); /* after rcu_init(), only CPU 0 online yet */
 	/* drain-tick: worker 0 of @cpu stays in kernel mode (cond_resched) instead of user mode */
 	int (*kernel_hog)(int cpu);
 	/* may an NMI on @cpu read now? (Classic: not on a CPU in nohz_cpu_mask, which it does not wait for) */

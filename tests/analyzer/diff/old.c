@@ -8,14 +8,31 @@ struct rcu_data {
 };
 
 struct rcu_data rcu_data_old;
-struct only_old { int x; } only_old_v;
-static int helper(int x) { return x * 3; }
-int keep(int x) { return helper(x) + 1; }
-int gone(void) { return 5; }
+struct only_old {
+	int x;
+} only_old_v;
+static int helper(int x)
+{
+	return x * 3;
+}
+int keep(int x)
+{
+	return helper(x) + 1;
+}
+int gone(void)
+{
+	return 5;
+}
 char buf[100];
 const char ro[] = "hello";
 int batch_isra(int n) __asm__("rcu_do_batch.isra.0");
-int batch_isra(int n) { return n + 1; }
+int batch_isra(int n)
+{
+	return n + 1;
+}
 int cold_part(int n) __asm__("rcu_check.cold");
-int cold_part(int n) { return n - 1; }
+int cold_part(int n)
+{
+	return n - 1;
+}
 int counter_a __asm__("counter.12") = 1;

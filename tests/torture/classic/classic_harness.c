@@ -76,7 +76,7 @@
 #include <linux/jiffies.h>
 #include <linux/sched.h>
 #include "../rcutorture.h"
-#include "../sim/sim_internal.h"	/* bw_sim_cfg: the drain weights */
+#include "../sim/sim_internal.h" /* bw_sim_cfg: the drain weights */
 #include "classic_check.h"
 
 /* Boot parameters of rcuclassic.o (module_param), set before rcu_init(). */
@@ -84,22 +84,22 @@ extern int *const __bw_param_blimit;
 extern int *const __bw_param_qhimark;
 extern int *const __bw_param_qlowmark;
 
-#define STALL_SLACK	6	/* jiffies a due stall warning may take: a tick, then the check */
-#define CHECK_SPAN	16	/* CPUs whose lists are walked per event on big machines */
+#define STALL_SLACK 6 /* jiffies a due stall warning may take: a tick, then the check */
+#define CHECK_SPAN 16 /* CPUs whose lists are walked per event on big machines */
 
 static const char *const fl_name[2] = { "rcu", "rcu_bh" };
 
 /* Batch bookkeeping per flavor. */
 static long last_cur[2], last_completed[2], drain_completed[2];
 static unsigned long drain_invoked[2];
-static cpumask_t last_mask[2];		/* mask after the previous event */
-static unsigned long progress_j[2];	/* jiffies at the batch start or last bit cleared */
+static cpumask_t last_mask[2]; /* mask after the previous event */
+static unsigned long progress_j[2]; /* jiffies at the batch start or last bit cleared */
 static int last_signaled[2];
-static long poke_batch[2];		/* batch of the last observed poke */
-static unsigned long poke_j[2];		/* jiffies of that poke */
+static long poke_batch[2]; /* batch of the last observed poke */
+static unsigned long poke_j[2]; /* jiffies of that poke */
 
 /* F4: the last poke waits for the QS of the CPUs it poked, or another poke. */
-#define F4_SLACK	32	/* a CPU may sit in one long softirq or irq nest that long */
+#define F4_SLACK 32 /* a CPU may sit in one long softirq or irq nest that long */
 static int follow_on[2];
 static long follow_batch[2];
 static unsigned long follow_j[2], follow_bound[2];
@@ -109,22 +109,22 @@ static cpumask_t follow_mask[2];
  * R: a passed QS the CPU owes is reported within R_TICKS of its ticks taken outside
  * softirq context (whose irq exit runs the RCU softirq the tick raised).
  */
-#define R_TICKS		4
+#define R_TICKS 4
 static unsigned long free_ticks[NR_CPUS];
-static int ready_on[NR_CPUS][2];		/* a QS for ready_batch is waiting to be reported */
+static int ready_on[NR_CPUS][2]; /* a QS for ready_batch is waiting to be reported */
 static long ready_batch[NR_CPUS][2];
-static unsigned long ready_ticks[NR_CPUS][2];	/* the CPU's tick count when it became ready */
-static uint64_t last_observed[2];	/* stamp of the previous observation */
-static uint64_t ipi_stamp[NR_CPUS];	/* last reschedule IPI sent to each CPU */
+static unsigned long ready_ticks[NR_CPUS][2]; /* the CPU's tick count when it became ready */
+static uint64_t last_observed[2]; /* stamp of the previous observation */
+static uint64_t ipi_stamp[NR_CPUS]; /* last reschedule IPI sent to each CPU */
 
 /* The notice-then-report rule (C1), per CPU and flavor. */
-static uint64_t qs_stamp[NR_CPUS][2];		/* last QS of a kind the flavor counts */
-static long noticed[NR_CPUS][2];		/* quiescbatch seen at the end of a softirq */
+static uint64_t qs_stamp[NR_CPUS][2]; /* last QS of a kind the flavor counts */
+static long noticed[NR_CPUS][2]; /* quiescbatch seen at the end of a softirq */
 static uint64_t notice_stamp[NR_CPUS][2];
-static int sb_bit[NR_CPUS][2];			/* at RCU softirq entry: in the mask? */
+static int sb_bit[NR_CPUS][2]; /* at RCU softirq entry: in the mask? */
 static long sb_cur[NR_CPUS][2];
-static int sb_due[NR_CPUS][2];			/* at RCU softirq entry: forcing was due */
-static unsigned long sb_progress[NR_CPUS][2];	/* at RCU softirq entry: progress_j */
+static int sb_due[NR_CPUS][2]; /* at RCU softirq entry: forcing was due */
+static unsigned long sb_progress[NR_CPUS][2]; /* at RCU softirq entry: progress_j */
 static int in_rcu_softirq[NR_CPUS];
 
 /* Forcing test (F): the CPU whose worker stays in kernel mode during drain-tick. */
@@ -139,12 +139,12 @@ static unsigned long stall_tests, stall_warnings;
 /* Hotplug (H). */
 static struct completion hp_kick;
 static unsigned long hp_down, hp_up;
-static cpumask_t dying;		/* between CPU_DOWN_PREPARE and the end of CPU_DEAD processing */
+static cpumask_t dying; /* between CPU_DOWN_PREPARE and the end of CPU_DEAD processing */
 
 /* Dyntick-idle (O9): in some random phases the odd CPUs are kept idle. */
 static int quiet_phase;
 static cpumask_t quiet_set;
-static unsigned long quiet_batches;	/* batches completed in this quiet phase with a CPU asleep */
+static unsigned long quiet_batches; /* batches completed in this quiet phase with a CPU asleep */
 
 static unsigned long rounds, forced[2], batches[2], batches_asleep, check_rr;
 
@@ -159,7 +159,7 @@ static unsigned int qs_flavors(enum bw_sim_qs kind)
 	switch (kind) {
 	case BW_QS_CTXSW:
 	case BW_QS_KSOFTIRQD:
-		return 1U << BW_RCU;	/* schedule() and ksoftirqd call rcu_qsctr_inc() only */
+		return 1U << BW_RCU; /* schedule() and ksoftirqd call rcu_qsctr_inc() only */
 	case BW_QS_TICK_USER:
 	case BW_QS_TICK_IDLE:
 		return 3U;
@@ -167,7 +167,7 @@ static unsigned int qs_flavors(enum bw_sim_qs kind)
 	case BW_QS_SOFTIRQ_END:
 		return 1U << BW_RCU_BH;
 	default:
-		return 0;		/* dyntick-idle entry: Classic has no hook there */
+		return 0; /* dyntick-idle entry: Classic has no hook there */
 	}
 }
 
@@ -178,8 +178,9 @@ static void classic_qs(int cpu, enum bw_sim_qs kind)
 	int f;
 
 	/* ticks outside softirq context and not nested in another irq: their exit runs softirqs */
-	free_ticks[cpu] += (kind == BW_QS_TICK_USER || kind == BW_QS_TICK_IDLE ||
-			    kind == BW_QS_TICK_BH) && hardirq_count() <= HARDIRQ_OFFSET;
+	free_ticks[cpu] +=
+		(kind == BW_QS_TICK_USER || kind == BW_QS_TICK_IDLE || kind == BW_QS_TICK_BH) &&
+		hardirq_count() <= HARDIRQ_OFFSET;
 
 	for (f = 0; f < 2; f++) {
 		struct rcu_ctrlblk *rcp = classic_blk(f);
@@ -188,8 +189,8 @@ static void classic_qs(int cpu, enum bw_sim_qs kind)
 			continue;
 		qs_stamp[cpu][f] = now;
 		/* R: noticed in an earlier pass, still owed: the report is due from now on */
-		if (!ready_on[cpu][f] && rcp->cur != rcp->completed && noticed[cpu][f] == rcp->cur &&
-		    cpu_isset(cpu, rcp->cpumask)) {
+		if (!ready_on[cpu][f] && rcp->cur != rcp->completed &&
+		    noticed[cpu][f] == rcp->cur && cpu_isset(cpu, rcp->cpumask)) {
 			ready_on[cpu][f] = 1;
 			ready_batch[cpu][f] = rcp->cur;
 			ready_ticks[cpu][f] = free_ticks[cpu];
@@ -213,10 +214,11 @@ static void check_ready(int cpu)
 			continue;
 		}
 		if (free_ticks[cpu] - ready_ticks[cpu][f] > R_TICKS)
-			bw_sim_fail("R: cpu %d noticed %s batch %ld and passed a QS, but %lu of its ticks "
-				    "outside softirq later it still has not reported it (rcu_pending() "
-				    "must ask for the softirq)", cpu, fl_name[f], rcp->cur,
-				    free_ticks[cpu] - ready_ticks[cpu][f]);
+			bw_sim_fail(
+				"R: cpu %d noticed %s batch %ld and passed a QS, but %lu of its ticks "
+				"outside softirq later it still has not reported it (rcu_pending() "
+				"must ask for the softirq)",
+				cpu, fl_name[f], rcp->cur, free_ticks[cpu] - ready_ticks[cpu][f]);
 	}
 }
 
@@ -251,24 +253,29 @@ static void classic_softirq_end(int cpu, int nr)
 		struct rcu_data *rdp = classic_rdp(f, cpu);
 
 		observe(f, -1, cpu);
-		if (sb_due[cpu][f] && rcp->cur == sb_cur[cpu][f] && progress_j[f] == sb_progress[cpu][f] &&
-		    poke_batch[f] != rcp->cur)
-			bw_sim_fail("F1: %s batch %ld made no progress for %lu jiffies (forcing delay %d), "
-				    "yet the RCU softirq on cpu %d did not poke its CPUs", fl_name[f],
-				    rcp->cur, jiffies - progress_j[f], RCU_JIFFIES_TILL_FORCE_QS, cpu);
+		if (sb_due[cpu][f] && rcp->cur == sb_cur[cpu][f] &&
+		    progress_j[f] == sb_progress[cpu][f] && poke_batch[f] != rcp->cur)
+			bw_sim_fail(
+				"F1: %s batch %ld made no progress for %lu jiffies (forcing delay %d), "
+				"yet the RCU softirq on cpu %d did not poke its CPUs",
+				fl_name[f], rcp->cur, jiffies - progress_j[f],
+				RCU_JIFFIES_TILL_FORCE_QS, cpu);
 
 		/* Only this CPU clears its own bit while it runs: a clear here is its report. */
-		if (sb_bit[cpu][f] && (rcp->cur != sb_cur[cpu][f] || !cpu_isset(cpu, rcp->cpumask))) {
+		if (sb_bit[cpu][f] &&
+		    (rcp->cur != sb_cur[cpu][f] || !cpu_isset(cpu, rcp->cpumask))) {
 			if (noticed[cpu][f] != sb_cur[cpu][f])
-				bw_sim_fail("C1: cpu %d reported a %s QS for batch %ld it had not noticed "
-					    "in an earlier softirq pass (last noticed %ld)", cpu,
-					    fl_name[f], sb_cur[cpu][f], noticed[cpu][f]);
+				bw_sim_fail(
+					"C1: cpu %d reported a %s QS for batch %ld it had not noticed "
+					"in an earlier softirq pass (last noticed %ld)",
+					cpu, fl_name[f], sb_cur[cpu][f], noticed[cpu][f]);
 			if (qs_stamp[cpu][f] < notice_stamp[cpu][f])
-				bw_sim_fail("C1: cpu %d reported a %s QS for batch %ld without a %s QS "
-					    "since it noticed the batch (last QS at %llu, noticed at %llu)",
-					    cpu, fl_name[f], sb_cur[cpu][f], fl_name[f],
-					    (unsigned long long)qs_stamp[cpu][f],
-					    (unsigned long long)notice_stamp[cpu][f]);
+				bw_sim_fail(
+					"C1: cpu %d reported a %s QS for batch %ld without a %s QS "
+					"since it noticed the batch (last QS at %llu, noticed at %llu)",
+					cpu, fl_name[f], sb_cur[cpu][f], fl_name[f],
+					(unsigned long long)qs_stamp[cpu][f],
+					(unsigned long long)notice_stamp[cpu][f]);
 		}
 		if (rdp->quiescbatch != noticed[cpu][f]) {
 			noticed[cpu][f] = rdp->quiescbatch;
@@ -291,9 +298,10 @@ static void classic_invoked(struct bw_obj *o)
 	long completed = classic_blk(o->flavor)->completed;
 
 	if (rcu_batch_before(completed, o->vdata[0] + 1))
-		bw_sim_fail("O2: %s callback (cpu %d seq %lu) queued while batch %ld was the latest "
-			    "started runs with completed = %ld", fl_name[o->flavor], o->cpu, o->seq,
-			    o->vdata[0], completed);
+		bw_sim_fail(
+			"O2: %s callback (cpu %d seq %lu) queued while batch %ld was the latest "
+			"started runs with completed = %ld",
+			fl_name[o->flavor], o->cpu, o->seq, o->vdata[0], completed);
 }
 
 /* ---- per-event invariants ---- */
@@ -342,21 +350,25 @@ static void judge_clears(int f, long b, const cpumask_t *cleared, int poker)
 	int cpu;
 
 	if (cpus_empty(*cleared))
-		return;		/* the usual case: keep big machines fast */
+		return; /* the usual case: keep big machines fast */
 	for (cpu = 0; cpu < bw_sim_ncpus(); cpu++) {
 		if (!cpu_isset(cpu, *cleared) || cpu_isset(cpu, dying))
 			continue;
 		if (cpu != poker || !in_rcu_softirq[cpu])
-			bw_sim_fail("C1: cpu %d's bit in %s batch %ld was cleared by cpu %d %s", cpu,
-				    fl_name[f], b, poker, cpu != poker ? "(only the CPU itself reports)" :
-				    "outside its RCU softirq");
+			bw_sim_fail("C1: cpu %d's bit in %s batch %ld was cleared by cpu %d %s",
+				    cpu, fl_name[f], b, poker,
+				    cpu != poker ? "(only the CPU itself reports)" :
+						   "outside its RCU softirq");
 		if (noticed[cpu][f] != b)
-			bw_sim_fail("C1: cpu %d reported a %s QS for batch %ld it had not noticed in an "
-				    "earlier softirq pass (last noticed %ld)", cpu, fl_name[f], b,
-				    noticed[cpu][f]);
+			bw_sim_fail(
+				"C1: cpu %d reported a %s QS for batch %ld it had not noticed in an "
+				"earlier softirq pass (last noticed %ld)",
+				cpu, fl_name[f], b, noticed[cpu][f]);
 		if (qs_stamp[cpu][f] < notice_stamp[cpu][f])
-			bw_sim_fail("C1: cpu %d reported a %s QS for batch %ld without a %s QS since it "
-				    "noticed the batch", cpu, fl_name[f], b, fl_name[f]);
+			bw_sim_fail(
+				"C1: cpu %d reported a %s QS for batch %ld without a %s QS since it "
+				"noticed the batch",
+				cpu, fl_name[f], b, fl_name[f]);
 	}
 }
 
@@ -369,8 +381,10 @@ static void check_poke_ipis(int f, int poker)
 	for (cpu = 0; cpu < bw_sim_ncpus(); cpu++)
 		if (cpu != poker && cpu_isset(cpu, rcp->cpumask) && bw_sim_cpu_is_online(cpu) &&
 		    ipi_stamp[cpu] <= last_observed[f])
-			bw_sim_fail("F1: %s batch %ld was poked from cpu %d, but cpu %d, which still owes "
-				    "its QS, got no reschedule IPI", fl_name[f], rcp->cur, poker, cpu);
+			bw_sim_fail(
+				"F1: %s batch %ld was poked from cpu %d, but cpu %d, which still owes "
+				"its QS, got no reschedule IPI",
+				fl_name[f], rcp->cur, poker, cpu);
 }
 
 /* A poke of batch cur was observed: F1's timing, then F4 waits for its outcome. */
@@ -386,17 +400,19 @@ static void poked(int f, int poker)
 	/* before this observation's progress: the poke may precede a report */
 	if (time_before(jiffies, base + RCU_JIFFIES_TILL_FORCE_QS) &&
 	    (poke_batch[f] == rcp->cur || !any_flood()))
-		bw_sim_fail("F1: %s batch %ld poked its CPUs %lu jiffies after its last progress or "
-			    "poke, before the forcing delay of %d and not a flood's first poke",
-			    fl_name[f], rcp->cur, jiffies - base, RCU_JIFFIES_TILL_FORCE_QS);
+		bw_sim_fail(
+			"F1: %s batch %ld poked its CPUs %lu jiffies after its last progress or "
+			"poke, before the forcing delay of %d and not a flood's first poke",
+			fl_name[f], rcp->cur, jiffies - base, RCU_JIFFIES_TILL_FORCE_QS);
 	poke_batch[f] = rcp->cur;
 	poke_j[f] = jiffies;
 	follow_on[f] = 1;
 	follow_batch[f] = rcp->cur;
 	follow_j[f] = jiffies;
 	follow_mask[f] = rcp->cpumask;
-	follow_bound[f] = RCU_JIFFIES_TILL_FORCE_QS * ((unsigned long)cpus_weight(rcp->cpumask) + 1) +
-			  F4_SLACK;
+	follow_bound[f] =
+		RCU_JIFFIES_TILL_FORCE_QS * ((unsigned long)cpus_weight(rcp->cpumask) + 1) +
+		F4_SLACK;
 }
 
 /* F4: the last poke's CPUs have all reported, or the batch ended, or the bound passed. */
@@ -418,8 +434,8 @@ static void check_follow(int f)
 	for (cpu = 0; cpu < bw_sim_ncpus() && !cpu_isset(cpu, owed); cpu++)
 		;
 	bw_sim_fail("F4: %s batch %ld was poked at jiffy %lu; %lu jiffies later cpu %d still owes "
-		    "the QS it was asked for and no further poke came (bound %lu)", fl_name[f],
-		    rcp->cur, follow_j[f], jiffies - follow_j[f], cpu, follow_bound[f]);
+		    "the QS it was asked for and no further poke came (bound %lu)",
+		    fl_name[f], rcp->cur, follow_j[f], jiffies - follow_j[f], cpu, follow_bound[f]);
 }
 
 /*
@@ -436,15 +452,16 @@ static void observe(int f, int asleep, int poker)
 	cpumask_t allowed, nohz = nohz_cpu_mask, cleared;
 
 	if (err)
-		bw_sim_fail("O7: %s_ctrlblk: %s (cur %ld completed %ld pending %ld)", fl_name[f], err,
-			    rcp->cur, rcp->completed, rcp->pending);
+		bw_sim_fail("O7: %s_ctrlblk: %s (cur %ld completed %ld pending %ld)", fl_name[f],
+			    err, rcp->cur, rcp->completed, rcp->pending);
 	if (rcu_batch_before(rcp->cur, last_cur[f]) ||
 	    rcu_batch_before(rcp->completed, last_completed[f]))
 		bw_sim_fail("O7: %s batch numbers went back (cur %ld -> %ld, completed %ld -> %ld)",
 			    fl_name[f], last_cur[f], rcp->cur, last_completed[f], rcp->completed);
 	if (in_progress == cpus_empty(rcp->cpumask))
 		bw_sim_fail("M: %s batch %ld %s but its mask is %s", fl_name[f], rcp->cur,
-			    in_progress ? "is in progress" : "is over", in_progress ? "empty" : "not empty");
+			    in_progress ? "is in progress" : "is over",
+			    in_progress ? "empty" : "not empty");
 	/* C1: the bits of the last observed batch that are clear now */
 	cleared = last_mask[f];
 	if (rcp->cur == last_cur[f])
@@ -462,20 +479,24 @@ static void observe(int f, int asleep, int poker)
 		__cpus_or(&allowed, &allowed, &dying);
 		if (!mask_subset(&rcp->cpumask, &allowed))
 			bw_sim_fail("M: new %s batch %ld includes a CPU that is offline or in "
-				    "nohz_cpu_mask", fl_name[f], rcp->cur);
+				    "nohz_cpu_mask",
+				    fl_name[f], rcp->cur);
 		progress_j[f] = jiffies;
 		if (rcp->signaled) {
 			/* F2: only a flood in this very step may have poked the new batch already */
 			if (!any_flood())
-				bw_sim_fail("F2: %s batch %ld starts marked poked (signaled %d) without a "
-					    "flood: forcing state left from an earlier batch", fl_name[f],
-					    rcp->cur, rcp->signaled);
+				bw_sim_fail(
+					"F2: %s batch %ld starts marked poked (signaled %d) without a "
+					"flood: forcing state left from an earlier batch",
+					fl_name[f], rcp->cur, rcp->signaled);
 			for (int cpu = 0; cpu < bw_sim_ncpus(); cpu++)
 				if (cpu != poker && cpu_isset(cpu, rcp->cpumask) &&
 				    bw_sim_cpu_is_online(cpu) && ipi_stamp[cpu] <= last_observed[f])
-					bw_sim_fail("F2: %s batch %ld starts marked poked, but cpu %d in its "
-						    "mask got no reschedule IPI: forcing state left from an "
-						    "earlier batch", fl_name[f], rcp->cur, cpu);
+					bw_sim_fail(
+						"F2: %s batch %ld starts marked poked, but cpu %d in its "
+						"mask got no reschedule IPI: forcing state left from an "
+						"earlier batch",
+						fl_name[f], rcp->cur, cpu);
 			poked(f, poker);
 		}
 	} else {
@@ -498,8 +519,9 @@ static void observe(int f, int asleep, int poker)
 static void classic_resched_ipi(int from, int to)
 {
 	if (!bw_sim_cpu_is_online(to))
-		bw_sim_fail("F3: cpu %d sends a reschedule IPI to cpu %d, which is offline%s", from, to,
-			    cpu_isset(to, dying) ? " (its CPU_DEAD processing is still to come)" : "");
+		bw_sim_fail(
+			"F3: cpu %d sends a reschedule IPI to cpu %d, which is offline%s", from, to,
+			cpu_isset(to, dying) ? " (its CPU_DEAD processing is still to come)" : "");
 	ipi_stamp[to] = bw_sim_stamp();
 }
 
@@ -513,11 +535,13 @@ static void check_flavor(int f, int asleep)
 	/* A CPU just taken down keeps its bit until CPU_DEAD has been processed. */
 	cpus_andnot(allowed, rcp->cpumask, dying);
 	if (!mask_subset(&allowed, &cpu_online_map))
-		bw_sim_fail("M: an offline CPU is in the %s mask of batch %ld", fl_name[f], rcp->cur);
+		bw_sim_fail("M: an offline CPU is in the %s mask of batch %ld", fl_name[f],
+			    rcp->cur);
 	cpus_and(allowed, rcp->cpumask, nohz);
 	if (!cpus_empty(allowed))
-		bw_sim_fail("M: a CPU in nohz_cpu_mask (dyntick-idle) is in the %s mask of batch %ld",
-			    fl_name[f], rcp->cur);
+		bw_sim_fail(
+			"M: a CPU in nohz_cpu_mask (dyntick-idle) is in the %s mask of batch %ld",
+			fl_name[f], rcp->cur);
 }
 
 /*
@@ -548,9 +572,10 @@ static void check_order(int cpu, int f, const struct rcu_data *rdp)
 			if (!o)
 				continue;
 			if (epoch[o->cpu] == walk && o->seq <= last_seq[o->cpu])
-				bw_sim_fail("H: cpu %d's %s list holds callback seq %lu of cpu %d after seq %lu "
-					    "of the same CPU: per-CPU order lost", cpu, fl_name[f], o->seq,
-					    o->cpu, last_seq[o->cpu]);
+				bw_sim_fail(
+					"H: cpu %d's %s list holds callback seq %lu of cpu %d after seq %lu "
+					"of the same CPU: per-CPU order lost",
+					cpu, fl_name[f], o->seq, o->cpu, last_seq[o->cpu]);
 			epoch[o->cpu] = walk;
 			last_seq[o->cpu] = o->seq;
 		}
@@ -582,8 +607,9 @@ static void classic_check(void)
 		asleep++;
 		for (f = 0; f < 2; f++)
 			if (classic_rdp(f, cpu)->nxtlist || classic_rdp(f, cpu)->donelist)
-				bw_sim_fail("D: cpu %d sleeps in dyntick-idle with %s callbacks queued",
-					    cpu, fl_name[f]);
+				bw_sim_fail(
+					"D: cpu %d sleeps in dyntick-idle with %s callbacks queued",
+					cpu, fl_name[f]);
 	}
 	for (f = 0; f < 2; f++)
 		check_flavor(f, asleep);
@@ -602,11 +628,11 @@ static void classic_check(void)
 
 #if IS_ENABLED(CONFIG_RCU_CPU_STALL_DETECTOR)
 
-static unsigned long stall_from;		/* jiffies when the stalling reader began */
-static int stall_named;				/* a warning named stall_cpu since stall_from */
+static unsigned long stall_from; /* jiffies when the stalling reader began */
+static int stall_named; /* a warning named stall_cpu since stall_from */
 static unsigned long last_warning_j[2];
 static long last_warning_batch[2];
-static char line[NR_CPUS][256];			/* printk pieces until the newline, per CPU */
+static char line[NR_CPUS][256]; /* printk pieces until the newline, per CPU */
 
 /* Does the set of CPUs in @names (" 3 7 12") equal @mask? */
 static int names_match(const char *names, const cpumask_t *mask)
@@ -637,9 +663,10 @@ static void stall_warning(int f, int named_cpu, long t)
 			    fl_name[f], t, rcp->cur, RCU_SECONDS_TILL_STALL_CHECK);
 	if (last_warning_batch[f] == rcp->cur &&
 	    time_before(jiffies, last_warning_j[f] + RCU_SECONDS_TILL_STALL_RECHECK))
-		bw_sim_fail("S: a second %s stall warning for batch %ld after %lu jiffies (one per %d)",
-			    fl_name[f], rcp->cur, jiffies - last_warning_j[f],
-			    RCU_SECONDS_TILL_STALL_RECHECK);
+		bw_sim_fail(
+			"S: a second %s stall warning for batch %ld after %lu jiffies (one per %d)",
+			fl_name[f], rcp->cur, jiffies - last_warning_j[f],
+			RCU_SECONDS_TILL_STALL_RECHECK);
 	last_warning_batch[f] = rcp->cur;
 	last_warning_j[f] = jiffies;
 	stall_warnings++;
@@ -667,8 +694,10 @@ static void classic_line(int cpu, const char *msg)
 				break;
 		}
 		if (f == 2)
-			bw_sim_fail("S: cpu %d says it stalls a batch, but no batch in progress waits for "
-				    "it since %ld jiffies: %s", cpu, t, msg);
+			bw_sim_fail(
+				"S: cpu %d says it stalls a batch, but no batch in progress waits for "
+				"it since %ld jiffies: %s",
+				cpu, t, msg);
 		stall_warning(f, cpu == stall_cpu, t);
 		return;
 	}
@@ -738,9 +767,10 @@ static void staller(void *arg)
 			bw_sim_point(BW_PT_KERNEL);
 		}
 		if (waited && !stall_named)
-			bw_sim_fail("S: cpu %d held an rcu reader from jiffy %lu for %lu jiffies, its "
-				    "batch waited since %lu, and no stall warning named it", bw_sim_cpu(),
-				    stall_from, jiffies - stall_from, gp);
+			bw_sim_fail(
+				"S: cpu %d held an rcu reader from jiffy %lu for %lu jiffies, its "
+				"batch waited since %lu, and no stall warning named it",
+				bw_sim_cpu(), stall_from, jiffies - stall_from, gp);
 		stall_tests += waited;
 		stall_active = 0;
 		rcu_read_unlock();
@@ -846,7 +876,7 @@ static void hotplug_task(void *arg)
 			offline += !bw_sim_cpu_is_online(cpu);
 		}
 		if (offline)
-			bw_sim_user(1);		/* their callbacks are still running elsewhere */
+			bw_sim_user(1); /* their callbacks are still running elsewhere */
 		else
 			wait_for_completion(&hp_kick);
 	}
@@ -861,8 +891,8 @@ static void hotplug_task(void *arg)
  * predates the notice and cannot count. The hog owes a new one, which only another poke
  * can obtain (F4). flood_wasted counts the pokes whose QS came before the notice.
  */
-#define FLOOD_N		12	/* above qhimark (8 here) with the first head */
-#define FLOOD_TRIES	24
+#define FLOOD_N 12 /* above qhimark (8 here) with the first head */
+#define FLOOD_TRIES 24
 static struct completion flood_kick;
 static struct rcu_head flood_heads[FLOOD_N];
 static int flood_outstanding, flood_busy;
@@ -894,8 +924,8 @@ static int flood_ready(void)
 	struct sim_cpu *h = &bw_sim_cpus[hog_cpu];
 
 	return !flood_outstanding && rcu_ctrlblk.cur == rcu_ctrlblk.completed &&
-	       classic_rdp(BW_RCU, hog_cpu)->quiescbatch == rcu_ctrlblk.cur &&
-	       h->since_tick <= 1 && !h->softirq_pending && !(h->hw_pending & HW_TICK);
+	       classic_rdp(BW_RCU, hog_cpu)->quiescbatch == rcu_ctrlblk.cur && h->since_tick <= 1 &&
+	       !h->softirq_pending && !(h->hw_pending & HW_TICK);
 }
 
 /* One try; 0 if the hog does not tick (its worker slept when the drain began: it idles). */
@@ -945,7 +975,8 @@ static void flood_task(void *arg)
 		wait_for_completion(&flood_kick);
 		hits = flood_wasted;
 		for (tries = 0; tries < FLOOD_TRIES && flood_wasted == hits &&
-		     bw_sim_phase() == BW_DRAIN_TICK && flood_once(); tries++)
+				bw_sim_phase() == BW_DRAIN_TICK && flood_once();
+		     tries++)
 			;
 		flood_busy = 0;
 	}
@@ -965,15 +996,16 @@ static void flood_noticed(int cpu, int f)
 
 static void classic_phase(enum bw_sim_phase phase)
 {
-	int n = bw_sim_ncpus(), cpu, stall = IS_ENABLED(CONFIG_RCU_CPU_STALL_DETECTOR) &&
-					   rounds % 4 == 1;
+	int n = bw_sim_ncpus(), cpu,
+	    stall = IS_ENABLED(CONFIG_RCU_CPU_STALL_DETECTOR) && rounds % 4 == 1;
 
 	if (IS_ENABLED(CONFIG_HOTPLUG_CPU) && n > 1)
 		complete(&hp_kick);
 	hog_cpu = -1;
 	if (quiet_phase && !quiet_batches)
-		bw_sim_fail("O9: the odd CPUs were kept idle for a whole random phase, yet no batch "
-			    "completed while one of them slept in dyntick-idle");
+		bw_sim_fail(
+			"O9: the odd CPUs were kept idle for a whole random phase, yet no batch "
+			"completed while one of them slept in dyntick-idle");
 	quiet_phase = 0;
 	if (phase == BW_PHASE_RANDOM) {
 		if (stall)
@@ -1030,7 +1062,7 @@ static int classic_settled(void)
 
 	for (cpu = 0; cpu < bw_sim_ncpus(); cpu++) {
 		if (!bw_sim_cpu_is_online(cpu))
-			return 0;	/* the hotplug task brings every CPU back first */
+			return 0; /* the hotplug task brings every CPU back first */
 		for (f = 0; f < 2; f++)
 			if (classic_rdp(f, cpu)->nxtlist || classic_rdp(f, cpu)->donelist ||
 			    classic_rdp(f, cpu)->qlen)
@@ -1086,8 +1118,9 @@ static void classic_setup(void)
 static void classic_finish(void)
 {
 	printf("# classic: %lu/%lu batches (rcu/bh), %lu with a CPU in dyntick-idle, pokes %lu/%lu, "
-	       "stall tests %lu, stall warnings %lu, CPUs down %lu up %lu\n", batches[0], batches[1],
-	       batches_asleep, forced[0], forced[1], stall_tests, stall_warnings, hp_down, hp_up);
+	       "stall tests %lu, stall warnings %lu, CPUs down %lu up %lu\n",
+	       batches[0], batches[1], batches_asleep, forced[0], forced[1], stall_tests,
+	       stall_warnings, hp_down, hp_up);
 	printf("# classic: flood-before-notice: %lu tries, %lu pokes before the notice, %lu of them "
 	       "spent before it\n",
 	       flood_tries, flood_hits, flood_wasted);
@@ -1096,10 +1129,10 @@ static void classic_finish(void)
 }
 
 #if IS_ENABLED(CONFIG_RCU_CPU_STALL_DETECTOR)
-#define STALL_FMT		" gp_start %lu jiffies_stall %lu"
-#define STALL_ARGS(rcp)		, (rcp)->gp_start, (rcp)->jiffies_stall
+#define STALL_FMT " gp_start %lu jiffies_stall %lu"
+#define STALL_ARGS(rcp) , (rcp)->gp_start, (rcp)->jiffies_stall
 #else
-#define STALL_FMT		""
+#define STALL_FMT ""
 #define STALL_ARGS(rcp)
 #endif
 
@@ -1110,9 +1143,11 @@ static void classic_report(FILE *out)
 	for (f = 0; f < 2; f++) {
 		struct rcu_ctrlblk *rcp = classic_blk(f);
 
-		fprintf(out, "  %s_ctrlblk: cur %ld completed %ld pending %ld signaled %d "
-			"jiffies_force %lu (jiffies %lu)" STALL_FMT " mask", fl_name[f], rcp->cur, rcp->completed,
-			rcp->pending, rcp->signaled, rcp->jiffies_force, jiffies STALL_ARGS(rcp));
+		fprintf(out,
+			"  %s_ctrlblk: cur %ld completed %ld pending %ld signaled %d "
+			"jiffies_force %lu (jiffies %lu)" STALL_FMT " mask",
+			fl_name[f], rcp->cur, rcp->completed, rcp->pending, rcp->signaled,
+			rcp->jiffies_force, jiffies STALL_ARGS(rcp));
 		for (cpu = 0; cpu < bw_sim_ncpus(); cpu++)
 			if (cpu_isset(cpu, rcp->cpumask))
 				fprintf(out, " %d", cpu);
@@ -1120,10 +1155,12 @@ static void classic_report(FILE *out)
 		for (cpu = 0; cpu < bw_sim_ncpus() && cpu < 16; cpu++) {
 			struct rcu_data *rdp = classic_rdp(f, cpu);
 
-			fprintf(out, "    cpu%d: quiescbatch %ld passed %d pending %d batch %ld qlen %ld "
-				"blimit %ld nxtlist %p donelist %p\n", cpu, rdp->quiescbatch,
-				rdp->passed_quiesc, rdp->qs_pending, rdp->batch, rdp->qlen, rdp->blimit,
-				(void *)rdp->nxtlist, (void *)rdp->donelist);
+			fprintf(out,
+				"    cpu%d: quiescbatch %ld passed %d pending %d batch %ld qlen %ld "
+				"blimit %ld nxtlist %p donelist %p\n",
+				cpu, rdp->quiescbatch, rdp->passed_quiesc, rdp->qs_pending,
+				rdp->batch, rdp->qlen, rdp->blimit, (void *)rdp->nxtlist,
+				(void *)rdp->donelist);
 		}
 	}
 }
@@ -1164,7 +1201,7 @@ static const struct bw_torture_variant classic = {
  */
 static long default_events(void)
 {
-	long per_jiffy = 16L * NR_CPUS;	/* driver events per jiffy (ticks are spread over CPUs) */
+	long per_jiffy = 16L * NR_CPUS; /* driver events per jiffy (ticks are spread over CPUs) */
 	long need = per_jiffy * (RCU_SECONDS_TILL_STALL_CHECK + 4 * STALL_SLACK);
 
 	if (!IS_ENABLED(CONFIG_RCU_CPU_STALL_DETECTOR) || need < 100000)
@@ -1174,7 +1211,7 @@ static long default_events(void)
 
 static long default_drain_limit(void)
 {
-	return 200000 + 16L * NR_CPUS * 400;	/* about 400 jiffies of ticks on every CPU */
+	return 200000 + 16L * NR_CPUS * 400; /* about 400 jiffies of ticks on every CPU */
 }
 
 int main(int argc, char **argv)

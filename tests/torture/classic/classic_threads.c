@@ -15,7 +15,7 @@
 #include "../threads/threadtorture.h"
 #include "classic_check.h"
 
-#define LIMIT	(64L * NR_CPUS + 64)
+#define LIMIT (64L * NR_CPUS + 64)
 
 static void classic_queuing(struct bw_thr_obj *o)
 {
@@ -27,9 +27,10 @@ static void classic_invoked(struct bw_thr_obj *o)
 	long completed = READ_ONCE(classic_blk(o->flavor)->completed);
 
 	if (rcu_batch_before(completed, o->vdata[0] + 1))
-		bw_thr_fail("O2: %s callback (cpu %d seq %lu) queued while batch %ld was the latest "
-			    "started runs with completed = %ld", o->flavor ? "rcu_bh" : "rcu",
-			    o->cpu, o->seq, o->vdata[0], completed);
+		bw_thr_fail(
+			"O2: %s callback (cpu %d seq %lu) queued while batch %ld was the latest "
+			"started runs with completed = %ld",
+			o->flavor ? "rcu_bh" : "rcu", o->cpu, o->seq, o->vdata[0], completed);
 }
 
 static void classic_step(int cpu)
@@ -63,8 +64,8 @@ static void classic_finish(void)
 			if (err)
 				bw_thr_fail("E: cpu %d %s: %s", cpu, f ? "rcu_bh" : "rcu", err);
 			if (rdp->qlen || rdp->nxtlist || rdp->donelist)
-				bw_thr_fail("E: cpu %d %s still has %ld callbacks after the drain", cpu,
-					    f ? "rcu_bh" : "rcu", rdp->qlen);
+				bw_thr_fail("E: cpu %d %s still has %ld callbacks after the drain",
+					    cpu, f ? "rcu_bh" : "rcu", rdp->qlen);
 		}
 	}
 }
@@ -83,12 +84,12 @@ static void classic_report(FILE *out)
 }
 
 static const struct bw_thr_variant classic = {
-	.name		= "classic",
-	.queuing	= classic_queuing,
-	.invoked	= classic_invoked,
-	.step		= classic_step,
-	.finish		= classic_finish,
-	.report		= classic_report,
+	.name = "classic",
+	.queuing = classic_queuing,
+	.invoked = classic_invoked,
+	.step = classic_step,
+	.finish = classic_finish,
+	.report = classic_report,
 };
 
 int main(int argc, char **argv)

@@ -5,7 +5,7 @@
 #include <linux/cpu.h>
 #include "kservices.h"
 
-#if IS_ENABLED(CONFIG_SMP)	/* UP: constant masks from cpumask.h */
+#if IS_ENABLED(CONFIG_SMP) /* UP: constant masks from cpumask.h */
 cpumask_t cpu_online_map;
 cpumask_t cpu_possible_map;
 #endif

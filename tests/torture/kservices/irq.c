@@ -9,7 +9,7 @@
 #include "kservices.h"
 
 #if IS_ENABLED(CONFIG_NO_HZ)
-cpumask_t nohz_cpu_mask;	/* CPUs in dyntick-idle (Classic RCU leaves them out of batches) */
+cpumask_t nohz_cpu_mask; /* CPUs in dyntick-idle (Classic RCU leaves them out of batches) */
 #endif
 
 /* ---- the interrupt mask behind local_irq_save/restore ---- */

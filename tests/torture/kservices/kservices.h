@@ -36,39 +36,41 @@
 #include <linux/spinlock.h>
 
 /* Kernel state of one CPU that both models keep the same way. */
-#define BW_KCPU_MEMBERS							\
-	struct thread_info ti;	/* preempt_count, need_resched flag, cpu */	\
-	int id;								\
-	int online;							\
-	int irqs_off;							\
-	unsigned long softirq_pending;					\
-	int readers[2];		/* rcu_read_lock nesting by flavor, all contexts */ \
-	int locks_held;							\
-	int tick_stopped;	/* dyntick-idle (atomic in the threads mode) */
+#define BW_KCPU_MEMBERS                                                     \
+	struct thread_info ti; /* preempt_count, need_resched flag, cpu */  \
+	int id;                                                             \
+	int online;                                                         \
+	int irqs_off;                                                       \
+	unsigned long softirq_pending;                                      \
+	int readers[2]; /* rcu_read_lock nesting by flavor, all contexts */ \
+	int locks_held;                                                     \
+	int tick_stopped; /* dyntick-idle (atomic in the threads mode) */
 
 struct bw_kcpu {
 	BW_KCPU_MEMBERS
 };
 
 /* The same members twice over, as in the kernel's struct_group_tagged(): by name and as c->k. */
-#define BW_KCPU_STATE					\
-	union {						\
-		struct { BW_KCPU_MEMBERS };		\
-		struct bw_kcpu k;			\
+#define BW_KCPU_STATE                   \
+	union {                         \
+		struct {                \
+			BW_KCPU_MEMBERS \
+		};                      \
+		struct bw_kcpu k;       \
 	}
 
 /* Interrupt lines a CPU takes when it has interrupts enabled. */
-#define HW_IPI	1U
-#define HW_TICK	2U
-#define HW_DEV	4U
+#define HW_IPI 1U
+#define HW_TICK 2U
+#define HW_DEV 4U
 
 /* Kernel events a model observes (counts, traces, its oracles' feed). */
 enum bw_k_event {
-	BW_K_IRQ_ENTER,		/* irq_enter(), before rcu_irq_enter() */
-	BW_K_IRQ_EXIT,		/* irq_exit() after its softirqs, before rcu_irq_exit() */
-	BW_K_SOFTIRQ_RUN,	/* __do_softirq() starts */
-	BW_K_SOFTIRQ_BEGIN,	/* handler @nr is about to run */
-	BW_K_SOFTIRQ_END,	/* handler @nr returned balanced, before its bh quiescent state */
+	BW_K_IRQ_ENTER, /* irq_enter(), before rcu_irq_enter() */
+	BW_K_IRQ_EXIT, /* irq_exit() after its softirqs, before rcu_irq_exit() */
+	BW_K_SOFTIRQ_RUN, /* __do_softirq() starts */
+	BW_K_SOFTIRQ_BEGIN, /* handler @nr is about to run */
+	BW_K_SOFTIRQ_END, /* handler @nr returned balanced, before its bh quiescent state */
 };
 
 extern struct softirq_action bw_k_softirq_vec[NR_SOFTIRQS];
@@ -103,7 +105,7 @@ static inline uint64_t bw_k_splitmix64(uint64_t *x)
 
 /* ---- provided by the execution model ---- */
 
-struct bw_kcpu *bw_k_this(void);		/* the CPU running the caller */
+struct bw_kcpu *bw_k_this(void); /* the CPU running the caller */
 struct bw_kcpu *bw_k_cpu(int cpu);
 /* Report a failure (reason, seed, state) and exit with status 1. */
 void bw_k_vfail(const char *fmt, va_list ap)

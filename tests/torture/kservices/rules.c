@@ -27,7 +27,8 @@ void bw_sim_warn(const char *file, int line, const char *what)
 
 int bw_k_atomic_ctx(const struct bw_kcpu *c)
 {
-	return c->ti.preempt_count || c->irqs_off || c->locks_held || c->readers[0] || c->readers[1];
+	return c->ti.preempt_count || c->irqs_off || c->locks_held || c->readers[0] ||
+	       c->readers[1];
 }
 
 /* Blocking is legal only in task context, interrupts on, no reader, lock or preemption off. */
@@ -62,5 +63,6 @@ void bw_k_lock_usage(const struct bw_kcpu *c, struct bw_sim_spinlock *l)
 	if ((used & (BW_SIM_LOCK_IN_IRQ | BW_SIM_LOCK_IRQS_ON)) ==
 	    (BW_SIM_LOCK_IN_IRQ | BW_SIM_LOCK_IRQS_ON))
 		bw_k_fail("lock %s taken in hardirq and elsewhere with irqs on: an interrupt can "
-			  "deadlock on it", l->name);
+			  "deadlock on it",
+			  l->name);
 }

@@ -8,7 +8,7 @@
 
 struct softirq_action bw_k_softirq_vec[NR_SOFTIRQS];
 
-#define MAX_SOFTIRQ_RESTART	10
+#define MAX_SOFTIRQ_RESTART 10
 
 void raise_softirq_irqoff(unsigned int nr)
 {
@@ -57,8 +57,10 @@ void bw_k_do_softirq_irqoff(struct bw_kcpu *c)
 			bw_k_softirq_vec[nr].action(&bw_k_softirq_vec[nr]);
 			if (preempt_count() != count || c->readers[0] != r0 ||
 			    c->readers[1] != r1 || c->locks_held != locks || c->irqs_off)
-				bw_k_fail("softirq %d handler returned unbalanced (preempt_count %#x, "
-					  "irqs_off %d)", nr, preempt_count(), c->irqs_off);
+				bw_k_fail(
+					"softirq %d handler returned unbalanced (preempt_count %#x, "
+					"irqs_off %d)",
+					nr, preempt_count(), c->irqs_off);
 			bw_k_observe(c, BW_K_SOFTIRQ_END, nr);
 			rcu_bh_qsctr_inc(c->id);
 		}

@@ -26,10 +26,10 @@ static ucontext_t driver_ctx;
 static const void *driver_stack_bottom;
 static size_t driver_stack_size;
 #endif
-static int from_driver;		/* the switch in progress leaves the driver */
+static int from_driver; /* the switch in progress leaves the driver */
 
 static uint64_t rng[4];
-static uint64_t events;		/* driver events so far */
+static uint64_t events; /* driver events so far */
 static uint64_t stamp;
 static enum bw_sim_phase cur_phase;
 static int ncpus;
@@ -68,7 +68,7 @@ int bw_sim_chance(unsigned int percent)
 /* ---- trace ring: constant formats and two arguments, formatted only when shown ---- */
 
 #define TRACE_LEN 256
-#define TRACE_SHOW 48	/* entries printed on failure (all of them with -vv as they happen) */
+#define TRACE_SHOW 48 /* entries printed on failure (all of them with -vv as they happen) */
 struct trace_ent {
 	uint64_t ev;
 	int cpu;
@@ -99,7 +99,10 @@ void bw_sim_trace(const char *fmt, long a, long b)
 }
 
 static const char *const phase_names[BW_NR_PHASES] = {
-	"random", "drain-tick", "drain-sched", "drain-idle",
+	"random",
+	"drain-tick",
+	"drain-sched",
+	"drain-idle",
 };
 
 /* A failure of any check, the shared kernel services' included: the report, then exit 1. */
@@ -112,25 +115,29 @@ void bw_k_vfail(const char *fmt, va_list ap)
 	fprintf(stderr, "\nFAIL (%s): ", bw_sim_h ? bw_sim_h->name : "sim");
 	vfprintf(stderr, fmt, ap);
 	fprintf(stderr, "\n  seed %llu, event %llu, phase %s, cpu %d\n",
-		(unsigned long long)(bw_sim_cfg ? bw_sim_cfg->seed : 0),
-		(unsigned long long)events, phase_names[cur_phase],
-		bw_sim_cur ? bw_sim_cur->id : -1);
-	fprintf(stderr, "  replay: <this binary> --seed %llu [same options]; add -vv for the full trace\n",
+		(unsigned long long)(bw_sim_cfg ? bw_sim_cfg->seed : 0), (unsigned long long)events,
+		phase_names[cur_phase], bw_sim_cur ? bw_sim_cur->id : -1);
+	fprintf(stderr,
+		"  replay: <this binary> --seed %llu [same options]; add -vv for the full trace\n",
 		(unsigned long long)(bw_sim_cfg ? bw_sim_cfg->seed : 0));
 	for (c = 0; c < ncpus; c++) {
 		struct sim_cpu *p = &bw_sim_cpus[c];
 
-		fprintf(stderr, "  cpu%d: online %d curr %s preempt_count %#x irqs_off %d "
+		fprintf(stderr,
+			"  cpu%d: online %d curr %s preempt_count %#x irqs_off %d "
 			"readers %d/%d locks %d tick_stopped %d softirq_pending %#lx hw %#x\n",
 			c, p->online, p->curr ? p->curr->name : "-", p->ti.preempt_count,
-			p->irqs_off, p->readers[0], p->readers[1], p->locks_held,
-			p->tick_stopped, p->softirq_pending, p->hw_pending);
-		fprintf(stderr, "        point %d need_resched %d dying %d nipi %d tasks:", p->point,
+			p->irqs_off, p->readers[0], p->readers[1], p->locks_held, p->tick_stopped,
+			p->softirq_pending, p->hw_pending);
+		fprintf(stderr,
+			"        point %d need_resched %d dying %d nipi %d tasks:", p->point,
 			!!(p->ti.flags & _TIF_NEED_RESCHED), p->dying, p->nipi);
 		for (i = 0; i < (unsigned long)p->ntasks; i++)
-			fprintf(stderr, " %s(%s)", p->tasks[i]->name, p->tasks[i] == p->curr ? "running" :
-				p->tasks[i]->sleeping ? "sleeping" :
-				p->tasks[i]->state == T_BLOCKED ? "blocked" : "runnable");
+			fprintf(stderr, " %s(%s)", p->tasks[i]->name,
+				p->tasks[i] == p->curr		? "running" :
+				p->tasks[i]->sleeping		? "sleeping" :
+				p->tasks[i]->state == T_BLOCKED ? "blocked" :
+								  "runnable");
 		fputc('\n', stderr);
 	}
 	first = trace_n > TRACE_SHOW ? trace_n - TRACE_SHOW : 0;
@@ -337,10 +344,10 @@ struct bw_sim_task *bw_sim_task_create(int cpu, const char *name, void (*fn)(voi
 		uintptr_t top = ((uintptr_t)t->stack + t->stack_size) & ~(uintptr_t)15;
 		void **sp = (void **)(top - 16);
 
-		sp[1] = NULL;				/* the trampoline's own (unused) return address */
-		sp[0] = (void *)task_trampoline;	/* popped by ret: 16-byte aligned slot */
+		sp[1] = NULL; /* the trampoline's own (unused) return address */
+		sp[0] = (void *)task_trampoline; /* popped by ret: 16-byte aligned slot */
 		sp -= 6;
-		memset(sp, 0, 6 * sizeof(void *));	/* r15 r14 r13 r12 rbx rbp */
+		memset(sp, 0, 6 * sizeof(void *)); /* r15 r14 r13 r12 rbx rbp */
 		t->sp = sp;
 	}
 #else
@@ -411,8 +418,9 @@ void bw_sim_point(enum bw_sim_point_kind kind)
 		return;
 	if ((kind == BW_PT_USER || kind == BW_PT_TASK) && bw_k_atomic_ctx(&c->k))
 		bw_sim_fail("%s point in atomic context (preempt_count %#x, irqs_off %d, locks %d, "
-			    "readers %d/%d)", kind == BW_PT_USER ? "user-mode" : "schedule",
-			    c->ti.preempt_count, c->irqs_off, c->locks_held, c->readers[0], c->readers[1]);
+			    "readers %d/%d)",
+			    kind == BW_PT_USER ? "user-mode" : "schedule", c->ti.preempt_count,
+			    c->irqs_off, c->locks_held, c->readers[0], c->readers[1]);
 	saved = c->point;
 	c->point = kind;
 	for (;;) {
@@ -441,7 +449,7 @@ void bw_sim_cond_resched(void)
 
 /* ---- the driver ---- */
 
-#define TICK_GAP	4	/* resumes of a CPU between two of its ticks, at least */
+#define TICK_GAP 4 /* resumes of a CPU between two of its ticks, at least */
 
 /* Driver events; a phase's weights (bw_sim_config.weights) index this. */
 enum sim_event { EV_PROGRESS, EV_TICK, EV_IRQ, EV_NMI, EV_SOFTIRQ, EV_RESCHED, EV_NR };
@@ -522,9 +530,11 @@ static void one_event(const unsigned int *w)
 static void set_phase(enum bw_sim_phase p)
 {
 	cur_phase = p;
-	bw_sim_trace(p == BW_PHASE_RANDOM ? "phase random" : p == BW_DRAIN_TICK ?
-		     "phase drain-tick" : p == BW_DRAIN_SCHED ? "phase drain-sched" :
-		     "phase drain-idle", 0, 0);
+	bw_sim_trace(p == BW_PHASE_RANDOM ? "phase random" :
+		     p == BW_DRAIN_TICK	  ? "phase drain-tick" :
+		     p == BW_DRAIN_SCHED  ? "phase drain-sched" :
+					    "phase drain-idle",
+		     0, 0);
 	if (bw_sim_h->phase)
 		bw_sim_h->phase(p);
 }
@@ -605,8 +615,9 @@ int bw_sim_run(const struct bw_sim_hooks *hooks, const struct bw_sim_config *cfg
 		set_phase(drain);
 		for (n = 0; !hooks->settled || !hooks->settled(); n++) {
 			if (n >= cfg->drain_limit)
-				bw_sim_fail("liveness: work still outstanding after %ld events of %s",
-					    n, phase_names[drain]);
+				bw_sim_fail(
+					"liveness: work still outstanding after %ld events of %s",
+					n, phase_names[drain]);
 			one_event(cfg->weights[drain]);
 		}
 		if (cfg->verbose)
@@ -624,10 +635,10 @@ int bw_sim_run(const struct bw_sim_hooks *hooks, const struct bw_sim_config *cfg
 static void default_weights(struct bw_sim_config *cfg)
 {
 	/*                                    progress tick irq nmi softirq resched */
-	static const unsigned int random_w[] = { 50,    12,  10,  3,  4,      8 };
-	static const unsigned int tick_w[]   = { 50,    30,   0,  0,  0,      0 };
-	static const unsigned int sched_w[]  = { 50,     0,   0,  0,  0,     30 };
-	static const unsigned int idle_w[]   = { 50,    20,   0,  0,  0,      0 };
+	static const unsigned int random_w[] = { 50, 12, 10, 3, 4, 8 };
+	static const unsigned int tick_w[] = { 50, 30, 0, 0, 0, 0 };
+	static const unsigned int sched_w[] = { 50, 0, 0, 0, 0, 30 };
+	static const unsigned int idle_w[] = { 50, 20, 0, 0, 0, 0 };
 
 	memcpy(cfg->weights[BW_PHASE_RANDOM], random_w, sizeof(random_w));
 	memcpy(cfg->weights[BW_DRAIN_TICK], tick_w, sizeof(tick_w));
@@ -683,16 +694,32 @@ int bw_sim_main(int argc, char **argv, const struct bw_sim_hooks *hooks)
 	default_weights(&cfg);
 	while ((opt = getopt_long(argc, argv, "s:r:e:d:c:l:vh", opts, NULL)) != -1) {
 		switch (opt) {
-		case 's': cfg.seed = strtoull(optarg, NULL, 0); break;
-		case 'r': cfg.rounds = strtol(optarg, NULL, 0); break;
-		case 'e': cfg.events = strtol(optarg, NULL, 0); break;
-		case 'd': cfg.drain_limit = strtol(optarg, NULL, 0); break;
-		case 'c': cfg.ncpus = (int)strtol(optarg, NULL, 0); break;
-		case 'l': cfg.lock_stretch = (int)strtol(optarg, NULL, 0); break;
-		case 'v': cfg.verbose++; break;
+		case 's':
+			cfg.seed = strtoull(optarg, NULL, 0);
+			break;
+		case 'r':
+			cfg.rounds = strtol(optarg, NULL, 0);
+			break;
+		case 'e':
+			cfg.events = strtol(optarg, NULL, 0);
+			break;
+		case 'd':
+			cfg.drain_limit = strtol(optarg, NULL, 0);
+			break;
+		case 'c':
+			cfg.ncpus = (int)strtol(optarg, NULL, 0);
+			break;
+		case 'l':
+			cfg.lock_stretch = (int)strtol(optarg, NULL, 0);
+			break;
+		case 'v':
+			cfg.verbose++;
+			break;
 		default:
-			fprintf(stderr, "usage: %s [--seed N] [--rounds N] [--events N] "
-				"[--drain-limit N] [--cpus N] [--lock-stretch PERCENT] [-v]\n", argv[0]);
+			fprintf(stderr,
+				"usage: %s [--seed N] [--rounds N] [--events N] "
+				"[--drain-limit N] [--cpus N] [--lock-stretch PERCENT] [-v]\n",
+				argv[0]);
 			return opt == 'h' ? 0 : 2;
 		}
 	}

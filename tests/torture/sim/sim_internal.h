@@ -30,15 +30,15 @@ enum sim_task_state { T_RUNNABLE, T_BLOCKED };
 enum sim_task_kind { K_IDLE, K_KSOFTIRQD, K_WORKER };
 
 struct bw_sim_task {
-	ucontext_t ctx;			/* hosts without the fast switch */
-	void *sp;			/* saved stack pointer (x86_64 fast switch) */
+	ucontext_t ctx; /* hosts without the fast switch */
+	void *sp; /* saved stack pointer (x86_64 fast switch) */
 	char *stack;
 	size_t stack_size;
-	void *fake_stack;		/* ASan fiber bookkeeping */
-	int cpu;			/* bound to this CPU */
+	void *fake_stack; /* ASan fiber bookkeeping */
+	int cpu; /* bound to this CPU */
 	enum sim_task_state state;
 	enum sim_task_kind kind;
-	int sleeping;			/* blocked in bw_sim_sleep(): a device irq may wake it */
+	int sleeping; /* blocked in bw_sim_sleep(): a device irq may wake it */
 	int started;
 	const char *name;
 	void (*fn)(void *);
@@ -48,25 +48,25 @@ struct bw_sim_task {
 /* One-shot requests the driver hands a CPU with its next resume. */
 enum sim_inject { INJ_NONE, INJ_NMI, INJ_SOFTIRQ };
 
-#define SIM_MAX_TASKS	8
-#define SIM_MAX_IPI	(2 * NR_CPUS + 4)
+#define SIM_MAX_TASKS 8
+#define SIM_MAX_IPI (2 * NR_CPUS + 4)
 
 struct sim_ipi {
 	void (*func)(void *info);
 	void *info;
-	int *done;			/* set to 1 after func ran; NULL if nobody waits */
+	int *done; /* set to 1 after func ran; NULL if nobody waits */
 };
 
 struct sim_cpu {
-	BW_KCPU_STATE;			/* ti, id, online, irqs_off, softirq_pending, readers, ... */
-	int dying;			/* being taken down: only the idle task may run */
-	unsigned int hw_pending;	/* HW_* lines raised, pending until interrupts are enabled */
+	BW_KCPU_STATE; /* ti, id, online, irqs_off, softirq_pending, readers, ... */
+	int dying; /* being taken down: only the idle task may run */
+	unsigned int hw_pending; /* HW_* lines raised, pending until interrupts are enabled */
 	enum sim_inject inject;
-	int inidle;			/* idle loop between stop and restart of the tick */
-	int nohz_nesting;		/* mirror of the dynticks nesting: 1 running, 0 idle, +1 per irq */
-	int point;			/* kind of the innermost interleaving point */
-	long spins;			/* consecutive spin points (watchdog) */
-	long since_tick;		/* resumes since its last tick */
+	int inidle; /* idle loop between stop and restart of the tick */
+	int nohz_nesting; /* mirror of the dynticks nesting: 1 running, 0 idle, +1 per irq */
+	int point; /* kind of the innermost interleaving point */
+	long spins; /* consecutive spin points (watchdog) */
+	long since_tick; /* resumes since its last tick */
 	struct bw_sim_task *curr, *idle, *ksoftirqd;
 	struct bw_sim_task *tasks[SIM_MAX_TASKS];
 	int ntasks;
@@ -78,11 +78,11 @@ struct sim_cpu {
 };
 
 extern struct sim_cpu bw_sim_cpus[NR_CPUS];
-extern struct sim_cpu *bw_sim_cur;		/* CPU executing now (NULL in the driver) */
+extern struct sim_cpu *bw_sim_cur; /* CPU executing now (NULL in the driver) */
 extern const struct bw_sim_hooks *bw_sim_h;
 extern const struct bw_sim_config *bw_sim_cfg;
 extern int bw_sim_timekeeper;
-#if IS_ENABLED(CONFIG_SMP)	/* UP: constant masks from cpumask.h */
+#if IS_ENABLED(CONFIG_SMP) /* UP: constant masks from cpumask.h */
 extern cpumask_t cpu_online_map;
 extern cpumask_t cpu_possible_map;
 #endif

@@ -86,8 +86,8 @@ void bw_k_tick_nohz_stop(int inidle)
 	c->irqs_off = 1;
 	if (inidle)
 		c->inidle = 1;
-	if (c->inidle && !c->tick_stopped && !need_resched() && !c->softirq_pending &&
-	    !c->dying && !rcu_needs_cpu(c->id)) {
+	if (c->inidle && !c->tick_stopped && !need_resched() && !c->softirq_pending && !c->dying &&
+	    !rcu_needs_cpu(c->id)) {
 		c->tick_stopped = 1;
 		c->tick_stops++;
 		c->hw_pending &= ~HW_TICK;
@@ -102,7 +102,7 @@ void bw_k_tick_nohz_stop(int inidle)
 		if (rcu_needs_cpu(c->id))
 			tick_restart(c);
 #if IS_ENABLED(CONFIG_NO_HZ)
-		else	/* asleep again: irq_enter() took it out of the mask */
+		else /* asleep again: irq_enter() took it out of the mask */
 			cpu_set(c->id, nohz_cpu_mask);
 #endif
 	}
@@ -285,15 +285,16 @@ int sim_deliver(struct sim_cpu *c, int kind)
 		return 1;
 	}
 	if (!c->irqs_off && c->hw_pending) {
-		unsigned int line = c->hw_pending & HW_IPI ? HW_IPI :
-				    c->hw_pending & HW_TICK ? HW_TICK : HW_DEV;
+		unsigned int line = c->hw_pending & HW_IPI  ? HW_IPI :
+				    c->hw_pending & HW_TICK ? HW_TICK :
+							      HW_DEV;
 
 		c->hw_pending &= ~line;
 		bw_k_hardirq(&c->k, line, kind == BW_PT_USER);
 		return 1;
 	}
-	if (inj == INJ_SOFTIRQ && !in_interrupt() && !c->irqs_off &&
-	    kind != BW_PT_USER && kind != BW_PT_IDLE && c->softirq_pending) {
+	if (inj == INJ_SOFTIRQ && !in_interrupt() && !c->irqs_off && kind != BW_PT_USER &&
+	    kind != BW_PT_IDLE && c->softirq_pending) {
 		do_softirq();
 		return 1;
 	}

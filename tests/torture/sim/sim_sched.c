@@ -31,7 +31,7 @@ static void check_may_block(struct sim_cpu *c, const char *what)
 void bw_sim_might_sleep(const char *file, int line)
 {
 	if (!sim_in_cpu_context())
-		return;	/* boot-time setup */
+		return; /* boot-time setup */
 	(void)file;
 	(void)line;
 	check_may_block(bw_sim_cur, "might_sleep()");
@@ -86,8 +86,10 @@ void schedule(void)
 	next = pick_next(c);
 	c->switches++;
 	if (next != prev) {
-		bw_sim_trace(next->kind == K_IDLE ? "switch to idle" : next->kind == K_KSOFTIRQD ?
-			     "switch to ksoftirqd" : "switch to worker", 0, 0);
+		bw_sim_trace(next->kind == K_IDLE      ? "switch to idle" :
+			     next->kind == K_KSOFTIRQD ? "switch to ksoftirqd" :
+							 "switch to worker",
+			     0, 0);
 		c->curr = next;
 		sim_switch_task(prev, next);
 		c = bw_sim_cur;
@@ -287,7 +289,7 @@ void dump_stack(void)
 
 /* ---- CPU hotplug (the notifier chain is in ../kservices/cpu.c) ---- */
 
-#if IS_ENABLED(CONFIG_SMP)	/* UP: an inline no-op in cpu.h */
+#if IS_ENABLED(CONFIG_SMP) /* UP: an inline no-op in cpu.h */
 int register_cpu_notifier(struct notifier_block *nb)
 {
 	bw_k_cpu_notifier_add(nb);
@@ -297,7 +299,7 @@ int register_cpu_notifier(struct notifier_block *nb)
 
 /* Take @cpu down from a worker task on another CPU: it idles, leaves the maps, CPU_DEAD runs here. */
 #if IS_ENABLED(CONFIG_HOTPLUG_CPU)
-static int online_cpus_refs;	/* get_online_cpus() holders: a CPU may not go down meanwhile */
+static int online_cpus_refs; /* get_online_cpus() holders: a CPU may not go down meanwhile */
 static int hotplug_in_progress;
 
 /* Hold off CPU hotplug: wait for one in progress to finish (kernel/cpu.c). */
@@ -323,7 +325,7 @@ int bw_sim_cpu_down(int cpu)
 
 	check_may_block(bw_sim_cur, "bw_sim_cpu_down()");
 #if IS_ENABLED(CONFIG_HOTPLUG_CPU)
-	while (online_cpus_refs)	/* cpu_hotplug_begin() */
+	while (online_cpus_refs) /* cpu_hotplug_begin() */
 		bw_sim_point(BW_PT_TASK);
 #endif
 	for (i = 0; i < bw_sim_ncpus(); i++)
@@ -340,7 +342,7 @@ int bw_sim_cpu_down(int cpu)
 	/* A dying CPU leaves dyntick-idle first: it goes down (and comes back) with its tick on. */
 	while (!(t->curr == t->idle && t->point == BW_PT_IDLE && !t->nipi && !t->tick_stopped &&
 		 !t->ti.preempt_count && !t->hw_pending)) {
-		if (t->curr != t->idle)		/* the stopper keeps preempting its tasks */
+		if (t->curr != t->idle) /* the stopper keeps preempting its tasks */
 			t->ti.flags |= _TIF_NEED_RESCHED;
 		bw_sim_point(BW_PT_TASK);
 	}
@@ -368,7 +370,7 @@ int bw_sim_cpu_up(int cpu)
 	bw_k_cpu_notify(CPU_UP_PREPARE, cpu);
 	t->dying = 0;
 	t->online = 1;
-	t->ti.flags |= _TIF_NEED_RESCHED;	/* its tasks were kept off while it was down */
+	t->ti.flags |= _TIF_NEED_RESCHED; /* its tasks were kept off while it was down */
 	cpu_set(cpu, cpu_online_map);
 	bw_sim_trace("cpu %ld online", cpu, 0);
 	bw_k_cpu_notify(CPU_ONLINE, cpu);

@@ -31,13 +31,13 @@
 #error "the real-threads mode runs SMP scenarios (CONFIG_SMP=y)"
 #endif
 
-#define THR_MAX_IPI	(2 * NR_CPUS + 8)
-#define SPIN_LIMIT_S	60	/* a spin or a blocked wait this long is a deadlock */
+#define THR_MAX_IPI (2 * NR_CPUS + 8)
+#define SPIN_LIMIT_S 60 /* a spin or a blocked wait this long is a deadlock */
 
 struct thr_ipi {
 	void (*func)(void *info);
 	void *info;
-	int *done;		/* set (release) after func ran; NULL if nobody waits */
+	int *done; /* set (release) after func ran; NULL if nobody waits */
 };
 
 /*
@@ -48,12 +48,12 @@ struct thr_ipi {
  */
 struct thr_cpu {
 	BW_KCPU_STATE;
-	unsigned int hw;		/* atomic: HW_* lines pending, raised by other threads */
-	int ipi_resched;		/* atomic: a reschedule IPI is pending */
-	int timer_wake;			/* atomic: the pending device irq ends an idle wait */
-	int inidle;			/* between bw_k_tick_nohz_stop(1) and the restart */
-	int idle;			/* atomic: the idle task runs (idle_cpu()) */
-	pthread_mutex_t ipi_lock;	/* protects ipi[] and nipi */
+	unsigned int hw; /* atomic: HW_* lines pending, raised by other threads */
+	int ipi_resched; /* atomic: a reschedule IPI is pending */
+	int timer_wake; /* atomic: the pending device irq ends an idle wait */
+	int inidle; /* between bw_k_tick_nohz_stop(1) and the restart */
+	int idle; /* atomic: the idle task runs (idle_cpu()) */
+	pthread_mutex_t ipi_lock; /* protects ipi[] and nipi */
 	struct thr_ipi ipi[THR_MAX_IPI];
 	int nipi;
 	uint64_t rng;
@@ -68,14 +68,14 @@ unsigned long bw_sim_jiffies;
 
 static const struct bw_thr_hooks *H;
 static struct bw_thr_config cfg;
-static int running;			/* atomic: CPU threads started (boot is over) */
-static int stop_clock;			/* atomic */
-static int nfinished;			/* atomic: CPUs done with their steps */
-static int all_done;			/* atomic: drain settled */
-static uint64_t stamp_clock;		/* atomic */
-static uint64_t drain_start_ns;		/* atomic: when the last CPU finished its steps */
+static int running; /* atomic: CPU threads started (boot is over) */
+static int stop_clock; /* atomic */
+static int nfinished; /* atomic: CPUs done with their steps */
+static int all_done; /* atomic: drain settled */
+static uint64_t stamp_clock; /* atomic */
+static uint64_t drain_start_ns; /* atomic: when the last CPU finished its steps */
 static pthread_mutex_t print_lock = PTHREAD_MUTEX_INITIALIZER;
-static unsigned long nprintk_stall;	/* under print_lock */
+static unsigned long nprintk_stall; /* under print_lock */
 
 /* ---- failures and randomness ---- */
 
@@ -86,13 +86,16 @@ void bw_k_vfail(const char *fmt, va_list ap)
 	fflush(stdout);
 	fprintf(stderr, "\nFAIL (%s-threads): ", H ? H->name : "threads");
 	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, "\n  seed %llu, cpu %d, %d cpus, real threads (not replayable; the seed fixes "
-		"each CPU's own choices)\n", (unsigned long long)cfg.seed, me ? me->id : -1, cfg.ncpus);
+	fprintf(stderr,
+		"\n  seed %llu, cpu %d, %d cpus, real threads (not replayable; the seed fixes "
+		"each CPU's own choices)\n",
+		(unsigned long long)cfg.seed, me ? me->id : -1, cfg.ncpus);
 	if (me)
-		fprintf(stderr, "  this cpu: preempt_count %#x irqs_off %d readers %d/%d locks %d "
-			"tick_stopped %d idle %d softirq_pending %#lx\n", me->ti.preempt_count,
-			me->irqs_off, me->readers[0], me->readers[1], me->locks_held,
-			__atomic_load_n(&me->tick_stopped, __ATOMIC_RELAXED),
+		fprintf(stderr,
+			"  this cpu: preempt_count %#x irqs_off %d readers %d/%d locks %d "
+			"tick_stopped %d idle %d softirq_pending %#lx\n",
+			me->ti.preempt_count, me->irqs_off, me->readers[0], me->readers[1],
+			me->locks_held, __atomic_load_n(&me->tick_stopped, __ATOMIC_RELAXED),
 			__atomic_load_n(&me->idle, __ATOMIC_RELAXED), me->softirq_pending);
 	if (H && H->report)
 		H->report(stderr);
@@ -300,7 +303,7 @@ void bw_k_tick_nohz_stop(int inidle)
 			if (needs)
 				tick_restart(c);
 #if IS_ENABLED(CONFIG_NO_HZ)
-			else	/* asleep again: irq_enter() took it out of the mask */
+			else /* asleep again: irq_enter() took it out of the mask */
 				cpu_set(c->id, nohz_cpu_mask);
 #endif
 		}
@@ -394,7 +397,7 @@ void bw_k_irq_body(struct bw_kcpu *k, unsigned int line, int user)
 		ipi_interrupt(c);
 	} else {
 		if (__atomic_exchange_n(&c->timer_wake, 0, __ATOMIC_ACQ_REL))
-			set_need_resched();	/* the timer of a sleeping task fired */
+			set_need_resched(); /* the timer of a sleeping task fired */
 		if (H->irq)
 			H->irq(c->id);
 	}
@@ -444,9 +447,9 @@ void bw_thr_point(enum bw_thr_point kind)
 
 	if ((kind == BW_THR_USER || kind == BW_THR_TASK) && bw_k_atomic_ctx(&c->k))
 		bw_thr_fail("%s point in atomic context (preempt_count %#x, irqs_off %d, locks %d, "
-			    "readers %d/%d)", kind == BW_THR_USER ? "user-mode" : "schedule",
-			    c->ti.preempt_count, c->irqs_off, c->locks_held, c->readers[0],
-			    c->readers[1]);
+			    "readers %d/%d)",
+			    kind == BW_THR_USER ? "user-mode" : "schedule", c->ti.preempt_count,
+			    c->irqs_off, c->locks_held, c->readers[0], c->readers[1]);
 	deliver(c, kind);
 }
 
@@ -454,7 +457,7 @@ void bw_thr_user(int steps)
 {
 	while (steps-- > 0) {
 		bw_thr_point(BW_THR_USER);
-		nap(cfg.tick_us / 8 + 1);	/* user time: ticks land here too */
+		nap(cfg.tick_us / 8 + 1); /* user time: ticks land here too */
 	}
 }
 
@@ -480,7 +483,7 @@ static void idle_wait(int (*cond)(void *arg), void *arg, const char *what)
 		while (!need_resched()) {
 			if (take_irqs(c, 0))
 				continue;
-			if (c->softirq_pending) {	/* ksoftirqd's turn */
+			if (c->softirq_pending) { /* ksoftirqd's turn */
 				do_softirq();
 				continue;
 			}
@@ -490,17 +493,18 @@ static void idle_wait(int (*cond)(void *arg), void *arg, const char *what)
 				continue;
 			}
 			if (elapsed_s(&since) > SPIN_LIMIT_S)
-				bw_thr_fail("%s: still blocked after %d s (lost wakeup or deadlock)",
-					    what, SPIN_LIMIT_S);
+				bw_thr_fail(
+					"%s: still blocked after %d s (lost wakeup or deadlock)",
+					what, SPIN_LIMIT_S);
 			nap(cfg.tick_us / 4 + 1);
 		}
 		tick_nohz_restart();
 		if (cond(arg))
 			break;
-		schedule();	/* a spurious wakeup: back to idle */
+		schedule(); /* a spurious wakeup: back to idle */
 	}
 	__atomic_store_n(&c->idle, 0, __ATOMIC_RELAXED);
-	schedule();		/* switch to the woken task */
+	schedule(); /* switch to the woken task */
 }
 
 struct idle_timer {
@@ -593,7 +597,8 @@ void bw_sim_spin_lock(struct bw_sim_spinlock *l)
 			clock_gettime(CLOCK_MONOTONIC, &since);
 		else if (n % 1024 == 0 && elapsed_s(&since) > SPIN_LIMIT_S)
 			bw_thr_fail("cpu %d spun %d s on lock %s held by cpu %d: deadlock", c->id,
-				    SPIN_LIMIT_S, l->name, __atomic_load_n(&l->owner, __ATOMIC_RELAXED));
+				    SPIN_LIMIT_S, l->name,
+				    __atomic_load_n(&l->owner, __ATOMIC_RELAXED));
 		sched_yield();
 	}
 	c->locks_held++;
@@ -673,7 +678,7 @@ int on_each_cpu(void (*func)(void *info), void *info, int wait)
 			all &= __atomic_load_n(&done[cpu], __ATOMIC_ACQUIRE);
 		if (all)
 			break;
-		take_irqs(c, 0);	/* a CPU waiting for IPIs still takes its own interrupts */
+		take_irqs(c, 0); /* a CPU waiting for IPIs still takes its own interrupts */
 		if (elapsed_s(&since) > SPIN_LIMIT_S)
 			bw_thr_fail("on_each_cpu(): CPUs did not run the function in %d s",
 				    SPIN_LIMIT_S);
@@ -702,7 +707,7 @@ void dump_stack(void)
 {
 }
 
-#if IS_ENABLED(CONFIG_SMP)	/* UP: an inline no-op in cpu.h */
+#if IS_ENABLED(CONFIG_SMP) /* UP: an inline no-op in cpu.h */
 int register_cpu_notifier(struct notifier_block *nb)
 {
 	if (__atomic_load_n(&running, __ATOMIC_ACQUIRE))
@@ -788,7 +793,8 @@ static void *cpu_main(void *arg)
 
 static void usage(const char *prog)
 {
-	fprintf(stderr, "usage: %s [--seed N] [--cpus N] [--steps N] [--tick-us N] [--drain-ms N] [-v]\n",
+	fprintf(stderr,
+		"usage: %s [--seed N] [--cpus N] [--steps N] [--tick-us N] [--drain-ms N] [-v]\n",
 		prog);
 }
 
@@ -817,12 +823,24 @@ int bw_thr_main(int argc, char **argv, const struct bw_thr_hooks *hooks)
 	cfg.drain_ms = 60000;
 	while ((opt = getopt_long(argc, argv, "s:c:n:t:d:vh", opts, NULL)) != -1) {
 		switch (opt) {
-		case 's': cfg.seed = strtoull(optarg, NULL, 0); break;
-		case 'c': cfg.ncpus = (int)strtol(optarg, NULL, 0); break;
-		case 'n': cfg.steps = strtol(optarg, NULL, 0); break;
-		case 't': cfg.tick_us = (int)strtol(optarg, NULL, 0); break;
-		case 'd': cfg.drain_ms = (int)strtol(optarg, NULL, 0); break;
-		case 'v': cfg.verbose++; break;
+		case 's':
+			cfg.seed = strtoull(optarg, NULL, 0);
+			break;
+		case 'c':
+			cfg.ncpus = (int)strtol(optarg, NULL, 0);
+			break;
+		case 'n':
+			cfg.steps = strtol(optarg, NULL, 0);
+			break;
+		case 't':
+			cfg.tick_us = (int)strtol(optarg, NULL, 0);
+			break;
+		case 'd':
+			cfg.drain_ms = (int)strtol(optarg, NULL, 0);
+			break;
+		case 'v':
+			cfg.verbose++;
+			break;
 		default:
 			usage(argv[0]);
 			return opt == 'h' ? 0 : 2;

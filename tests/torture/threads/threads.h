@@ -47,43 +47,43 @@
 
 /* Kinds of safe point: what the CPU is doing when interrupts may be taken. */
 enum bw_thr_point {
-	BW_THR_KERNEL,	/* kernel code: preemptible only under CONFIG_PREEMPT */
-	BW_THR_TASK,	/* a voluntary schedule point (cond_resched) */
-	BW_THR_USER,	/* user mode: ticks see user == 1 */
+	BW_THR_KERNEL, /* kernel code: preemptible only under CONFIG_PREEMPT */
+	BW_THR_TASK, /* a voluntary schedule point (cond_resched) */
+	BW_THR_USER, /* user mode: ticks see user == 1 */
 };
 
 struct bw_thr_hooks {
 	const char *name;
-	void (*boot)(void);		/* on CPU 0 before the other CPUs come up: rcu_init() etc. */
-	void (*task)(int cpu);		/* one step of the CPU's task, process context */
-	void (*irq)(int cpu);		/* device interrupt body: hardirq, irqs off */
-	int (*settled)(void);		/* after the steps: is all work finished? (any thread) */
-	void (*report)(FILE *out);	/* state on failure */
-	void (*finish)(void);		/* after every thread stopped: final checks */
+	void (*boot)(void); /* on CPU 0 before the other CPUs come up: rcu_init() etc. */
+	void (*task)(int cpu); /* one step of the CPU's task, process context */
+	void (*irq)(int cpu); /* device interrupt body: hardirq, irqs off */
+	int (*settled)(void); /* after the steps: is all work finished? (any thread) */
+	void (*report)(FILE *out); /* state on failure */
+	void (*finish)(void); /* after every thread stopped: final checks */
 };
 
 struct bw_thr_config {
 	uint64_t seed;
-	int ncpus;		/* CPU threads, 1..NR_CPUS */
-	long steps;		/* task steps per CPU */
-	int tick_us;		/* real microseconds per jiffy */
-	int drain_ms;		/* the drain must settle within this (liveness) */
+	int ncpus; /* CPU threads, 1..NR_CPUS */
+	long steps; /* task steps per CPU */
+	int tick_us; /* real microseconds per jiffy */
+	int drain_ms; /* the drain must settle within this (liveness) */
 	int verbose;
 };
 
 int bw_thr_main(int argc, char **argv, const struct bw_thr_hooks *hooks);
 
 /* For the workload, on a CPU thread. */
-int bw_thr_cpu(void);			/* this thread's CPU */
+int bw_thr_cpu(void); /* this thread's CPU */
 int bw_thr_ncpus(void);
-void bw_thr_point(enum bw_thr_point kind);	/* take interrupts; schedule if legal and asked */
-void bw_thr_user(int steps);		/* spend @steps points in user mode */
-void bw_thr_idle(int ticks);		/* the task sleeps: the CPU idles for about @ticks jiffies */
-int bw_thr_draining(void);		/* the steps are done: stop producing work */
-uint64_t bw_thr_rand(void);		/* this CPU's PRNG, seeded from the run's seed */
+void bw_thr_point(enum bw_thr_point kind); /* take interrupts; schedule if legal and asked */
+void bw_thr_user(int steps); /* spend @steps points in user mode */
+void bw_thr_idle(int ticks); /* the task sleeps: the CPU idles for about @ticks jiffies */
+int bw_thr_draining(void); /* the steps are done: stop producing work */
+uint64_t bw_thr_rand(void); /* this CPU's PRNG, seeded from the run's seed */
 unsigned int bw_thr_below(unsigned int n);
 int bw_thr_chance(unsigned int percent);
-uint64_t bw_thr_stamp(void);		/* global, strictly increasing logical clock */
+uint64_t bw_thr_stamp(void); /* global, strictly increasing logical clock */
 void bw_thr_fail(const char *fmt, ...) __attribute__((__noreturn__, __format__(printf, 1, 2)));
 
 /* Totals of the run (reported by the runtime). */

@@ -11,18 +11,18 @@
 #include "threadtorture.h"
 #include "../rcu_flavor.h"
 
-#define NSLOTS		4
-#define MAX_OUTSTANDING	(16 * NR_CPUS)	/* per flavor: keeps queues short */
-#define QUARANTINE	1024		/* per CPU: freed objects kept (poisoned) before free() */
+#define NSLOTS 4
+#define MAX_OUTSTANDING (16 * NR_CPUS) /* per flavor: keeps queues short */
+#define QUARANTINE 1024 /* per CPU: freed objects kept (poisoned) before free() */
 
 /* Per-CPU torture state; "atomic" fields are read by other CPUs. */
 struct tt_cpu {
-	int nest[2];			/* reader nesting by flavor, all contexts */
-	uint64_t start[2];		/* atomic: stamp of the outermost active reader, 0 if none */
-	unsigned long next_seq[2];	/* next sequence number to hand out */
-	unsigned long queued[2];	/* atomic: every seq below returned from call_rcu*() */
-	unsigned long invoked[2];	/* atomic: next seq expected to run */
-	long completed[2];		/* last rcu_batches_completed*() seen here */
+	int nest[2]; /* reader nesting by flavor, all contexts */
+	uint64_t start[2]; /* atomic: stamp of the outermost active reader, 0 if none */
+	unsigned long next_seq[2]; /* next sequence number to hand out */
+	unsigned long queued[2]; /* atomic: every seq below returned from call_rcu*() */
+	unsigned long invoked[2]; /* atomic: next seq expected to run */
+	long completed[2]; /* last rcu_batches_completed*() seen here */
 	struct bw_thr_obj *quarantine[QUARANTINE];
 	unsigned int qpos;
 	unsigned long reads, updates, syncs, barriers, cbs[2];
@@ -30,9 +30,9 @@ struct tt_cpu {
 
 static const struct bw_thr_variant *var;
 static struct tt_cpu tc[NR_CPUS];
-static struct bw_thr_obj *slots[2][NSLOTS];	/* the shared data, [flavor][slot] */
-static long outstanding[2];			/* atomic: queued, callback not yet run */
-static int waiters;				/* atomic: tasks in synchronize_rcu or rcu_barrier */
+static struct bw_thr_obj *slots[2][NSLOTS]; /* the shared data, [flavor][slot] */
+static long outstanding[2]; /* atomic: queued, callback not yet run */
+static int waiters; /* atomic: tasks in synchronize_rcu or rcu_barrier */
 
 /* ---- readers ---- */
 
@@ -61,8 +61,8 @@ static void check_obj(struct bw_thr_obj *o, const char *where)
 
 	if (magic != BW_THR_LIVE || state == TOBJ_FREED)
 		bw_thr_fail("O1: reader in %s on cpu %d sees a freed object (magic %#x state %d): "
-			    "its callback ran before a pre-existing reader finished", where,
-			    bw_thr_cpu(), magic, state);
+			    "its callback ran before a pre-existing reader finished",
+			    where, bw_thr_cpu(), magic, state);
 }
 
 /* One read-side critical section holding up to three objects across safe points. */
@@ -100,7 +100,8 @@ static void torture_cb(struct rcu_head *rh)
 
 	if (__atomic_load_n(&o->magic, __ATOMIC_ACQUIRE) != BW_THR_LIVE ||
 	    __atomic_load_n(&o->state, __ATOMIC_ACQUIRE) != TOBJ_QUEUED)
-		bw_thr_fail("O4: callback for an object that is not queued: invoked twice or corrupted");
+		bw_thr_fail(
+			"O4: callback for an object that is not queued: invoked twice or corrupted");
 	if (!in_softirq())
 		bw_thr_fail("callback invoked outside softirq context (preempt_count %#x)",
 			    preempt_count());
@@ -113,14 +114,16 @@ static void torture_cb(struct rcu_head *rh)
 		uint64_t s = __atomic_load_n(&tc[c].start[f], __ATOMIC_SEQ_CST);
 
 		if (s && s < o->removed)
-			bw_thr_fail("O1: %s callback (cpu %d seq %lu) runs while a reader on cpu %d "
-				    "that began before the removal (%llu < %llu) is still running",
-				    bw_flavor_name(f), cpu, o->seq, c, (unsigned long long)s,
-				    (unsigned long long)o->removed);
+			bw_thr_fail(
+				"O1: %s callback (cpu %d seq %lu) runs while a reader on cpu %d "
+				"that began before the removal (%llu < %llu) is still running",
+				bw_flavor_name(f), cpu, o->seq, c, (unsigned long long)s,
+				(unsigned long long)o->removed);
 	}
 	if (o->seq != __atomic_load_n(&t->invoked[f], __ATOMIC_RELAXED))
 		bw_thr_fail("O4: %s callback cpu %d seq %lu invoked, expected seq %lu "
-			    "(lost, duplicated or reordered)", bw_flavor_name(f), cpu, o->seq,
+			    "(lost, duplicated or reordered)",
+			    bw_flavor_name(f), cpu, o->seq,
 			    __atomic_load_n(&t->invoked[f], __ATOMIC_RELAXED));
 	__atomic_store_n(&t->invoked[f], o->seq + 1, __ATOMIC_RELEASE);
 	t->cbs[f]++;
@@ -187,9 +190,10 @@ static void do_synchronize(void)
 		uint64_t s = __atomic_load_n(&tc[c].start[BW_RCU], __ATOMIC_SEQ_CST);
 
 		if (s && s < t0)
-			bw_thr_fail("S: synchronize_rcu() on cpu %d returned while an rcu reader on "
-				    "cpu %d that began before it (%llu < %llu) is still running",
-				    bw_thr_cpu(), c, (unsigned long long)s, (unsigned long long)t0);
+			bw_thr_fail(
+				"S: synchronize_rcu() on cpu %d returned while an rcu reader on "
+				"cpu %d that began before it (%llu < %llu) is still running",
+				bw_thr_cpu(), c, (unsigned long long)s, (unsigned long long)t0);
 	}
 	tc[bw_thr_cpu()].syncs++;
 }
@@ -208,9 +212,10 @@ static void do_barrier(void)
 		unsigned long done = __atomic_load_n(&tc[c].invoked[f], __ATOMIC_ACQUIRE);
 
 		if (done < snap[c])
-			bw_thr_fail("O6: rcu_barrier%s() returned before %s callback cpu %d seq %lu "
-				    "(queued before the call) ran", bw_barrier_suffix(which),
-				    bw_flavor_name(f), c, done);
+			bw_thr_fail(
+				"O6: rcu_barrier%s() returned before %s callback cpu %d seq %lu "
+				"(queued before the call) ran",
+				bw_barrier_suffix(which), bw_flavor_name(f), c, done);
 	}
 	tc[bw_thr_cpu()].barriers++;
 }
@@ -223,8 +228,9 @@ static void check_counters(int cpu)
 	long c0 = rcu_batches_completed(), c1 = rcu_batches_completed_bh();
 
 	if (c0 - t->completed[0] < 0 || c1 - t->completed[1] < 0)
-		bw_thr_fail("O7: rcu_batches_completed*() went back on cpu %d (%ld -> %ld, %ld -> %ld)",
-			    cpu, t->completed[0], c0, t->completed[1], c1);
+		bw_thr_fail(
+			"O7: rcu_batches_completed*() went back on cpu %d (%ld -> %ld, %ld -> %ld)",
+			cpu, t->completed[0], c0, t->completed[1], c1);
 	t->completed[0] = c0;
 	t->completed[1] = c1;
 }
@@ -253,11 +259,11 @@ static void task_step(int cpu)
 	} else if (r < 930) {
 		cond_resched();
 	} else if (r < 960) {
-		local_irq_save(flags);	/* call_rcu() with interrupts already off is legal */
+		local_irq_save(flags); /* call_rcu() with interrupts already off is legal */
 		update(bw_thr_chance(50) ? BW_RCU : BW_RCU_BH);
 		local_irq_restore(flags);
 	} else {
-		local_bh_disable();	/* softirqs wait until local_bh_enable() */
+		local_bh_disable(); /* softirqs wait until local_bh_enable() */
 		bw_thr_point(BW_THR_KERNEL);
 		if (bw_thr_chance(50))
 			update(BW_RCU_BH);
@@ -274,7 +280,7 @@ static void irq_body(int cpu)
 	int nest = bw_thr_chance(30);
 
 	(void)cpu;
-	if (nest)	/* a handler without IRQF_DISABLED: nested interrupts possible */
+	if (nest) /* a handler without IRQF_DISABLED: nested interrupts possible */
 		local_irq_enable();
 	if (r < 40)
 		do_read(BW_RCU, "irq", 0);
@@ -337,11 +343,12 @@ static void finish(void)
 		for (s = 0; s < NSLOTS; s++)
 			free(slots[f][s]);
 	if (!cbs[0] || !cbs[1] || !syncs || !barriers)
-		bw_thr_fail("run too short to mean anything: callbacks %lu/%lu, syncs %lu, barriers %lu",
-			    cbs[0], cbs[1], syncs, barriers);
+		bw_thr_fail(
+			"run too short to mean anything: callbacks %lu/%lu, syncs %lu, barriers %lu",
+			cbs[0], cbs[1], syncs, barriers);
 	printf("# %s-threads: callbacks %lu rcu + %lu rcu_bh, reads %lu, updates %lu, "
-	       "synchronize_rcu %lu, barriers %lu\n", var->name, cbs[0], cbs[1], reads, updates,
-	       syncs, barriers);
+	       "synchronize_rcu %lu, barriers %lu\n",
+	       var->name, cbs[0], cbs[1], reads, updates, syncs, barriers);
 }
 
 /* The workload object behind a queued rcu_head, or NULL for other callbacks (sync, barrier). */

@@ -31,26 +31,26 @@
 
 /* An object published in a slot, then retired through call_rcu*(). */
 struct bw_thr_obj {
-	unsigned int magic;		/* atomic: BW_THR_LIVE until its callback ran */
-	int state;			/* atomic: enum bw_thr_obj_state */
-	int flavor;			/* BW_RCU or BW_RCU_BH */
-	int cpu;			/* CPU that queued it */
-	unsigned long seq;		/* queue order per (cpu, flavor) */
-	uint64_t removed;		/* stamp right after it was unlinked */
-	long vdata[2];			/* for the variant (e.g. batch number at enqueue) */
+	unsigned int magic; /* atomic: BW_THR_LIVE until its callback ran */
+	int state; /* atomic: enum bw_thr_obj_state */
+	int flavor; /* BW_RCU or BW_RCU_BH */
+	int cpu; /* CPU that queued it */
+	unsigned long seq; /* queue order per (cpu, flavor) */
+	uint64_t removed; /* stamp right after it was unlinked */
+	long vdata[2]; /* for the variant (e.g. batch number at enqueue) */
 	struct rcu_head rh;
 };
 
 enum bw_thr_obj_state { TOBJ_PUBLISHED = 1, TOBJ_QUEUED, TOBJ_FREED };
-#define BW_THR_LIVE	0x4c495645u
-#define BW_THR_DEAD	0x44454144u
+#define BW_THR_LIVE 0x4c495645u
+#define BW_THR_DEAD 0x44454144u
 
 struct bw_thr_variant {
 	const char *name;
-	void (*queuing)(struct bw_thr_obj *o);	/* just before call_rcu*(), same CPU */
-	void (*invoked)(struct bw_thr_obj *o);	/* in the callback, before the generic checks */
-	void (*step)(int cpu);			/* after each task step: this CPU's own invariants */
-	void (*finish)(void);			/* all threads stopped: whole-state invariants */
+	void (*queuing)(struct bw_thr_obj *o); /* just before call_rcu*(), same CPU */
+	void (*invoked)(struct bw_thr_obj *o); /* in the callback, before the generic checks */
+	void (*step)(int cpu); /* after each task step: this CPU's own invariants */
+	void (*finish)(void); /* all threads stopped: whole-state invariants */
 	void (*report)(FILE *out);
 };
 

@@ -23,10 +23,10 @@
 #include <linux/rcupdate.h>
 #include "../rcutorture.h"
 
-static uint64_t last_qs[2];		/* stamp of the last QS covering each flavor */
-static uint64_t snap_qs[2];		/* last_qs when the current RCU_SOFTIRQ run began */
-static long snap_completed[2];		/* rcu_batches_completed*() then */
-static int snap_ready[2];		/* the block had ready callbacks then */
+static uint64_t last_qs[2]; /* stamp of the last QS covering each flavor */
+static uint64_t snap_qs[2]; /* last_qs when the current RCU_SOFTIRQ run began */
+static long snap_completed[2]; /* rcu_batches_completed*() then */
+static int snap_ready[2]; /* the block had ready callbacks then */
 static long last_completed[2];
 static long drain_completed[2];
 static unsigned long drain_invoked[2];
@@ -46,7 +46,7 @@ static void tiny_qs(int cpu, enum bw_sim_qs kind)
 	case BW_QS_SOFTIRQ_END:
 		last_qs[BW_RCU_BH] = now;
 		break;
-	default:	/* context switch, ksoftirqd, user/idle tick, dyntick-idle entry */
+	default: /* context switch, ksoftirqd, user/idle tick, dyntick-idle entry */
 		last_qs[BW_RCU] = now;
 		last_qs[BW_RCU_BH] = now;
 		break;
@@ -86,15 +86,17 @@ static void tiny_softirq_end(int cpu, int nr)
 		struct bw_obj *o = bw_torture_oldest(cpu, f);
 
 		if (blk(f)->completed != snap_completed[f] + snap_ready[f])
-			bw_sim_fail("T6: RCU_SOFTIRQ moved %s completed from %ld to %ld (ready callbacks: %d)",
-				    f ? "rcu_bh" : "rcu", snap_completed[f], blk(f)->completed,
-				    snap_ready[f]);
+			bw_sim_fail(
+				"T6: RCU_SOFTIRQ moved %s completed from %ld to %ld (ready callbacks: %d)",
+				f ? "rcu_bh" : "rcu", snap_completed[f], blk(f)->completed,
+				snap_ready[f]);
 
 		if (o && o->queued < snap_qs[f])
-			bw_sim_fail("P: RCU_SOFTIRQ ended with %s callback seq %lu still queued although "
-				    "a covering QS (at %llu) followed its enqueue (at %llu)",
-				    f ? "rcu_bh" : "rcu", o->seq, (unsigned long long)snap_qs[f],
-				    (unsigned long long)o->queued);
+			bw_sim_fail(
+				"P: RCU_SOFTIRQ ended with %s callback seq %lu still queued although "
+				"a covering QS (at %llu) followed its enqueue (at %llu)",
+				f ? "rcu_bh" : "rcu", o->seq, (unsigned long long)snap_qs[f],
+				(unsigned long long)o->queued);
 	}
 }
 
@@ -117,8 +119,10 @@ static void check_block(int f)
 			/* first seen in the ready segment: a covering QS must have made it so */
 			o->vdata[1] = 1;
 			if (last_qs[f] < o->queued)
-				bw_sim_fail("T2: %s callback seq %lu became ready without a covering QS "
-					    "after its enqueue", f ? "rcu_bh" : "rcu", o->seq);
+				bw_sim_fail(
+					"T2: %s callback seq %lu became ready without a covering QS "
+					"after its enqueue",
+					f ? "rcu_bh" : "rcu", o->seq);
 		} else if (o && seen_done && o->vdata[1]) {
 			bw_sim_fail("T1: %s callback seq %lu went back from ready to waiting",
 				    f ? "rcu_bh" : "rcu", o->seq);
@@ -137,8 +141,9 @@ static void check_block(int f)
 static void tiny_check_nohz(void)
 {
 	if ((rcu_ctrlblk.rcucblist || rcu_bh_ctrlblk.rcucblist) && bw_sim_dyntick_asleep(0))
-		bw_sim_fail("T5: the CPU sleeps in dyntick-idle with callbacks queued and no softirq "
-			    "pending: rcu_needs_cpu() == 0 strands them");
+		bw_sim_fail(
+			"T5: the CPU sleeps in dyntick-idle with callbacks queued and no softirq "
+			"pending: rcu_needs_cpu() == 0 strands them");
 }
 
 static void tiny_check(void)
@@ -163,7 +168,8 @@ static void tiny_after_sync(long before)
 {
 	if (rcu_batches_completed() - before <= 0)
 		bw_sim_fail("T6: synchronize_rcu() returned without rcu_batches_completed() "
-			    "advancing (%ld): rcutorture would see grace periods never end", before);
+			    "advancing (%ld): rcutorture would see grace periods never end",
+			    before);
 }
 
 static int tiny_settled(void)
@@ -199,10 +205,11 @@ static void tiny_report(FILE *out)
 	for (f = 0; f < 2; f++) {
 		struct rcu_ctrlblk *rcp = blk(f);
 
-		fprintf(out, "  %s_ctrlblk: completed %ld rcucblist %p donetail %p curtail %p "
-			"(&rcucblist %p); last covering QS at %llu\n", f ? "rcu_bh" : "rcu",
-			rcp->completed, (void *)rcp->rcucblist, (void *)rcp->donetail,
-			(void *)rcp->curtail, (void *)&rcp->rcucblist,
+		fprintf(out,
+			"  %s_ctrlblk: completed %ld rcucblist %p donetail %p curtail %p "
+			"(&rcucblist %p); last covering QS at %llu\n",
+			f ? "rcu_bh" : "rcu", rcp->completed, (void *)rcp->rcucblist,
+			(void *)rcp->donetail, (void *)rcp->curtail, (void *)&rcp->rcucblist,
 			(unsigned long long)last_qs[f]);
 	}
 }

@@ -43,7 +43,8 @@ const char *tree_check_geometry(struct rcu_state *rsp)
 	cnt[levels] = NR_CPUS;
 	for (lv = 0; lv <= MAX_RCU_LVLS; lv++) {
 		if ((long)rsp->levelcnt[lv] != cnt[lv])
-			return fail("levelcnt[%d] = %u, expected %ld", lv, rsp->levelcnt[lv], cnt[lv]);
+			return fail("levelcnt[%d] = %u, expected %ld", lv, rsp->levelcnt[lv],
+				    cnt[lv]);
 		if (lv < levels)
 			n += (int)cnt[lv];
 	}
@@ -52,7 +53,8 @@ const char *tree_check_geometry(struct rcu_state *rsp)
 	/* Spreads: the exact fanout, or balanced from the CPUs up. */
 	prev = NR_CPUS;
 	for (lv = levels - 1; lv >= 0; lv--) {
-		long want = IS_ENABLED(CONFIG_RCU_FANOUT_EXACT) ? f : (prev + cnt[lv] - 1) / cnt[lv];
+		long want = IS_ENABLED(CONFIG_RCU_FANOUT_EXACT) ? f :
+								  (prev + cnt[lv] - 1) / cnt[lv];
 
 		if (rsp->levelspread[lv] != want || want > f || want < 1)
 			return fail("levelspread[%d] = %u, expected %ld (fanout %ld)", lv,
@@ -70,9 +72,10 @@ const char *tree_check_geometry(struct rcu_state *rsp)
 
 			if (rnp->level != lv || rnp->grplo != next_lo || rnp->grphi < rnp->grplo ||
 			    rnp->grphi >= NR_CPUS)
-				return fail("node %d (level %d) covers CPUs %d-%d, expected to start at "
-					    "%d, cover at least one CPU and end below %d", i, lv,
-					    rnp->grplo, rnp->grphi, next_lo, NR_CPUS);
+				return fail(
+					"node %d (level %d) covers CPUs %d-%d, expected to start at "
+					"%d, cover at least one CPU and end below %d",
+					i, lv, rnp->grplo, rnp->grphi, next_lo, NR_CPUS);
 			next_lo = rnp->grphi + 1;
 			if (lv == 0) {
 				if (par || rnp->grpmask)
@@ -81,8 +84,8 @@ const char *tree_check_geometry(struct rcu_state *rsp)
 			}
 			if (!par || par->level != lv - 1 || par->grplo > rnp->grplo ||
 			    par->grphi < rnp->grphi)
-				return fail("node %d (CPUs %d-%d) lies outside its parent", i, rnp->grplo,
-					    rnp->grphi);
+				return fail("node %d (CPUs %d-%d) lies outside its parent", i,
+					    rnp->grplo, rnp->grphi);
 			if (rnp->grpnum >= rsp->levelspread[lv - 1] ||
 			    rnp->grpmask != 1UL << rnp->grpnum ||
 			    (par->grplo == rnp->grplo) != (rnp->grpnum == 0))
@@ -90,7 +93,8 @@ const char *tree_check_geometry(struct rcu_state *rsp)
 					    rnp->grpnum, rnp->grpmask);
 		}
 		if (next_lo != NR_CPUS)
-			return fail("level %d covers CPUs 0-%d, not all %d", lv, next_lo - 1, NR_CPUS);
+			return fail("level %d covers CPUs 0-%d, not all %d", lv, next_lo - 1,
+				    NR_CPUS);
 	}
 	for (i = 0; i < NR_CPUS; i++) {
 		struct rcu_node *leaf = rdp_for(rsp, i)->mynode;
@@ -136,9 +140,10 @@ const char *tree_check_list(struct rcu_data *rdp, long limit, int qlen_exact,
 			long need = seg == RCU_DONE_TAIL ? g + 1 : seg == RCU_WAIT_TAIL ? g : g - 1;
 
 			if (rdp->completed - need < 0)
-				return fail("T4: a callback queued at gpnum %ld is in the %s segment, "
-					    "but this CPU's completed is %ld (needs >= %ld)", g,
-					    seg_name[seg], rdp->completed, need);
+				return fail(
+					"T4: a callback queued at gpnum %ld is in the %s segment, "
+					"but this CPU's completed is %ld (needs >= %ld)",
+					g, seg_name[seg], rdp->completed, need);
 		}
 		pp = &h->next;
 		while (seg < RCU_NEXT_SIZE && rdp->nxttail[seg] == pp)

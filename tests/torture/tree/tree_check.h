@@ -26,7 +26,7 @@ unsigned long tree_children_mask(struct rcu_state *rsp, struct rcu_node *rnp);
  */
 const char *tree_check_list(struct rcu_data *rdp, long limit, int qlen_exact,
 			    long (*enq_gp)(struct rcu_head *head));
-#define TREE_GP_UNKNOWN	(-(1L << 41))
+#define TREE_GP_UNKNOWN (-(1L << 41))
 
 /*
  * T1 with no report in flight (every CPU at rest): no GP => every qsmask 0; a

@@ -4,18 +4,18 @@
 #include "tree_check.h"
 #include "tree_geom.h"
 
-#define GEOM_MAX_LVLS	4	/* one more than Tree RCU has, to say so when a pair needs it */
-#define GEOM_MAX_NODES	(NR_CPUS + GEOM_MAX_LVLS)
+#define GEOM_MAX_LVLS 4 /* one more than Tree RCU has, to say so when a pair needs it */
+#define GEOM_MAX_NODES (NR_CPUS + GEOM_MAX_LVLS)
 
 /* The expected tree: levels root first, nodes breadth-first as rcu_state.node[]. */
 struct geom {
 	int levels;
-	long cnt[GEOM_MAX_LVLS + 1];	/* nodes per level, then the CPUs */
-	long spread[GEOM_MAX_LVLS];	/* children per node of each level */
-	long base[GEOM_MAX_LVLS];	/* index of each level's first node */
+	long cnt[GEOM_MAX_LVLS + 1]; /* nodes per level, then the CPUs */
+	long spread[GEOM_MAX_LVLS]; /* children per node of each level */
+	long base[GEOM_MAX_LVLS]; /* index of each level's first node */
 	int nodes;
-	int lo[GEOM_MAX_NODES], hi[GEOM_MAX_NODES];	/* -1, -1: no CPU reaches the node */
-	int parent[GEOM_MAX_NODES], grpnum[GEOM_MAX_NODES];	/* -1 for the root */
+	int lo[GEOM_MAX_NODES], hi[GEOM_MAX_NODES]; /* -1, -1: no CPU reaches the node */
+	int parent[GEOM_MAX_NODES], grpnum[GEOM_MAX_NODES]; /* -1 for the root */
 	int leaf[NR_CPUS], bit[NR_CPUS];
 };
 
@@ -99,12 +99,15 @@ const char *tree_geom_check(struct rcu_state *rsp, const unsigned char *rcu_onli
 			    NUM_RCU_NODES, g.levels, g.nodes);
 	for (lv = 0; lv <= g.levels; lv++)
 		if ((long)rsp->levelcnt[lv] != g.cnt[lv])
-			return fail("levelcnt[%d] = %u, expected %ld", lv, rsp->levelcnt[lv], g.cnt[lv]);
+			return fail("levelcnt[%d] = %u, expected %ld", lv, rsp->levelcnt[lv],
+				    g.cnt[lv]);
 	for (lv = 0; lv < g.levels; lv++)
-		if ((long)rsp->levelspread[lv] != g.spread[lv] || rsp->level[lv] != &rsp->node[g.base[lv]])
-			return fail("level %d: spread %u at node %ld, expected spread %ld at node %ld", lv,
-				    rsp->levelspread[lv], (long)(rsp->level[lv] - rsp->node),
-				    g.spread[lv], g.base[lv]);
+		if ((long)rsp->levelspread[lv] != g.spread[lv] ||
+		    rsp->level[lv] != &rsp->node[g.base[lv]])
+			return fail(
+				"level %d: spread %u at node %ld, expected spread %ld at node %ld",
+				lv, rsp->levelspread[lv], (long)(rsp->level[lv] - rsp->node),
+				g.spread[lv], g.base[lv]);
 	for (i = 0; i < g.nodes; i++) {
 		struct rcu_node *rnp = &rsp->node[i];
 		struct rcu_node *par = g.parent[i] < 0 ? NULL : &rsp->node[g.parent[i]];
@@ -114,26 +117,31 @@ const char *tree_geom_check(struct rcu_state *rsp, const unsigned char *rcu_onli
 		while (want_level + 1 < g.levels && i >= g.base[want_level + 1])
 			want_level++;
 		if (g.lo[i] < 0)
-			return fail("node %d is reached by no CPU, yet the tree has it (CPUs %d-%d)", i,
-				    rnp->grplo, rnp->grphi);
+			return fail(
+				"node %d is reached by no CPU, yet the tree has it (CPUs %d-%d)", i,
+				rnp->grplo, rnp->grphi);
 		if (rnp->level != want_level || rnp->grplo != g.lo[i] || rnp->grphi != g.hi[i])
 			return fail("node %d: level %d CPUs %d-%d, expected level %d CPUs %d-%d", i,
-				    rnp->level, rnp->grplo, rnp->grphi, want_level, g.lo[i], g.hi[i]);
+				    rnp->level, rnp->grplo, rnp->grphi, want_level, g.lo[i],
+				    g.hi[i]);
 		if (rnp->parent != par || rnp->grpmask != mask ||
 		    rnp->grpnum != (u8)(g.grpnum[i] < 0 ? 0 : g.grpnum[i]))
-			return fail("node %d: parent %ld grpnum %u grpmask %#lx, expected parent %d "
-				    "grpnum %d grpmask %#lx", i,
-				    rnp->parent ? (long)(rnp->parent - rsp->node) : -1L, rnp->grpnum,
-				    rnp->grpmask, g.parent[i], g.grpnum[i], mask);
+			return fail(
+				"node %d: parent %ld grpnum %u grpmask %#lx, expected parent %d "
+				"grpnum %d grpmask %#lx",
+				i, rnp->parent ? (long)(rnp->parent - rsp->node) : -1L, rnp->grpnum,
+				rnp->grpmask, g.parent[i], g.grpnum[i], mask);
 	}
 	for (c = 0; c < NR_CPUS; c++) {
 		struct rcu_data *rdp = rdp_for(rsp, c);
 		unsigned long bit = rdp->beenonline ? 1UL << g.bit[c] : 0;
 
-		if (rsp->rda[c] != rdp || rdp->mynode != &rsp->node[g.leaf[c]] || rdp->grpmask != bit)
-			return fail("cpu %d: leaf %ld grpmask %#lx, expected leaf %d grpmask %#lx%s", c,
-				    rdp->mynode ? (long)(rdp->mynode - rsp->node) : -1L, rdp->grpmask,
-				    g.leaf[c], bit, rsp->rda[c] != rdp ? " (rda[] wrong)" : "");
+		if (rsp->rda[c] != rdp || rdp->mynode != &rsp->node[g.leaf[c]] ||
+		    rdp->grpmask != bit)
+			return fail(
+				"cpu %d: leaf %ld grpmask %#lx, expected leaf %d grpmask %#lx%s", c,
+				rdp->mynode ? (long)(rdp->mynode - rsp->node) : -1L, rdp->grpmask,
+				g.leaf[c], bit, rsp->rda[c] != rdp ? " (rda[] wrong)" : "");
 	}
 	if (!rcu_online)
 		return NULL;
@@ -147,8 +155,9 @@ const char *tree_geom_check(struct rcu_state *rsp, const unsigned char *rcu_onli
 	}
 	for (i = 0; i < g.nodes; i++)
 		if (rsp->node[i].qsmaskinit != want_init[i])
-			return fail("node %d (CPUs %d-%d): qsmaskinit %#lx, expected %#lx from the CPUs "
-				    "RCU has brought up", i, g.lo[i], g.hi[i], rsp->node[i].qsmaskinit,
-				    want_init[i]);
+			return fail(
+				"node %d (CPUs %d-%d): qsmaskinit %#lx, expected %#lx from the CPUs "
+				"RCU has brought up",
+				i, g.lo[i], g.hi[i], rsp->node[i].qsmaskinit, want_init[i]);
 	return NULL;
 }

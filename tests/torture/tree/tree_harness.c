@@ -67,13 +67,13 @@
 #include "tree_check.h"
 #include "tree_geom.h"
 
-#define NFL		2
-#define FL_NAME(f)	((f) ? "rcu_bh" : "rcu")
-#define SMP		IS_ENABLED(CONFIG_SMP)
-#define STALL		IS_ENABLED(CONFIG_RCU_CPU_STALL_DETECTOR)
-#define JIFFIES_SLACK	10	/* jiffies for the responsible CPU to take its next tick */
+#define NFL 2
+#define FL_NAME(f) ((f) ? "rcu_bh" : "rcu")
+#define SMP IS_ENABLED(CONFIG_SMP)
+#define STALL IS_ENABLED(CONFIG_RCU_CPU_STALL_DETECTOR)
+#define JIFFIES_SLACK 10 /* jiffies for the responsible CPU to take its next tick */
 /* Forcing: a snapshot pass, then a kick pass, each due RCU_JIFFIES_TILL_FORCE_QS after the last. */
-#define FORCE_DEADLINE	(8 * RCU_JIFFIES_TILL_FORCE_QS + JIFFIES_SLACK)
+#define FORCE_DEADLINE (8 * RCU_JIFFIES_TILL_FORCE_QS + JIFFIES_SLACK)
 
 /* rcutree.c's boot parameters (module_param() in the host build). */
 extern int *const __bw_param_blimit, *const __bw_param_qhimark, *const __bw_param_qlowmark;
@@ -88,32 +88,32 @@ static struct rcu_data *rdp_of(int f, int cpu)
 /* What the harness saw of one flavor at the previous check. */
 struct flavor_obs {
 	long gpnum, completed;
-	uint64_t gp_start;			/* the current GP began after this stamp */
-	unsigned long init_union[NUM_RCU_NODES];	/* qsmaskinit values seen since then */
+	uint64_t gp_start; /* the current GP began after this stamp */
+	unsigned long init_union[NUM_RCU_NODES]; /* qsmaskinit values seen since then */
 	unsigned long prev_init[NUM_RCU_NODES];
-	unsigned long leaf_seen[NUM_RCU_NODES];	/* leaf bits seen set in this GP, still set */
-	unsigned long gps, gps_idle;		/* GP ends; those that waited for an idle CPU */
-	int idle_credit;			/* the current GP waited for an idle CPU */
+	unsigned long leaf_seen[NUM_RCU_NODES]; /* leaf bits seen set in this GP, still set */
+	unsigned long gps, gps_idle; /* GP ends; those that waited for an idle CPU */
+	int idle_credit; /* the current GP waited for an idle CPU */
 	long drain_completed;
 	unsigned long drain_invoked;
-	unsigned long stall_gp_seen;		/* stall warnings that may be this flavor's */
-	long last_stall_gp;			/* the GP and time of the last of them */
+	unsigned long stall_gp_seen; /* stall warnings that may be this flavor's */
+	long last_stall_gp; /* the GP and time of the last of them */
 	unsigned long last_stall_jiffies;
-	int sure_stall_gp_seen;			/* the same, for warnings surely this flavor's */
+	int sure_stall_gp_seen; /* the same, for warnings surely this flavor's */
 	long sure_stall_gp;
 	unsigned long sure_stall_jiffies;
 };
 
 static struct flavor_obs obs[NFL];
-static uint64_t last_qs[NFL][NR_CPUS];	/* stamp of the last QS covering the flavor */
-static uint64_t last_eqs[NR_CPUS];	/* last check that saw the CPU idle (dyntick) or offline */
-static uint64_t eqs_since[NR_CPUS];	/* idle or offline continuously since this check, or 0 */
-static unsigned char tick_qs[NR_CPUS];	/* in a tick that is a QS: 2 rcu and bh, 1 bh only */
+static uint64_t last_qs[NFL][NR_CPUS]; /* stamp of the last QS covering the flavor */
+static uint64_t last_eqs[NR_CPUS]; /* last check that saw the CPU idle (dyntick) or offline */
+static uint64_t eqs_since[NR_CPUS]; /* idle or offline continuously since this check, or 0 */
+static unsigned char tick_qs[NR_CPUS]; /* in a tick that is a QS: 2 rcu and bh, 1 bh only */
 static int in_rcu_softirq[NR_CPUS];
 static uint64_t prev_stamp;
 static int ncpus;
-static int hotplug_busy;	/* a cpu_down/cpu_up is in progress: any CPU's state may change */
-static int burst;		/* a late-tick hotplug burst runs: CPU 0 is kept quiet */
+static int hotplug_busy; /* a cpu_down/cpu_up is in progress: any CPU's state may change */
+static int burst; /* a late-tick hotplug burst runs: CPU 0 is kept quiet */
 
 /* Statistics for the summary. */
 static unsigned long n_ipis, n_stalls, n_self_stalls, n_downs, n_ups, n_windows, n_window_credits;
@@ -122,7 +122,7 @@ static unsigned long n_hogs, n_hogs_late_tick, n_hogs_aborted, n_spurious_stalls
 /* ---- geometry (G): tree_check_geometry() ---- */
 
 static unsigned long valid_mask[NFL][NUM_RCU_NODES];
-static unsigned char rcu_up[NR_CPUS];	/* between CPU_UP_PREPARE and CPU_DEAD (or UP_CANCELED) */
+static unsigned char rcu_up[NR_CPUS]; /* between CPU_UP_PREPARE and CPU_DEAD (or UP_CANCELED) */
 static unsigned long n_geom_checks;
 
 /* GI on both flavors; @when names the moment for the message. */
@@ -135,8 +135,8 @@ static void geom_check(const char *when, int cpu)
 		const char *err = tree_geom_check(rsps[f], rcu_up);
 
 		if (err)
-			bw_sim_fail("GI: %s, %s cpu %d (NR_CPUS %d, fanout %d%s): %s", FL_NAME(f), when,
-				    cpu, NR_CPUS, CONFIG_RCU_FANOUT,
+			bw_sim_fail("GI: %s, %s cpu %d (NR_CPUS %d, fanout %d%s): %s", FL_NAME(f),
+				    when, cpu, NR_CPUS, CONFIG_RCU_FANOUT,
 				    IS_ENABLED(CONFIG_RCU_FANOUT_EXACT) ? " exact" : "", err);
 	}
 }
@@ -158,7 +158,7 @@ static void tree_qs(int cpu, enum bw_sim_qs kind)
 		tick_qs[cpu] = 1;
 	if (kind == BW_QS_TICK_BH || kind == BW_QS_SOFTIRQ_END) {
 		last_qs[1][cpu] = now;
-	} else {	/* context switch, ksoftirqd, user/idle tick, dyntick-idle: both flavors */
+	} else { /* context switch, ksoftirqd, user/idle tick, dyntick-idle: both flavors */
 		last_qs[0][cpu] = now;
 		last_qs[1][cpu] = now;
 	}
@@ -196,9 +196,11 @@ static void tree_invoked(struct bw_obj *o)
 	long completed = READ_ONCE(rsps[o->flavor]->completed);
 
 	if (completed - (o->vdata[0] + 1) < 0)
-		bw_sim_fail("O2: %s callback cpu %d seq %lu queued while gpnum was %ld runs with completed "
-			    "%ld: its grace period (%ld) has not ended", FL_NAME(o->flavor), o->cpu,
-			    o->seq, o->vdata[0], completed, o->vdata[0] + 1);
+		bw_sim_fail(
+			"O2: %s callback cpu %d seq %lu queued while gpnum was %ld runs with completed "
+			"%ld: its grace period (%ld) has not ended",
+			FL_NAME(o->flavor), o->cpu, o->seq, o->vdata[0], completed,
+			o->vdata[0] + 1);
 }
 
 /* ---- the hog (O8) ---- */
@@ -251,7 +253,7 @@ static void hog_episode(void)
 			late_tick = 1;
 		}
 		if (bw_sim_cpus[hog_cpu].dying) {
-			n_hogs_aborted++;	/* a cpu_down chose this CPU just before the hog began */
+			n_hogs_aborted++; /* a cpu_down chose this CPU just before the hog began */
 			break;
 		}
 	}
@@ -283,7 +285,7 @@ static void check_hog(void)
 	if (!hog_active)
 		return;
 	if (rdp->resched_ipi != hog_ri)
-		hog_kicked = 1;	/* forcing kicked it: IPI, or its own set_need_resched() */
+		hog_kicked = 1; /* forcing kicked it: IPI, or its own set_need_resched() */
 	/*
 	 * The deadlines run from the first check that saw the hog holding up the
 	 * current GP (it may have reported a QS taken before its reader began).
@@ -300,9 +302,11 @@ static void check_hog(void)
 		return;
 	/* Forcing: snapshot pass, then the kick pass, each RCU_JIFFIES_TILL_FORCE_QS apart. */
 	if (SMP && !hog_kicked && (long)(jiffies - hog_bit_jiffies) > FORCE_DEADLINE)
-		bw_sim_fail("O8: CPU %d has held up rcu GP %ld for %ld jiffies without a reschedule "
-			    "IPI from forcing (due after %d)", hog_cpu, hog_gp,
-			    (long)(jiffies - hog_bit_jiffies), RCU_JIFFIES_TILL_FORCE_QS);
+		bw_sim_fail(
+			"O8: CPU %d has held up rcu GP %ld for %ld jiffies without a reschedule "
+			"IPI from forcing (due after %d)",
+			hog_cpu, hog_gp, (long)(jiffies - hog_bit_jiffies),
+			RCU_JIFFIES_TILL_FORCE_QS);
 #if IS_ENABLED(CONFIG_RCU_CPU_STALL_DETECTOR)
 	{
 		/* 10 s into the GP; or 30 s after a warning about this GP that came before. */
@@ -313,11 +317,13 @@ static void check_hog(void)
 			from = obs[0].last_stall_jiffies;
 			wait = RCU_SECONDS_TILL_STALL_RECHECK;
 		}
-		if (!hog_named && (long)(jiffies - from) > wait + RCU_STALL_RAT_DELAY + JIFFIES_SLACK)
-			bw_sim_fail("O8: CPU %d has held up rcu GP %ld for %ld jiffies and no stall "
-				    "warning named it (stall timeout %d jiffies, then one per %d)",
-				    hog_cpu, hog_gp, (long)(jiffies - hog_bit_jiffies),
-				    RCU_SECONDS_TILL_STALL_CHECK, RCU_SECONDS_TILL_STALL_RECHECK);
+		if (!hog_named &&
+		    (long)(jiffies - from) > wait + RCU_STALL_RAT_DELAY + JIFFIES_SLACK)
+			bw_sim_fail(
+				"O8: CPU %d has held up rcu GP %ld for %ld jiffies and no stall "
+				"warning named it (stall timeout %d jiffies, then one per %d)",
+				hog_cpu, hog_gp, (long)(jiffies - hog_bit_jiffies),
+				RCU_SECONDS_TILL_STALL_CHECK, RCU_SECONDS_TILL_STALL_RECHECK);
 	}
 #endif
 }
@@ -359,10 +365,12 @@ static void stall_interval(int f, int sure)
 	if (sure) {
 		if (o->sure_stall_gp_seen && o->sure_stall_gp == rsps[f]->gpnum &&
 		    (long)(jiffies - o->sure_stall_jiffies) < RCU_SECONDS_TILL_STALL_RECHECK - 1)
-			bw_sim_fail("O8: two %s stall warnings for GP %ld only %ld jiffies apart (one "
-				    "per %d)", FL_NAME(f), o->sure_stall_gp,
-				    (long)(jiffies - o->sure_stall_jiffies),
-				    RCU_SECONDS_TILL_STALL_RECHECK);
+			bw_sim_fail(
+				"O8: two %s stall warnings for GP %ld only %ld jiffies apart (one "
+				"per %d)",
+				FL_NAME(f), o->sure_stall_gp,
+				(long)(jiffies - o->sure_stall_jiffies),
+				RCU_SECONDS_TILL_STALL_RECHECK);
 		o->sure_stall_gp_seen = 1;
 		o->sure_stall_gp = rsps[f]->gpnum;
 		o->sure_stall_jiffies = jiffies;
@@ -386,12 +394,15 @@ static void stall_line(int cpu, const char *line)
 		while (*p == ' ' && p[1] >= '0' && p[1] <= '9' && n < NR_CPUS)
 			cpus[n++] = (int)strtol(p + 1, (char **)&p, 10);
 		if (sscanf(p, " (detected by %d,", &by) != 1 || by != cpu)
-			bw_sim_fail("O8: malformed stall warning or wrong detector on cpu %d: %s", cpu, line);
+			bw_sim_fail("O8: malformed stall warning or wrong detector on cpu %d: %s",
+				    cpu, line);
 		for (f = 0; f < NFL; f++)
 			match[f] = stall_set_matches(f, cpus, n);
 		if (!match[0] && !match[1])
-			bw_sim_fail("O8: stall warning \"%s\" does not name exactly the CPUs whose leaf bits "
-				    "are set in either flavor", line);
+			bw_sim_fail(
+				"O8: stall warning \"%s\" does not name exactly the CPUs whose leaf bits "
+				"are set in either flavor",
+				line);
 		for (f = 0; f < NFL; f++)
 			if (match[f])
 				stall_interval(f, !match[!f]);
@@ -409,7 +420,8 @@ static void stall_line(int cpu, const char *line)
 				   (rdp->mynode->qsmask & rdp->grpmask);
 		}
 		if (!match[0] && !match[1])
-			bw_sim_fail("O8: CPU %d reports itself stalled but its leaf bit is clear", cpu);
+			bw_sim_fail("O8: CPU %d reports itself stalled but its leaf bit is clear",
+				    cpu);
 		for (f = 0; f < NFL; f++)
 			if (match[f])
 				stall_interval(f, !match[!f]);
@@ -448,7 +460,7 @@ struct list_sig {
 static struct list_sig list_sigs[NFL][NR_CPUS];
 
 /* T3/T4: walk one CPU's list of one flavor (if it changed since the last walk). */
-static int walked_flavor;	/* the flavor check_list() is walking, for sim_enq_gp() */
+static int walked_flavor; /* the flavor check_list() is walking, for sim_enq_gp() */
 
 /* gpnum when a torture callback was queued (unknown for sync/barrier heads); flavor check. */
 static long sim_enq_gp(struct rcu_head *head)
@@ -522,16 +534,17 @@ static int count_irqs_off(void)
 static void leaf_bit_cleared(int f, int c)
 {
 	struct flavor_obs *o = &obs[f];
-	int eqs = cpu_in_eqs(c);	/* @c did not run in this event, unless it is the last CPU */
+	int eqs = cpu_in_eqs(c); /* @c did not run in this event, unless it is the last CPU */
 
 	if (bw_sim_cpus[c].online && eqs)
-		o->idle_credit = 1;	/* forcing credited an idle CPU */
+		o->idle_credit = 1; /* forcing credited an idle CPU */
 	if (last_qs[f][c] < o->gp_start && last_eqs[c] < o->gp_start && !eqs)
-		bw_sim_fail("T2: %s GP %ld: cpu %d's leaf bit was cleared, but the CPU passed no QS of "
-			    "this flavor since the GP began (after stamp %llu; last QS %llu, last seen "
-			    "idle/offline %llu)", FL_NAME(f), o->gpnum, c,
-			    (unsigned long long)o->gp_start, (unsigned long long)last_qs[f][c],
-			    (unsigned long long)last_eqs[c]);
+		bw_sim_fail(
+			"T2: %s GP %ld: cpu %d's leaf bit was cleared, but the CPU passed no QS of "
+			"this flavor since the GP began (after stamp %llu; last QS %llu, last seen "
+			"idle/offline %llu)",
+			FL_NAME(f), o->gpnum, c, (unsigned long long)o->gp_start,
+			(unsigned long long)last_qs[f][c], (unsigned long long)last_eqs[c]);
 }
 
 /* T3/T5 for one CPU whose state may have changed. */
@@ -540,13 +553,14 @@ static void check_cpu(int f, int c)
 	struct rcu_data *rdp = rdp_of(f, c);
 
 	check_list(f, c);
-	if (rdp->beenonline && (rdp->completed - rsps[f]->completed > 0 ||
-				rdp->gpnum - rsps[f]->gpnum > 0))
+	if (rdp->beenonline &&
+	    (rdp->completed - rsps[f]->completed > 0 || rdp->gpnum - rsps[f]->gpnum > 0))
 		bw_sim_fail("T3: %s cpu %d: completed %ld gpnum %ld ahead of the flavor's %ld/%ld",
 			    FL_NAME(f), c, rdp->completed, rdp->gpnum, rsps[f]->completed,
 			    rsps[f]->gpnum);
 	if (rdp->nxtlist && bw_sim_cpus[c].tick_stopped && bw_sim_dyntick_asleep(c))
-		bw_sim_fail("T5: cpu %d sleeps in dyntick-idle with %s callbacks queued", c, FL_NAME(f));
+		bw_sim_fail("T5: cpu %d sleeps in dyntick-idle with %s callbacks queued", c,
+			    FL_NAME(f));
 }
 
 static void check_flavor(int f, int full, int last)
@@ -599,34 +613,42 @@ static void check_flavor(int f, int full, int last)
 		o->init_union[i] |= rnp->qsmaskinit;
 		o->prev_init[i] = rnp->qsmaskinit;
 		if (!in_gp && qs)
-			bw_sim_fail("T1: %s: no GP in progress (completed %ld) but node %d (CPUs %d-%d) "
-				    "has qsmask %#lx", FL_NAME(f), comp, i, rnp->grplo, rnp->grphi, qs);
+			bw_sim_fail(
+				"T1: %s: no GP in progress (completed %ld) but node %d (CPUs %d-%d) "
+				"has qsmask %#lx",
+				FL_NAME(f), comp, i, rnp->grplo, rnp->grphi, qs);
 		if (qs & ~o->init_union[i])
-			bw_sim_fail("T1: %s GP %ld: node %d (CPUs %d-%d) waits for %#lx, outside the "
-				    "qsmaskinit values since the GP began (%#lx)", FL_NAME(f), gp, i,
-				    rnp->grplo, rnp->grphi, qs, o->init_union[i]);
+			bw_sim_fail(
+				"T1: %s GP %ld: node %d (CPUs %d-%d) waits for %#lx, outside the "
+				"qsmaskinit values since the GP began (%#lx)",
+				FL_NAME(f), gp, i, rnp->grplo, rnp->grphi, qs, o->init_union[i]);
 		if (qs & ~valid_mask[f][i])
-			bw_sim_fail("T1: %s: node %d qsmask %#lx has bits beyond its children (%#lx)",
-				    FL_NAME(f), i, qs, valid_mask[f][i]);
+			bw_sim_fail(
+				"T1: %s: node %d qsmask %#lx has bits beyond its children (%#lx)",
+				FL_NAME(f), i, qs, valid_mask[f][i]);
 		if (i >= first_leaf)
-			o->leaf_seen[i] |= qs;	/* bits seen set in this GP, and still set */
+			o->leaf_seen[i] |= qs; /* bits seen set in this GP, and still set */
 		if (!rnp->parent) {
 			if (in_gp && !init && !qs)
-				bw_sim_fail("T1: %s GP %ld is set up and running but the root's qsmask is "
-					    "empty", FL_NAME(f), gp);
+				bw_sim_fail(
+					"T1: %s GP %ld is set up and running but the root's qsmask is "
+					"empty",
+					FL_NAME(f), gp);
 			continue;
 		}
 		if (qs && !(rnp->parent->qsmask & rnp->grpmask))
-			bw_sim_fail("T1: %s GP %ld: node %d (CPUs %d-%d) still waits for %#lx but its bit "
-				    "in its parent is clear: a QS was reported up before the node emptied",
-				    FL_NAME(f), gp, i, rnp->grplo, rnp->grphi, qs);
+			bw_sim_fail(
+				"T1: %s GP %ld: node %d (CPUs %d-%d) still waits for %#lx but its bit "
+				"in its parent is clear: a QS was reported up before the node emptied",
+				FL_NAME(f), gp, i, rnp->grplo, rnp->grphi, qs);
 		if (!qs && (rnp->parent->qsmask & rnp->grpmask) && in_gp && !init)
 			transit++;
 	}
 	if (transit && transit > count_irqs_off())
-		bw_sim_fail("T1: %s GP %ld: %d nodes are empty with their parent's bit still set, but "
-			    "only %d CPUs have interrupts off (could be climbing)", FL_NAME(f), gp,
-			    transit, count_irqs_off());
+		bw_sim_fail(
+			"T1: %s GP %ld: %d nodes are empty with their parent's bit still set, but "
+			"only %d CPUs have interrupts off (could be climbing)",
+			FL_NAME(f), gp, transit, count_irqs_off());
 
 	/* T3, T4, T5: only the CPU that ran can have changed its lists (hotplug: all). */
 	if (full) {
@@ -643,7 +665,7 @@ static void observe_cpu(int c, uint64_t now)
 	int pc = bw_sim_cpus[c].ti.preempt_count;
 
 	if (tick_qs[c] && (pc & HARDIRQ_MASK) && !(pc & NMI_MASK)) {
-		last_qs[1][c] = now;	/* still inside the tick's handler */
+		last_qs[1][c] = now; /* still inside the tick's handler */
 		if (tick_qs[c] == 2)
 			last_qs[0][c] = now;
 	} else if (!(pc & HARDIRQ_MASK)) {
@@ -683,18 +705,22 @@ static void tree_resched_ipi(int from, int to)
 {
 	n_ipis++;
 	if (!bw_sim_cpus[to].online)
-		bw_sim_fail("O9: cpu %d sends a reschedule IPI to offline cpu %d: forcing must credit "
-			    "an offline CPU", from, to);
+		bw_sim_fail(
+			"O9: cpu %d sends a reschedule IPI to offline cpu %d: forcing must credit "
+			"an offline CPU",
+			from, to);
 	if (cpu_in_eqs(to))
-		bw_sim_fail("O9: cpu %d sends a reschedule IPI to cpu %d, which sits in dyntick-idle "
-			    "(its dynticks counter says so): forcing must credit it", from, to);
+		bw_sim_fail(
+			"O9: cpu %d sends a reschedule IPI to cpu %d, which sits in dyntick-idle "
+			"(its dynticks counter says so): forcing must credit it",
+			from, to);
 	if (hog_active && to == hog_cpu)
 		hog_kicked = 1;
 }
 
 /* ---- hotplug (H) ---- */
 
-static int want_window;		/* the next CPU_UP_PREPARE keeps the CPU offline for a while */
+static int want_window; /* the next CPU_UP_PREPARE keeps the CPU offline for a while */
 
 static unsigned long leaf_bits(int c, int init)
 {
@@ -728,10 +754,12 @@ static int window_notify(struct notifier_block *nb, unsigned long action, void *
 		rcu_up[cpu] = 1;
 	else if (action == CPU_DEAD || action == CPU_UP_CANCELED)
 		rcu_up[cpu] = 0;
-	geom_check(action == CPU_UP_PREPARE ? "after CPU_UP_PREPARE of" :
-		   action == CPU_ONLINE ? "after CPU_ONLINE of" :
+	geom_check(action == CPU_UP_PREPARE   ? "after CPU_UP_PREPARE of" :
+		   action == CPU_ONLINE	      ? "after CPU_ONLINE of" :
 		   action == CPU_DOWN_PREPARE ? "after CPU_DOWN_PREPARE of" :
-		   action == CPU_DEAD ? "after CPU_DEAD of" : "after a notifier event of", cpu);
+		   action == CPU_DEAD	      ? "after CPU_DEAD of" :
+						"after a notifier event of",
+		   cpu);
 	if (action != CPU_UP_PREPARE || !want_window)
 		return NOTIFY_OK;
 	want_window = 0;
@@ -746,10 +774,12 @@ static int window_notify(struct notifier_block *nb, unsigned long action, void *
 					seen_gp[f] = rsps[f]->gpnum;
 				}
 				if ((long)(jiffies - seen_at[f]) > FORCE_DEADLINE)
-					bw_sim_fail("H: cpu %d, coming up (offline, in qsmaskinit), has held up "
-						    "%s GP %ld for %ld jiffies: forcing must credit an offline "
-						    "CPU", cpu, FL_NAME(f), seen_gp[f],
-						    (long)(jiffies - seen_at[f]));
+					bw_sim_fail(
+						"H: cpu %d, coming up (offline, in qsmaskinit), has held up "
+						"%s GP %ld for %ld jiffies: forcing must credit an offline "
+						"CPU",
+						cpu, FL_NAME(f), seen_gp[f],
+						(long)(jiffies - seen_at[f]));
 			} else if (seen[f]) {
 				seen[f] = 0;
 				n_window_credits++;
@@ -778,12 +808,14 @@ static void cpu_down_checked(int cpu)
 			struct rcu_data *rdp = rdp_of(f, cpu);
 
 			if (rdp->nxtlist || rdp->qlen)
-				bw_sim_fail("H: %s: dead cpu %d kept %ld callbacks", FL_NAME(f), cpu,
-					    rdp->qlen);
+				bw_sim_fail("H: %s: dead cpu %d kept %ld callbacks", FL_NAME(f),
+					    cpu, rdp->qlen);
 		}
 		if (leaf_bits(cpu, 0) || leaf_bits(cpu, 1))
-			bw_sim_fail("H: dead cpu %d still in its leaves' masks (qsmask %#lx, qsmaskinit "
-				    "%#lx by flavor)", cpu, leaf_bits(cpu, 0), leaf_bits(cpu, 1));
+			bw_sim_fail(
+				"H: dead cpu %d still in its leaves' masks (qsmask %#lx, qsmaskinit "
+				"%#lx by flavor)",
+				cpu, leaf_bits(cpu, 0), leaf_bits(cpu, 1));
 	}
 	hotplug_busy = 0;
 }
@@ -795,7 +827,8 @@ static void cpu_up_checked(int cpu, int window)
 	if (bw_sim_cpu_up(cpu) == 0) {
 		n_ups++;
 		if (leaf_bits(cpu, 1) != 3)
-			bw_sim_fail("H: cpu %d came up but is not in both flavors' qsmaskinit", cpu);
+			bw_sim_fail("H: cpu %d came up but is not in both flavors' qsmaskinit",
+				    cpu);
 	}
 	want_window = 0;
 	hotplug_busy = 0;
@@ -868,7 +901,7 @@ static void late_tick_burst(int online)
 	burst = 1;
 	bw_sim_cpus[0].since_tick = -1000000000L;
 	if (bw_sim_timekeeper == 0)
-		bw_sim_timekeeper = -1;	/* jiffies go on: the next CPU to tick keeps time */
+		bw_sim_timekeeper = -1; /* jiffies go on: the next CPU to tick keeps time */
 	bw_sim_trace("hotplug: burst with a late tick, flavor %ld", f, 0);
 	for (n = 0; n < 2000 && bw_sim_phase() == BW_PHASE_RANDOM; n++) {
 		if (rdp_of(f, 0)->completed != rsps[f]->completed && (c = fresh_victim(f)) > 0)
@@ -907,7 +940,7 @@ static void hotplug_task(void *arg)
 			if (up >= 0)
 				cpu_up_checked(up, 0);
 			else
-				bw_sim_user(1);	/* old callbacks still draining, or nothing to do */
+				bw_sim_user(1); /* old callbacks still draining, or nothing to do */
 			continue;
 		}
 		bw_sim_user(1 + (int)bw_sim_below(8));
@@ -934,23 +967,26 @@ static void check_qsmaskinit(void)
 	int f, c, i;
 
 	if (hotplug_busy || checked_ops == n_downs + n_ups)
-		return;	/* qsmaskinit changes only in hotplug operations */
+		return; /* qsmaskinit changes only in hotplug operations */
 	checked_ops = n_downs + n_ups;
 	for (f = 0; f < NFL; f++) {
 		struct rcu_state *rsp = rsps[f];
 
 		for (c = 0; c < ncpus; c++)
 			if (((leaf_bits(c, 1) >> f) & 1) != (unsigned long)bw_sim_cpus[c].online)
-				bw_sim_fail("H: %s: cpu %d is %s but %s its leaf's qsmaskinit", FL_NAME(f),
-					    c, bw_sim_cpu_is_online(c) ? "online" : "offline",
+				bw_sim_fail("H: %s: cpu %d is %s but %s its leaf's qsmaskinit",
+					    FL_NAME(f), c,
+					    bw_sim_cpu_is_online(c) ? "online" : "offline",
 					    bw_sim_cpu_is_online(c) ? "missing from" : "still in");
 		for (i = 0; i < NUM_RCU_NODES; i++) {
 			struct rcu_node *rnp = &rsp->node[i];
 
 			if (rnp->parent &&
 			    !!(rnp->parent->qsmaskinit & rnp->grpmask) != !!rnp->qsmaskinit)
-				bw_sim_fail("H: %s: node %d qsmaskinit %#lx disagrees with its bit in its "
-					    "parent", FL_NAME(f), i, rnp->qsmaskinit);
+				bw_sim_fail(
+					"H: %s: node %d qsmaskinit %#lx disagrees with its bit in its "
+					"parent",
+					FL_NAME(f), i, rnp->qsmaskinit);
 		}
 	}
 }
@@ -980,7 +1016,6 @@ static void tree_phase(enum bw_sim_phase phase)
 {
 	if (phase == BW_PHASE_RANDOM)
 		hog_done_round = 0;
-
 }
 
 static int tree_settled(void)
@@ -999,10 +1034,13 @@ static int tree_settled(void)
 	for (f = 0; f < NFL; f++) {
 		long comp = rsps[f]->completed;
 
-		if (bw_torture_stats.invoked[f] != obs[f].drain_invoked && comp == obs[f].drain_completed)
-			bw_sim_fail("O7: %lu %s callbacks ran since the last drain but completed stayed "
-				    "%ld", bw_torture_stats.invoked[f] - obs[f].drain_invoked, FL_NAME(f),
-				    comp);
+		if (bw_torture_stats.invoked[f] != obs[f].drain_invoked &&
+		    comp == obs[f].drain_completed)
+			bw_sim_fail(
+				"O7: %lu %s callbacks ran since the last drain but completed stayed "
+				"%ld",
+				bw_torture_stats.invoked[f] - obs[f].drain_invoked, FL_NAME(f),
+				comp);
 		obs[f].drain_completed = comp;
 		obs[f].drain_invoked = bw_torture_stats.invoked[f];
 	}
@@ -1055,15 +1093,16 @@ static void tree_setup(void)
 	 */
 	((struct bw_sim_config *)bw_sim_cfg)->tick_gap = 12;
 	for (i = 0; i < NR_CPUS; i++)
-		rcu_up[i] = (unsigned char)bw_sim_cpu_is_online(i);	/* __rcu_init() brought these up */
+		rcu_up[i] =
+			(unsigned char)bw_sim_cpu_is_online(i); /* __rcu_init() brought these up */
 	geom_check("at boot, seen from", smp_processor_id());
 	for (f = 0; f < NFL; f++) {
 		const char *err = tree_check_geometry(rsps[f]);
 
 		if (err)
 			bw_sim_fail("G: %s (NR_CPUS %d, fanout %d%s): %s", FL_NAME(f), NR_CPUS,
-				    CONFIG_RCU_FANOUT, IS_ENABLED(CONFIG_RCU_FANOUT_EXACT) ? " exact" : "",
-				    err);
+				    CONFIG_RCU_FANOUT,
+				    IS_ENABLED(CONFIG_RCU_FANOUT_EXACT) ? " exact" : "", err);
 		for (i = 0; i < NUM_RCU_NODES; i++)
 			valid_mask[f][i] = tree_children_mask(rsps[f], &rsps[f]->node[i]);
 		obs[f].gpnum = rsps[f]->gpnum;
@@ -1087,30 +1126,34 @@ static void tree_report(FILE *out)
 	for (f = 0; f < NFL; f++) {
 		struct rcu_state *rsp = rsps[f];
 
-		fprintf(out, "  %s_state: gpnum %ld completed %ld signaled %d jiffies_force_qs %+ld "
-			"n_force_qs %lu/%lu/%lu\n", FL_NAME(f), rsp->gpnum, rsp->completed, rsp->signaled,
-			(long)(rsp->jiffies_force_qs - jiffies), rsp->n_force_qs, rsp->n_force_qs_lh,
-			rsp->n_force_qs_ngp);
+		fprintf(out,
+			"  %s_state: gpnum %ld completed %ld signaled %d jiffies_force_qs %+ld "
+			"n_force_qs %lu/%lu/%lu\n",
+			FL_NAME(f), rsp->gpnum, rsp->completed, rsp->signaled,
+			(long)(rsp->jiffies_force_qs - jiffies), rsp->n_force_qs,
+			rsp->n_force_qs_lh, rsp->n_force_qs_ngp);
 #if IS_ENABLED(CONFIG_NO_HZ)
 		fprintf(out, "    dynticks_completed %ld\n", rsp->dynticks_completed);
 #endif
 		for (i = 0; i < NUM_RCU_NODES && i < 24; i++)
-			fprintf(out, "    node %d (level %d, CPUs %d-%d): qsmask %#lx qsmaskinit %#lx\n", i,
-				rsp->node[i].level, rsp->node[i].grplo, rsp->node[i].grphi,
+			fprintf(out,
+				"    node %d (level %d, CPUs %d-%d): qsmask %#lx qsmaskinit %#lx\n",
+				i, rsp->node[i].level, rsp->node[i].grplo, rsp->node[i].grphi,
 				rsp->node[i].qsmask, rsp->node[i].qsmaskinit);
 		for (c = 0; c < ncpus; c++) {
 			struct rcu_data *rdp = rdp_of(f, c);
 
 			if (c >= 16 && !rdp->nxtlist && !rdp->qs_pending)
-				continue;	/* big machines: only the interesting CPUs */
+				continue; /* big machines: only the interesting CPUs */
 
-			fprintf(out, "    cpu %d: c %ld g %ld pq %d pqc %ld qp %d ql %ld b %ld of %lu ri %lu",
+			fprintf(out,
+				"    cpu %d: c %ld g %ld pq %d pqc %ld qp %d ql %ld b %ld of %lu ri %lu",
 				c, rdp->completed, rdp->gpnum, rdp->passed_quiesc,
-				rdp->passed_quiesc_completed, rdp->qs_pending, rdp->qlen, rdp->blimit,
-				rdp->offline_fqs, rdp->resched_ipi);
+				rdp->passed_quiesc_completed, rdp->qs_pending, rdp->qlen,
+				rdp->blimit, rdp->offline_fqs, rdp->resched_ipi);
 #if IS_ENABLED(CONFIG_NO_HZ)
-			fprintf(out, " dt snap %d/%d df %lu", rdp->dynticks_snap, rdp->dynticks_nmi_snap,
-				rdp->dynticks_fqs);
+			fprintf(out, " dt snap %d/%d df %lu", rdp->dynticks_snap,
+				rdp->dynticks_nmi_snap, rdp->dynticks_fqs);
 #endif
 			fputc('\n', out);
 		}
@@ -1118,8 +1161,8 @@ static void tree_report(FILE *out)
 #if IS_ENABLED(CONFIG_NO_HZ)
 	for (c = 0; c < ncpus && c < 16; c++)
 		fprintf(out, "    cpu %d dynticks: nesting %d dynticks %d nmi %d\n", c,
-			per_cpu(rcu_dynticks, c).dynticks_nesting, per_cpu(rcu_dynticks, c).dynticks,
-			per_cpu(rcu_dynticks, c).dynticks_nmi);
+			per_cpu(rcu_dynticks, c).dynticks_nesting,
+			per_cpu(rcu_dynticks, c).dynticks, per_cpu(rcu_dynticks, c).dynticks_nmi);
 #endif
 }
 
@@ -1140,14 +1183,18 @@ static void tree_finish(void)
 			ri += rdp->resched_ipi;
 		}
 		if (!obs[f].gps)
-			bw_sim_fail("O7: no %s grace period completed in the whole run", FL_NAME(f));
+			bw_sim_fail("O7: no %s grace period completed in the whole run",
+				    FL_NAME(f));
 	}
 	/* Coverage: the run must have exercised what the configuration has. */
 	if (SMP && ncpus > 1 && (!fqs || !ri))
-		bw_sim_fail("coverage: forcing never ran (%lu passes) or never sent an IPI (%lu)", fqs, ri);
-	if (SMP && ncpus > 1 && IS_ENABLED(CONFIG_NO_HZ) && !dfqs && !(obs[0].gps_idle + obs[1].gps_idle))
-		bw_sim_fail("coverage: no CPU was credited from its dynticks counter and no GP ended "
-			    "that waited for a CPU in dyntick-idle (O9 untested)");
+		bw_sim_fail("coverage: forcing never ran (%lu passes) or never sent an IPI (%lu)",
+			    fqs, ri);
+	if (SMP && ncpus > 1 && IS_ENABLED(CONFIG_NO_HZ) && !dfqs &&
+	    !(obs[0].gps_idle + obs[1].gps_idle))
+		bw_sim_fail(
+			"coverage: no CPU was credited from its dynticks counter and no GP ended "
+			"that waited for a CPU in dyntick-idle (O9 untested)");
 	if (SMP && ncpus > 1 && IS_ENABLED(CONFIG_HOTPLUG_CPU) && (!n_downs || !n_ups))
 		bw_sim_fail("coverage: no CPU went down (%lu) or came up (%lu)", n_downs, n_ups);
 	if ((SMP ? ncpus > 1 : STALL) && n_hogs == n_hogs_aborted)
@@ -1156,11 +1203,12 @@ static void tree_finish(void)
 	       "(%lu waited for an idle CPU); forcing %lu passes, %lu dyntick and %lu offline "
 	       "credits, %lu IPIs; %lu hogs (%lu with a late tick, %lu cut short by hotplug), "
 	       "%lu+%lu stall warnings (%lu without a hog); hotplug %lu down %lu up, %lu/%lu "
-	       "offline windows credited; %lu geometry checks\n", NR_CPUS, CONFIG_RCU_FANOUT,
-	       IS_ENABLED(CONFIG_RCU_FANOUT_EXACT) ? " exact" : "", NUM_RCU_LVLS, NUM_RCU_NODES,
-	       obs[0].gps, obs[1].gps, obs[0].gps_idle + obs[1].gps_idle, fqs, dfqs, ofqs, ri, n_hogs,
-	       n_hogs_late_tick, n_hogs_aborted, n_stalls, n_self_stalls, n_spurious_stalls,
-	       n_downs, n_ups, n_window_credits, n_windows, n_geom_checks);
+	       "offline windows credited; %lu geometry checks\n",
+	       NR_CPUS, CONFIG_RCU_FANOUT, IS_ENABLED(CONFIG_RCU_FANOUT_EXACT) ? " exact" : "",
+	       NUM_RCU_LVLS, NUM_RCU_NODES, obs[0].gps, obs[1].gps,
+	       obs[0].gps_idle + obs[1].gps_idle, fqs, dfqs, ofqs, ri, n_hogs, n_hogs_late_tick,
+	       n_hogs_aborted, n_stalls, n_self_stalls, n_spurious_stalls, n_downs, n_ups,
+	       n_window_credits, n_windows, n_geom_checks);
 }
 
 static void tree_gp(int f, long *started, long *completed)
@@ -1211,7 +1259,10 @@ int main(int argc, char **argv)
 	int i;
 	char events[32], limit[32], *args[argc + 5];
 
-	snprintf(events, sizeof(events), "%d", NR_CPUS <= 16 ? 15000 : NR_CPUS <= 64 ? 30000 : 40000);
+	snprintf(events, sizeof(events), "%d",
+		 NR_CPUS <= 16 ? 15000 :
+		 NR_CPUS <= 64 ? 30000 :
+				 40000);
 	snprintf(limit, sizeof(limit), "%d", 200000 * (NR_CPUS <= 16 ? 1 : NR_CPUS / 8));
 	args[0] = argv[0];
 	args[1] = (char *)"--events";

@@ -23,7 +23,7 @@
 #include "tree_check.h"
 #include "tree_geom.h"
 
-#define LIMIT	(64L * NR_CPUS + 64)
+#define LIMIT (64L * NR_CPUS + 64)
 
 static struct rcu_state *const rsps[2] = { &rcu_state, &rcu_bh_state };
 
@@ -43,8 +43,8 @@ static void tree_invoked(struct bw_thr_obj *o)
 
 	if (completed - (o->vdata[0] + 1) < 0)
 		bw_thr_fail("O2: %s callback (cpu %d seq %lu) queued while gpnum was %ld runs with "
-			    "completed %ld", o->flavor ? "rcu_bh" : "rcu", o->cpu, o->seq, o->vdata[0],
-			    completed);
+			    "completed %ld",
+			    o->flavor ? "rcu_bh" : "rcu", o->cpu, o->seq, o->vdata[0], completed);
 }
 
 /* The gpnum at enqueue of a workload callback, unknown for the others (sync, barrier). */
@@ -96,8 +96,8 @@ static void tree_finish(void)
 			if (err)
 				bw_thr_fail("E: cpu %d %s: %s", cpu, f ? "rcu_bh" : "rcu", err);
 			if (rdp->qlen || rdp->nxtlist)
-				bw_thr_fail("E: cpu %d %s still has %ld callbacks after the drain", cpu,
-					    f ? "rcu_bh" : "rcu", rdp->qlen);
+				bw_thr_fail("E: cpu %d %s still has %ld callbacks after the drain",
+					    cpu, f ? "rcu_bh" : "rcu", rdp->qlen);
 		}
 	}
 }
@@ -114,12 +114,12 @@ static void tree_report(FILE *out)
 }
 
 static const struct bw_thr_variant tree = {
-	.name		= "tree",
-	.queuing	= tree_queuing,
-	.invoked	= tree_invoked,
-	.step		= tree_step,
-	.finish		= tree_finish,
-	.report		= tree_report,
+	.name = "tree",
+	.queuing = tree_queuing,
+	.invoked = tree_invoked,
+	.step = tree_step,
+	.finish = tree_finish,
+	.report = tree_report,
 };
 
 int main(int argc, char **argv)

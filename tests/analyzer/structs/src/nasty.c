@@ -16,7 +16,7 @@ struct bits {
 	short g:3;
 	char h:2;
 	enum colour col:11;
-	unsigned :0;
+	unsigned:0;
 	unsigned after_zero:5;
 	_Bool flag:1;
 };
@@ -89,7 +89,9 @@ struct aligned_whole {
 union u {
 	int a;
 	char b[7];
-	struct { short x, y; } s;
+	struct {
+		short x, y;
+	} s;
 	unsigned bf:3;
 	long long ll;
 };
@@ -152,8 +154,7 @@ struct cachelines {
 	int last;
 };
 
-struct empty {
-};
+struct empty {};
 
 struct only_bits {
 	unsigned a:1, b:1, c:1;
