@@ -86,6 +86,20 @@ def analyzer():
 
 
 @pytest.fixture(scope="session")
+def matrix_recorded(tmp_path_factory, analyzer):
+    """The built matrix recorded once for the session by `bloatwatch record` (test_matrix checks
+    it, test_bloat_o_meter diffs its pairs): (db, the objects found, record's stdout). A record
+    of the 840 objects runs the analyzer on every coordinate, so it is not made twice."""
+    from bloatwatch import project
+    from bloatwatch.record import collect
+    found = collect.objects(project.load(None, ROOT), ROOT)
+    assert found, "no matrix objects under build/ (make objects)"
+    db = str(tmp_path_factory.mktemp("matrix") / "matrix.db")
+    r = run_bw("--db", db, "-C", ROOT, "record", check=0)
+    return db, found, r.stdout
+
+
+@pytest.fixture(scope="session")
 def pg():
     """A PostgreSQL server of our own on loopback for the whole session; it must start."""
     import pgserver

@@ -118,13 +118,9 @@ def test_ties_are_listed_as_the_script_lists_them():
 # ---- real objects: the C diff's own pairs and the built matrix, against the script over nm ----
 
 @pytest.fixture(scope="module")
-def matrix_db(tmp_path_factory, analyzer):
-    """The built matrix recorded by `bloatwatch record`, and its objects by coordinate."""
-    found = collect.objects(project.load(None, ROOT), ROOT)
-    assert found, "no matrix objects under build/ (make objects)"
-    db = str(tmp_path_factory.mktemp("bom") / "m.db")
-    run_bw("--db", db, "-C", ROOT, "record", check=0)
-    history = query.History(db)
+def matrix_db(matrix_recorded):
+    """The built matrix recorded by `bloatwatch record` (conftest), and its objects by coordinate."""
+    history = query.History(matrix_recorded[0])
     rows = history.footprint()
     yield history, {(r["arch"], r["compiler"], r["label"], r["object"]): r for r in rows}
     history.close()

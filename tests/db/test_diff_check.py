@@ -7,13 +7,16 @@ import subprocess
 import pytest
 
 import oracle
-from conftest import diff_pair, run_bw, write_json, small_matrix, synth
+from conftest import Repo, diff_pair, run_bw, write_json, small_matrix, synth
 from bloatwatch.compare import structs
 
 
-@pytest.fixture
-def two_commits(tmp_path, repo):
-    """Commit A, and commit B where rcutree.o grew, a struct grew, a CONFIG and a usage changed."""
+@pytest.fixture(scope="module")
+def two_commits(tmp_path_factory):
+    """Commit A, and commit B where rcutree.o grew, a struct grew, a CONFIG and a usage changed.
+    Made once for the module: diff, history and check only read the database and the repository."""
+    tmp_path = tmp_path_factory.mktemp("two_commits")
+    repo = Repo(tmp_path / "repo")
     a = repo.commit({"a.c": "1\n"}, "base")
     b = repo.commit({"a.c": "2\n"}, "tree grows")
     m0 = small_matrix(0, arches=["arm"], compilers=["gcc"])

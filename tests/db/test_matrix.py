@@ -8,9 +8,6 @@ import subprocess
 
 from conftest import ANALYZER, ROOT, run_bw, sql
 
-from bloatwatch import project
-from bloatwatch.record import collect
-
 
 def expected_coordinate(found, build):
     """(arch, compiler, label, variant, object) of a matrix object, from what the build wrote:
@@ -22,13 +19,10 @@ def expected_coordinate(found, build):
     return (arch, cc, label, build["variant"], obj)
 
 
-def test_record_real_matrix(tmp_path, analyzer):
-    found = collect.objects(project.load(None, ROOT), ROOT)
+def test_record_real_matrix(matrix_recorded):
+    db, found, stdout = matrix_recorded    # recorded once, test_bloat_o_meter's pairs read it too
     objects = [f.path for f in found]
-    assert objects, "no matrix objects under build/ (make objects)"
-    db = str(tmp_path / "matrix.db")
-    r = run_bw("--db", db, "-C", ROOT, "record", check=0)
-    assert "%d objects" % len(objects) in r.stdout
+    assert "%d objects" % len(objects) in stdout
     doc = json.loads(subprocess.run([ANALYZER, "all", "--json"] + objects, cwd=ROOT,
                                     stdout=subprocess.PIPE, check=True).stdout)
     # One entry per object found, in order: after a CONFIG sweep (make report) the same file can
