@@ -5,6 +5,7 @@ The command line and the reports ask through here. A history question is: pick c
 (a small table, filtered here), find the slices holding them (v_slice_builds) with one
 metric per analysis, then the commits using those slices (v_commit_slices).
 """
+import collections
 import contextlib
 import fnmatch
 import json
@@ -448,18 +449,18 @@ def recorded_build_stack(store, members):
     if len(coord_ids) != len(wanted):
         return None
     pairs = [(cid, wanted[c]) for cid, c in sorted(coord_ids.items())]
-    hit = store.query(
-        "SELECT cs.commit_id FROM slice_builds sb JOIN commit_slices cs ON cs.slice_id = sb.slice_id "
-        "WHERE sb.stack_objects = ? AND (%s) GROUP BY cs.commit_id HAVING COUNT(*) = ? LIMIT 1"
-        % " OR ".join(["(sb.coord_id = ? AND sb.analysis_id = ?)"] * len(pairs)),
-        [len(pairs)] + [x for p in pairs for x in p] + [len(pairs)])
-    if not hit:
+    # One read of every recorded build row holding one of these (coordinate, analysis) pairs
+    # in a graph of that many objects; the first commit that holds them all is taken.
+    by_commit = collections.defaultdict(list)
+    for commit_id, slice_id, coord_id in store.query(
+            "SELECT cs.commit_id, sb.slice_id, sb.coord_id FROM slice_builds sb "
+            "JOIN commit_slices cs ON cs.slice_id = sb.slice_id WHERE sb.stack_objects = ? AND (%s)"
+            % " OR ".join(["(sb.coord_id = ? AND sb.analysis_id = ?)"] * len(pairs)),
+            [len(pairs)] + [x for p in pairs for x in p]):
+        by_commit[commit_id].append((slice_id, coord_id))
+    rows = next((by_commit[c] for c in sorted(by_commit) if len(by_commit[c]) == len(pairs)), None)
+    if rows is None:
         return None
-    rows = store.query(
-        "SELECT sb.slice_id, sb.coord_id FROM slice_builds sb JOIN commit_slices cs "
-        "ON cs.slice_id = sb.slice_id WHERE cs.commit_id = ? AND sb.stack_objects = ? AND (%s)"
-        % " OR ".join(["(sb.coord_id = ? AND sb.analysis_id = ?)"] * len(pairs)),
-        [hit[0][0], len(pairs)] + [x for p in pairs for x in p])
     out = {}
     for slice_id, coord_id in rows:
         got = frames(store, slice_id, coord_id)
