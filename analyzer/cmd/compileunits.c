@@ -169,6 +169,19 @@ static void json_write(struct bw_ctx *ctx, const struct bw_file *f, void *state)
 		bw_json_ku64(j, "text", c->text);
 		bw_json_ku64(j, "vars", c->vars);
 		split_keys(j, u->split, c->data, c->rodata, c->bss);
+		bw_json_key(j, "spans");
+		if (u->split) {
+			bw_json_arr_begin(j);
+			for (size_t k = 0; k < c->nspans; k++) {
+				bw_json_arr_begin(j);
+				bw_json_u64(j, c->spans[k].start);
+				bw_json_u64(j, c->spans[k].end);
+				bw_json_arr_end(j);
+			}
+			bw_json_arr_end(j);
+		} else {
+			bw_json_null(j);
+		}
 		bw_json_obj_end(j);
 	}
 	bw_json_arr_end(j);

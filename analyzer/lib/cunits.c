@@ -46,8 +46,20 @@ static char section_class(const struct bw_obj *o, uint64_t addr, uint64_t size)
 	return 0;
 }
 
+/* [start, end) into @u's spans; false when out of memory. */
+static bool add_span(struct bw_cunit *u, uint64_t start, uint64_t end)
+{
+	struct bw_span *v = bw_grow(u->spans, &u->spancap, u->nspans + 1, sizeof(*v));
+
+	if (!v)
+		return false;
+	u->spans = v;
+	v[u->nspans++] = (struct bw_span){ start, end };
+	return true;
+}
+
 /* One variable DIE: its bytes into @u when it has a static address. */
-static void take_variable(Dwarf_Die *d, const struct bw_obj *o, bool split, struct bw_cunit *u)
+static bool take_variable(Dwarf_Die *d, const struct bw_obj *o, bool split, struct bw_cunit *u)
 {
 	Dwarf_Attribute a, ta;
 	Dwarf_Die type;
@@ -58,14 +70,14 @@ static void take_variable(Dwarf_Die *d, const struct bw_obj *o, bool split, stru
 	if (flag(d, DW_AT_declaration) || dwarf_hasattr(d, DW_AT_abstract_origin) ||
 	    !dwarf_attr(d, DW_AT_location, &a) || dwarf_getlocation(&a, &ops, &nops) != 0 ||
 	    nops != 1 || ops[0].atom != DW_OP_addr)
-		return;
+		return true;
 	/* A definition of a declared variable takes its type from the declaration. */
 	if (!dwarf_attr_integrate(d, DW_AT_type, &ta) || !dwarf_formref_die(&ta, &type) ||
 	    dwarf_aggregate_size(&type, &size) != 0)
-		return;
+		return true;
 	u->vars += size;
 	if (!split)
-		return;
+		return true;
 	switch (section_class(o, ops[0].number, size)) {
 	case 'b':
 		u->bss += size;
@@ -77,9 +89,11 @@ static void take_variable(Dwarf_Die *d, const struct bw_obj *o, bool split, stru
 		u->data += size;
 		break;
 	}
+	return size == 0 || add_span(u, ops[0].number, ops[0].number + size);
 }
 
 struct var_walk {
+	const char *file;
 	const struct bw_obj *o;
 	bool split;
 	struct bw_cunit *u;
@@ -91,23 +105,27 @@ static int visit_variables(Dwarf_Die *d, int tag, int depth, void *arg, struct b
 	struct var_walk *w = arg;
 
 	(void)depth;
-	(void)e;
-	if (tag == DW_TAG_variable)
-		take_variable(d, w->o, w->split, w->u);
+	if (tag == DW_TAG_variable && !take_variable(d, w->o, w->split, w->u))
+		return bw_fail(e, w->file, "out of memory");
 	return walk_into(tag);
 }
 
-static uint64_t unit_text(Dwarf_Die *cudie)
+/* The unit's code bytes into @u->text, and (@split) its ranges into its spans; false when out
+ * of memory. */
+static bool unit_text(Dwarf_Die *cudie, bool split, struct bw_cunit *u)
 {
 	Dwarf_Addr base, start, end;
-	uint64_t sum = 0;
 	ptrdiff_t off = 0;
 	int guard = 0;
 
-	while ((off = dwarf_ranges(cudie, off, &base, &start, &end)) > 0 && guard++ < 1 << 20)
-		if (end > start)
-			sum += end - start;
-	return sum;
+	while ((off = dwarf_ranges(cudie, off, &base, &start, &end)) > 0 && guard++ < 1 << 20) {
+		if (end <= start)
+			continue;
+		u->text += end - start;
+		if (split && !add_span(u, start, end))
+			return false;
+	}
+	return true;
 }
 
 /* A unit's folder: its name's directory, made relative to the unit's directory. */
@@ -248,9 +266,12 @@ int bw_cunits_read(const struct bw_dwarf *h, const struct bw_obj *o, struct bw_c
 			bw_cunits_free(out);
 			return bw_fail(e, file, "out of memory");
 		}
-		v->text = unit_text(&cudie);
+		if (!unit_text(&cudie, out->split, v)) {
+			bw_cunits_free(out);
+			return bw_fail(e, file, "out of memory");
+		}
 		if (bw_dw_walk_unit(&cudie, file, visit_variables,
-				    &(struct var_walk){ o, out->split, v }, e)) {
+				    &(struct var_walk){ file, o, out->split, v }, e)) {
 			bw_cunits_free(out);
 			return -1;
 		}
@@ -269,8 +290,10 @@ int bw_cunits_read(const struct bw_dwarf *h, const struct bw_obj *o, struct bw_c
 
 void bw_cunits_free(struct bw_cunits *u)
 {
-	for (size_t i = 0; i < u->n; i++)
+	for (size_t i = 0; i < u->n; i++) {
 		free(u->v[i].folder);
+		free(u->v[i].spans);
+	}
 	for (size_t i = 0; i < u->nfolders; i++)
 		free(u->folders[i].folder);
 	free(u->v);

@@ -6,6 +6,11 @@
 #include "dwimage.h"
 #include "elfobj.h"
 
+/* An address range [start, end) of a linked image that a unit's code or variable occupies. */
+struct bw_span {
+	uint64_t start, end;
+};
+
 struct bw_cunit {
 	const char *name; /* DW_AT_name, as the compiler recorded it */
 	const char *producer; /* DW_AT_producer (compiler, version, often its flags), or NULL */
@@ -14,6 +19,9 @@ struct bw_cunit {
 	uint64_t text; /* bytes of the unit's address ranges (DW_AT_ranges, low/high_pc) */
 	uint64_t vars; /* bytes of its variables with a static address (DW_OP_addr) */
 	uint64_t data, rodata, bss; /* @vars by the section holding them (linked images) */
+	struct bw_span *spans; /* linked images: its code ranges, then its variables, in DWARF
+				* order (what tells a symbol's unit by its address) */
+	size_t nspans, spancap;
 };
 
 struct bw_cunit_folder {

@@ -21,6 +21,8 @@ STEPS = [
                          "(SELECT analysis_id FROM slice_builds)"),
     ("analysis_producers", "DELETE FROM analysis_producers WHERE analysis_id NOT IN "
                            "(SELECT analysis_id FROM slice_builds)"),
+    ("analysis_folders", "DELETE FROM analysis_folders WHERE analysis_id NOT IN "
+                         "(SELECT analysis_id FROM slice_builds)"),
     ("frames", "DELETE FROM frames WHERE analysis_id NOT IN (SELECT analysis_id FROM slice_builds)"),
     ("analyses", "DELETE FROM analyses WHERE id NOT IN (SELECT analysis_id FROM slice_builds)"),
     ("members", "DELETE FROM members WHERE layout_id NOT IN "

@@ -17,7 +17,7 @@ import time
 
 from .. import arch as archnames
 from ..errors import BwError
-from . import toolchain
+from . import folders, toolchain
 from .store import chunks, marks
 
 SCHEMA_NAME = "bloatwatch-analyze"
@@ -170,6 +170,9 @@ def _analysis_part(entry):
         part["producers"] = producers
     if entry.get("stack") is not None:
         part["stack"] = entry["stack"]
+    # A linked image by folder (since schema version 13): only for one with unit spans.
+    if folders.linked(entry):
+        part["folders"] = [folders.rows(entry), folders.of_symbols(entry)]
     return part
 
 
@@ -465,6 +468,7 @@ def _record(store, commit, p):
         strings.add("\n".join(e.get("comment") or []))
         strings.update(prod for prod, _ in toolchain.producers(e.get("compileunits")))
         strings.update(s["name"] for s in e["sections"])
+        strings.update(f[0] for f in folders.rows(e))
         for y in e["symbols"]:
             strings.update((y["name"], y["norm"], y["section"]))
         for fr in p.frames[ad] or ():
@@ -542,16 +546,20 @@ def _record(store, commit, p):
         "func_bytes", "data_bytes", "rodata_bytes", "bss_bytes", "other_bytes", "comment_id",
         "frames"], rows)
     analysis_ids.update(added)
-    sections, symbols, links, producers, frames = [], [], [], [], []
+    sections, symbols, links, producers, frames, folder_rows = [], [], [], [], [], []
     for ad, aid in added.items():
         e = p.analyses[ad]
         for seq, (prod, units) in enumerate(toolchain.producers(e.get("compileunits"))):
             producers.append((aid, seq, names[prod], units))
         for seq, s in enumerate(e["sections"]):
             sections.append((aid, seq, names[s["name"]], s["size"], s.get("class", "other")))
-        for seq, y in enumerate(e["symbols"]):
+        for seq, f in enumerate(folders.rows(e)):
+            folder_rows.append((aid, seq, names[f[0]]) + f[1:])
+        sym_folders = folders.of_symbols(e) or [None] * len(e["symbols"])
+        for seq, (y, f) in enumerate(zip(e["symbols"], sym_folders)):
             symbols.append((aid, names[y["norm"]], seq, names[y["name"]], y["type"], y["size"],
-                            names[y["section"]], y.get("bind", ""), y.get("kind", "other")))
+                            names[y["section"]], y.get("bind", ""), y.get("kind", "other"),
+                            None if f is None else names[f]))
         for ld in p.analysis_layouts[ad]:
             links.append((aid, layout_ids[ld]))
         for seq, (fn, norm, sec, frame, kind, su, worst, unb, chain) in enumerate(p.frames[ad] or ()):
@@ -560,7 +568,10 @@ def _record(store, commit, p):
     d.insert_many("INSERT INTO sections (analysis_id, seq, name_id, size, bucket) "
                   "VALUES (?, ?, ?, ?, ?)", sections)
     d.insert_many("INSERT INTO symbols (analysis_id, norm_id, seq, name_id, type, size, "
-                  "section_id, bind, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", symbols)
+                  "section_id, bind, kind, folder_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                  symbols)
+    d.insert_many("INSERT INTO analysis_folders (analysis_id, seq, folder_id, units, text, data, "
+                  "rodata, bss) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", folder_rows)
     d.insert_many("INSERT INTO analysis_layouts (analysis_id, layout_id) VALUES (?, ?)", links)
     d.insert_many("INSERT INTO analysis_producers (analysis_id, seq, producer_id, units) "
                   "VALUES (?, ?, ?, ?)", producers)

@@ -371,6 +371,21 @@ def symbols(store, analysis_id, demangle=True):
         "ORDER BY seq", (analysis_id,))]
 
 
+def folders_of(store, analysis_id):
+    """[(folder, units, text, data, rodata, bss)] of a linked image by source folder, sorted by
+    folder; [] when none was recorded (a relocatable object, no DWARF, or before version 13)."""
+    return [tuple(r) for r in store.query(
+        "SELECT folder, units, text, data, rodata, bss FROM v_analysis_folders "
+        "WHERE analysis_id = ? ORDER BY seq", (analysis_id,))]
+
+
+def symbol_folders(store, analysis_id):
+    """[folder or None] of one analysis's symbols, in the order of symbols()."""
+    return [r[0] for r in store.query(
+        "SELECT folder FROM v_analysis_symbol_folders WHERE analysis_id = ? ORDER BY seq",
+        (analysis_id,))]
+
+
 def sections_of(store, analysis_id):
     """[(section, size, bucket)] of one analysis, in the analyzer's order."""
     return [tuple(r) for r in store.query(
@@ -647,6 +662,12 @@ class History:
 
     def sections_of(self, analysis_id):
         return sections_of(self.store, analysis_id)
+
+    def folders_of(self, analysis_id):
+        return folders_of(self.store, analysis_id)
+
+    def symbol_folders(self, analysis_id):
+        return symbol_folders(self.store, analysis_id)
 
     def toolchain_of(self, analysis_id):
         return toolchain_of(self.store, analysis_id)

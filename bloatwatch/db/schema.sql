@@ -147,6 +147,8 @@ CREATE TABLE symbols (
 	section_id BIGINT NOT NULL REFERENCES names (id),
 	bind TEXT NOT NULL,                                 -- LOCAL | GLOBAL | WEAK ...
 	kind TEXT NOT NULL,                                 -- func | data | rodata | bss | other
+	folder_id BIGINT REFERENCES names (id),             -- its unit's source folder in a linked
+	                                                    -- image (since version 13); NULL: none
 	PRIMARY KEY (analysis_id, norm_id, seq)
 ) WITHOUT ROWID;
 CREATE INDEX symbols_norm ON symbols (norm_id);
@@ -157,6 +159,21 @@ CREATE INDEX symbols_norm ON symbols (norm_id);
 CREATE TABLE demangled (
 	name_id BIGINT PRIMARY KEY REFERENCES names (id),
 	demangled_id BIGINT NOT NULL REFERENCES names (id)
+) WITHOUT ROWID;
+
+-- A linked image by source folder (since version 13): per folder of its compile units (DWARF,
+-- the analyzer's FOLDER entries, sorted by folder) the units, their code ranges' bytes and
+-- their static variables' bytes by the section class holding them.
+CREATE TABLE analysis_folders (
+	analysis_id BIGINT NOT NULL REFERENCES analyses (id),
+	seq BIGINT NOT NULL,
+	folder_id BIGINT NOT NULL REFERENCES names (id),   -- e.g. kernel/rcu, arch/x86/mm
+	units BIGINT NOT NULL,
+	text BIGINT NOT NULL,            -- code: the units' address ranges
+	data BIGINT NOT NULL,            -- variables in writable sections with contents
+	rodata BIGINT NOT NULL,          -- variables in read-only sections (size's text bucket)
+	bss BIGINT NOT NULL,             -- variables in NOBITS sections
+	PRIMARY KEY (analysis_id, seq)
 ) WITHOUT ROWID;
 
 -- Every function's stack frame in an analysis (the analyzer's FRAME entries, in its order:

@@ -180,6 +180,23 @@ JOIN names rn ON rn.id = y.name_id
 LEFT JOIN demangled d ON d.name_id = y.name_id
 LEFT JOIN names dn ON dn.id = d.demangled_id;
 
+-- A linked image by source folder (since version 13): per folder of its compile units, the
+-- units, their code and their static variables by section class (`analysis_folders`).
+CREATE VIEW v_analysis_folders AS
+SELECT f.analysis_id, f.seq, n.name AS folder, f.units, f.text, f.data, f.rodata, f.bss
+FROM analysis_folders f
+JOIN names n ON n.id = f.folder_id;
+
+-- Each symbol's source folder in a linked image (NULL: in no compile unit's span, or not
+-- recorded), beside its nm figures.
+CREATE VIEW v_analysis_symbol_folders AS
+SELECT y.analysis_id, y.seq, rn.name AS raw_name, y.type, y.size, sn.name AS section,
+       fn.name AS folder
+FROM symbols y
+JOIN names rn ON rn.id = y.name_id
+JOIN names sn ON sn.id = y.section_id
+LEFT JOIN names fn ON fn.id = y.folder_id;
+
 -- What an analysis says of its compiler: the .comment strings (one a line, NULL when recorded
 -- before version 7) and each distinct DW_AT_producer with its unit count, in first-unit order.
 CREATE VIEW v_analysis_producers AS
