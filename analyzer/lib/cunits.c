@@ -128,7 +128,8 @@ static bool unit_text(Dwarf_Die *cudie, bool split, struct bw_cunit *u)
 	return true;
 }
 
-/* A unit's folder: its name's directory, made relative to the unit's directory. */
+/* A unit's folder: its name's directory, made relative to the unit's directory, leading `../`
+ * dropped (Kbuild's O= folder inside the tree names its sources ../kernel/rcu/tiny.c). */
 static char *unit_dir(const char *name, const char *comp_dir)
 {
 	const char *slash = strrchr(name, '/');
@@ -139,6 +140,12 @@ static char *unit_dir(const char *name, const char *comp_dir)
 		name += cl + 1;
 		len -= len > cl ? cl + 1 : cl;
 	}
+	while (len >= 3 && !strncmp(name, "../", 3)) {
+		name += 3;
+		len -= 3;
+	}
+	if (len == 2 && !strncmp(name, "..", 2))
+		len = 0;
 	s = malloc(len + 1);
 	if (s) {
 		memcpy(s, name, len);

@@ -14,8 +14,8 @@ import os
 
 import jinja2
 
-from . import STATIC, TEMPLATES, configcost, diffs, history, layout, model, overview, plots, \
-    stackpage, structpage, structs, tables, treemap, workers
+from . import STATIC, TEMPLATES, configcost, diffs, folderpage, history, layout, model, overview, \
+    plots, stackpage, structpage, structs, tables, treemap, workers
 from ..compare import tables as compare_tables
 from ..render.cells import Bytes, Clip, Text
 from ..render.table import Column, Table
@@ -29,7 +29,7 @@ PANELS, LINES, LARGEST = 6, 8, 6
 # Moves listed on the history page (all of them: `bloatwatch history --moves`).
 MOVES = 300
 
-SUBDIRS = ("coord", "obj", "structs", "stack", "diff", "plots", "js", treemap.DATA)
+SUBDIRS = ("coord", "obj", "structs", "stack", "diff", "plots", "js", "folders", treemap.DATA)
 
 # The site's pages, in the navigation bar's order: (title in the bar, file, writer, empty). A
 # writer is a function of the Site, or the name of a module of this package whose write(site)
@@ -48,6 +48,7 @@ PAGES = [
      lambda site: None if site.data.config_rows else
      "no build recorded CONFIG values (a Kbuild .config, a build manifest or a build record "
      "gives them)"),
+    ("Kernel folders", "folders.html", "folderpage", folderpage.absent),
     ("CONFIG options", "config.html", "configpage",
      lambda site: None if site.data.usage or site.config_flips() else
      "no source names a CONFIG_ option and no CONFIG sweep is recorded (`bloatwatch "
