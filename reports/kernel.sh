@@ -4,6 +4,7 @@
 # usage: reports/kernel.sh ARCH...     (make kernel-report KERNEL_ARCHS="x86_64 i386 ...")
 #        KERNEL_CONFIGS="tiny smp" (default) or one of them: the configurations built per arch
 #        KERNEL_VMLINUX=0: build and record kernel/rcu/ only, no vmlinux (quick; own cache entries)
+#        KERNEL_REPORT_DIR: the release trees, database, stamps and report (default $BW_CACHE/kernel/report)
 #
 # Per release and ARCH, tests/kernel/linux.sh builds (or finds cached) tinyconfig (Tiny RCU)
 # and tinyconfig + SMP (Tree RCU), DWARF4, kernel/rcu/ and vmlinux. A release tree under
@@ -16,7 +17,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 BW_CACHE=${BLOATWATCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/bloatwatch}
-R=$BW_CACHE/kernel/report
+R=${KERNEL_REPORT_DIR:-$BW_CACHE/kernel/report}   # the kernels stay in $BW_CACHE/kernel
 DB=$R/kernels.db
 OUT=${KERNEL_REPORT_OUT:-$R/out}
 STATE=$R/.state

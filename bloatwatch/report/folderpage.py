@@ -11,7 +11,7 @@ of every image side by side; a page per image has the whole tree and the moves.
 """
 import collections
 
-from . import model
+from . import model, treemap
 from ..compare import bloat, diff as engine, folders as compare_folders
 from ..render.cells import Bytes, Clip, Delta, Percent, Strong, Text
 from ..render.table import Column, Table
@@ -165,6 +165,17 @@ def image_page(data, key, runs):
     return dict(tree=tree_table(key, runs, moves), blocks=blocks, structs=structs)
 
 
+def image_treemap(site, key, runs):
+    """The last release's image as a treemap (folders -> symbols): its data script."""
+    c, o, fb = runs[-1]
+    node = treemap.image_tree("%s %s" % (name(key), c["label"]), fb,
+                              site.data.symbols_of(o.analysis_id),
+                              site.data.history.symbol_folders(o.analysis_id))
+    ident = "folders-" + slug(url(key)[len("folders/"):-len(".html")])
+    return dict(ident=ident, src=treemap.write_data(site.tree, ident, node, False), choices=[],
+                release=c["label"])
+
+
 def summary_table(arch, per):
     """Top-level folders of every image of one arch, a column group per image."""
     cols = [Column("folder")]
@@ -207,6 +218,7 @@ def write(site):
         rel = url(key)
         site.render(rel, "folderimage.html.j2", title="By folder: %s" % name(key),
                     name=name(key), releases=[c["label"] for c, _, _ in runs], top_rows=TOP_ROWS,
+                    treemap=image_treemap(site, key, runs),
                     **image_page(data, key, runs))
         pages.append((name(key), rel, [c["label"] for c, _, _ in runs]))
     return site.render(REL, "folders.html.j2", title="Kernel folders",

@@ -154,6 +154,55 @@ def main_build(data):
     return min(per, key=lambda b: (-per[b], model.build_name(b))) if per else None
 
 
+# ---- a linked image: source folders -> symbols ---------------------------------------------
+
+# nm's letters by class (bloat-o-meter's tables: t code, r read-only data, d data, b bss).
+LETTER_CLASS = {"t": "text", "w": "text", "r": "rodata", "d": "data", "v": "data", "b": "bss"}
+
+
+def image_tree(name, folder_bytes, symbols, folders):
+    """The tree of one linked image by source folder (compare.folders.rollup rows, its
+    OUTSIDE row included): folders nested by path, each holding the sized symbols of its own
+    units (query.symbols rows and their folders, in the same order) and what of its bytes no
+    symbol covers."""
+    root = Node(name, "build", figures=[0, 0, 0, 0])
+    nodes = {"": root}
+
+    def node(path):
+        if path not in nodes:
+            parent, _, leaf = path.rpartition("/")
+            nodes[path] = Node(leaf, "folder", figures=[0, 0, 0, 0], count=1)
+            node(parent).children.append(nodes[path])
+        return nodes[path]
+    from ..compare.folders import OUTSIDE
+    covered = {}
+    for (raw, letter, size, *_), f in zip(symbols, folders):
+        cls = LETTER_CLASS.get(letter.lower())
+        if cls is None or size <= 0:
+            continue
+        f = f or OUTSIDE
+        node(f).children.append(Node(raw, "symbol", cls, size))
+        c = covered.setdefault(f, [0, 0, 0])
+        c[0 if cls in ("text", "rodata") else 1 if cls == "data" else 2] += size
+    for fb in folder_bytes:
+        c = covered.get(fb.folder, [0, 0, 0])
+        for i, (cls, have) in enumerate((("text", fb.text), ("data", fb.data), ("bss", fb.bss))):
+            if have > c[i]:
+                node(fb.folder).children.append(
+                    Node("(in no sized symbol)", "rest", cls, have - c[i]))
+
+    def total(n):
+        for k in n.children:
+            if k.figures is None:
+                n.figures[CLASSES.index(k.cls)] += k.size
+            else:
+                total(k)
+                n.figures = [a + b for a, b in zip(n.figures, k.figures)]
+        n.children = _sorted(n.children)
+    total(root)
+    return root
+
+
 # ---- a diff: builds -> folders -> objects -> symbols that moved ----------------------------
 
 @dataclass
