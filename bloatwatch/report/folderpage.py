@@ -72,7 +72,7 @@ def prefixes(folder):
 
 def tree_table(key, runs, moves):
     """Every folder and its parents, each with what is below it, per release; the change
-    between consecutive releases and bloat-o-meter's net of the folder's own symbols."""
+    between consecutive releases and bloat-o-meter's net of the symbols below it."""
     labels = [c["label"] for c, _, _ in runs]
     cols = [Column("folder"), Column("units", "r")] + [Column(lb, "r", "bytes") for lb in labels]
     for a, b in zip(labels, labels[1:]):
@@ -96,9 +96,9 @@ def tree_table(key, runs, moves):
         cell = Strong if parent or depth == 0 else Text
         row = [cell("\u00a0\u00a0" * depth + p), Bytes(units[p])] + [Bytes(v) for v in sums[p]]
         for i in range(len(runs) - 1):
-            tb = moves[i].get(p)
+            nets = [tb.net for f, tb in moves[i].items() if p in prefixes(f)]
             row += [Delta(sums[p][i + 1] - sums[p][i]), Percent.change(sums[p][i], sums[p][i + 1]),
-                    Delta(tb.net) if tb else Text("")]
+                    Delta(sum(nets)) if nets else Text("")]
         t.add(row)
     totals = [o.total for _, o, _ in runs]
     row = [Strong("total (size)"), Bytes(sum(units[p] for p in own if p in units and "/" not in p))]
@@ -112,7 +112,8 @@ def tree_table(key, runs, moves):
                    "folders below it; %s is the rest of size(1)'s text, data and bss (alignment, "
                    "string literals, assembly without DWARF, linker tables), so the folders add "
                    "up to the total, size(1)'s. symbols: bloat-o-meter's net over the symbols "
-                   "of that folder's own units (its address lies in their code or variables)."
+                   "of that folder's units and those below it (a symbol's address lies in "
+                   "their code or variables)."
                    % compare_folders.OUTSIDE)
     return t
 
