@@ -19,7 +19,7 @@ LOOK_BACK = 8
 def linked(entry):
     """True when the FILE entry carries unit spans (a linked image with DWARF)."""
     units = entry.get("compileunits")
-    return bool(units) and any(u.get("spans") for u in units)
+    return isinstance(units, list) and any(isinstance(u, dict) and u.get("spans") for u in units)
 
 
 def rows(entry):

@@ -112,3 +112,25 @@ def test_rollup_adds_up_to_size_and_folders_match_bloat_o_meter(tmp_path):
 
 def total_delta(paths):
     return sum(size_of(paths["change"])[0][:3]) - sum(size_of(paths["base"])[0][:3])
+
+
+def test_malformed_spans_name_the_file():
+    """Bad compileunits from an analyzer JSON: a clear error naming the file, never a crash."""
+    import pytest
+    from bloatwatch.db import folders as dbfolders
+    from bloatwatch.errors import BwError
+    bad = [{"compileunits": [{"spans": [[1, "x"]], "folder": "a"}], "symbols": [{"value": 1}]},
+           {"compileunits": [{"spans": [[1, 2]]}], "symbols": []},
+           {"compileunits": [{"spans": [[1]], "folder": "a"}], "symbols": []}]
+    for e in bad:
+        e["file"] = "vmlinux"
+        with pytest.raises(BwError, match="^vmlinux: malformed compileunits spans"):
+            dbfolders.of_symbols(e)
+    e = {"file": "vmlinux", "compileunits": [{"spans": [[1, 2]], "folder": "a"}],
+         "folders": [{"units": 1}], "symbols": []}
+    with pytest.raises(BwError, match="^vmlinux: malformed folders entry"):
+        dbfolders.rows(e)
+    ok = {"file": "vmlinux", "compileunits": [
+        {"folder": "kernel", "spans": [[16, 32], [64, 80]]}, {"folder": "mm", "spans": [[32, 48]]}],
+        "symbols": [{"value": v} for v in (16, 31, 32, 50, 79, None)]}
+    assert dbfolders.of_symbols(ok) == ["kernel", "kernel", "mm", None, "kernel", None]
