@@ -53,8 +53,8 @@ def test_a_reused_figure_draws_what_a_new_one_draws(tmp_path):
 def markers(svg, color="#222222"):
     """How many markers the SVG's lines of a colour (the total's: black) draw, but the
     legend's."""
-    return -1 + len(re.findall(rb'<use xlink:href="#m[0-9a-f]+" x="[-0-9.]+" y="[-0-9.]+" '
-                          rb'style="fill: %s' % color.encode(), svg))
+    use = rb'<use xlink:href="#m[0-9a-f]+" x="[-0-9.]+" y="[-0-9.]+" style="fill: %s'
+    return len(re.findall(use % color.encode(), svg)) - 1
 
 
 def test_a_flat_line_has_a_marker_at_every_ticked_commit(tmp_path):
