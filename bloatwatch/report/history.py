@@ -81,6 +81,10 @@ class Series:
     def head(self):
         return self.points[-1].total if self.points else 0
 
+    def marked(self):
+        """The points that moved above the noise floor, in history order."""
+        return [p for p in self.points if p.marked]
+
 
 def floor(prev, noise):
     nbytes, pct = noise
@@ -113,21 +117,58 @@ def _series(kind, name, arch, cc, per_commit, data, noise, **kw):
     return s
 
 
-def _object_series(name, coord, per_commit, data, noise):
-    """_series of one object from {commit_id: Obj}: the commits that hold the Obj of the one
-    before (most of a long history) repeat its point, unmoved, without comparing sizes."""
-    s = Series("object", name, coord[0], coord[1], build=coord[:3], coord=coord)
-    last = before = None
-    for c in data.ok:
-        o = per_commit.get(c["commit_id"])
-        if o is None:
-            continue
-        if o is last:
-            s.points.append(Point(c, o.text, o.data, o.bss, o.total, 0, before, False))
-        else:
-            mark(s, Point(c, o.text, o.data, o.bss, o.total), noise)
-            last, before = o, (o.text, o.data, o.bss, o.total)
-    return s
+class ObjectSeries(Series):
+    """An object's series, its points made when first read: a history of 1,000 commits x 500
+    objects holds 500,000 of them, yet a report reads the points of the few objects whose
+    pages it makes; the moves and the last figures come from the points where the object
+    changed, made at once (the same Point objects the points hold once made)."""
+
+    def __init__(self, name, coord, per_commit, data, noise):
+        Series.__init__(self, "object", name, coord[0], coord[1], build=coord[:3], coord=coord)
+        self._of = (per_commit, data.ok)
+        self._changes = []      # the Points where the object's Obj changed (a first one too)
+        last = None
+        for c in data.ok:
+            o = per_commit.get(c["commit_id"])
+            if o is not None and o is not last:
+                p = Point(c, o.text, o.data, o.bss, o.total)
+                if self._changes:
+                    q = self._changes[-1]
+                    p.before = (q.text, q.data, q.bss, q.total)
+                    p.delta = p.total - q.total
+                    after = (p.text, p.data, p.bss, p.total)
+                    p.marked = after != p.before and moved(p.before, after, noise)
+                self._changes.append(p)
+                last = o
+
+    @property
+    def points(self):
+        """Every point: the commits that hold the Obj of the one before (most of a long
+        history) repeat its point, unmoved."""
+        if self._points is None:
+            per_commit, ok = self._of
+            self._points, changes = [], iter(self._changes)
+            last = before = None
+            for c in ok:
+                o = per_commit.get(c["commit_id"])
+                if o is None:
+                    continue
+                if o is last:
+                    self._points.append(Point(c, o.text, o.data, o.bss, o.total, 0, before, False))
+                else:
+                    self._points.append(next(changes))
+                    last, before = o, (o.text, o.data, o.bss, o.total)
+        return self._points
+
+    @points.setter
+    def points(self, points):      # Series.__init__'s empty list: not made yet
+        self._points = points or None
+
+    def marked(self):
+        return [p for p in self._changes if p.marked]
+
+    def head(self):
+        return self._changes[-1].total if self._changes else 0
 
 
 def build_series(data, noise):
@@ -158,7 +199,7 @@ def build_series(data, noise):
     for coord in sorted(objects, key=model_sort):
         kl = model.keys_label(coord[3])
         name = "%s (%s)" % (coord[4], kl) if kl else coord[4]
-        out.append(_object_series(name, coord, objects[coord], data, noise))
+        out.append(ObjectSeries(name, coord, objects[coord], data, noise))
     folders = {}    # commit_id -> {(arch, cc, label): Build}, for a declared table's rows
     for c in data.ok if data.variants() else ():
         objs = data.objs.get(c["commit_id"], ())
@@ -237,7 +278,7 @@ def scenario_for(data, arch, compiler, variant):
 def movers(series):
     """[(commit, Series, Point)] of marked points, newest commit first, then the widest series
     first, then the size of the move."""
-    out = [(p.commit, s, p) for s in series for p in s.points if p.marked]
+    out = [(p.commit, s, p) for s in series for p in s.marked()]
     out.sort(key=lambda x: (-x[0]["ord"], KINDS.index(x[1].kind), -abs(x[2].delta),
                             x[1].where(), x[1].name))
     return out

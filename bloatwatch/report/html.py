@@ -210,18 +210,20 @@ class Site:
         """A series' points for plots.history_lines (up to the commit of index upto); only the
         total's line carries the marks."""
         idx = self.commit_index
+        total = field == "total"
         out = []
         for p in s.points:
-            if upto is not None and idx[p.commit["commit_id"]] > upto:
+            i = idx[p.commit["commit_id"]]
+            if upto is not None and i > upto:
                 break
-            note = ""
-            if p.marked:
-                d = p.deltas()
-                note = "%+d" % d[3] if d[3] else max(
-                    ("%s %+d" % (f, x) for f, x in zip(history.FIELDS, d) if x),
-                    key=lambda t: abs(int(t.split()[1])))
-            out.append((idx[p.commit["commit_id"]], getattr(p, field),
-                        p.marked and field == "total", note, p.commit))
+            if not p.marked:
+                out.append((i, getattr(p, field), False, "", p.commit))
+                continue
+            d = p.deltas()
+            note = "%+d" % d[3] if d[3] else max(
+                ("%s %+d" % (f, x) for f, x in zip(history.FIELDS, d) if x),
+                key=lambda t: abs(int(t.split()[1])))
+            out.append((i, getattr(p, field), total, note, p.commit))
         return out
 
     def plot_series(self, rel, title, series, ylabel="bytes", ncols=3, label=None, upto=None):
@@ -413,8 +415,8 @@ class Site:
 
     def write(self):
         treemap.write_scripts(self.tree)    # first: without d3-hierarchy, no page is written
-        # The plots of the history and the coordinates and the object pages (most of the
-        # time of a report) are made by a worker per core once all are asked for.
+        # The plots of the history and the coordinates, the object, struct and diff pages
+        # (most of the time of a report) are made by a worker per core once all are asked for.
         with workers.batch(self.tree, self.read_objects, self.no_database):
             self.footprint_plots = self.plot_footprint()
             self.history_plots = self.plot_history()
@@ -425,12 +427,12 @@ class Site:
             for name in self.object_names:
                 self.tree.unit(object_url(name), self.object_key(name),
                                lambda name=name: self.page_object(name))
-        for name in self.struct_objects:
-            self.tree.unit(structpage.url(name), self.structs_key(name),
-                           lambda: self.page_structs(name))
-        for cid, key in self.diff_keys.items():
-            self.tree.unit(diff_url(self.data.by_id[cid]), key,
-                           lambda: self.page_diff(self.diffs.get(cid)))
+            for name in self.struct_objects:
+                self.tree.unit(structpage.url(name), self.structs_key(name),
+                               lambda name=name: self.page_structs(name))
+            for cid, key in self.diff_keys.items():
+                self.tree.unit(diff_url(self.data.by_id[cid]), key,
+                               lambda cid=cid: self.page_diff(self.diffs.get(cid)))
         if "stack.html" not in self.absent:
             for arch, cc in sorted({(o.arch, o.compiler) for o, _ in stackpage.recorded(self.data)}):
                 self.page_stack_coord(arch, cc)
@@ -526,9 +528,19 @@ class Site:
                              self.commits_digest[changes[-1][0]])
 
     def read_objects(self, rels):
-        """Read what the object pages at rels ask of the database (their builds' symbols at
-        every change, their toolchains) before workers.units forks."""
+        """Read what the object and diff pages at rels ask of the database (an object's
+        builds' symbols at every change and toolchains; a commit's diff, the symbols of the
+        objects it changed, their stack frames) before workers.units forks."""
         want = set(rels)
+        for cid in self.diff_keys:
+            if diff_url(self.data.by_id[cid]) in want:
+                d = self.diffs.get(cid)
+                for c in d.objects:      # as treemap.moves_node asks
+                    for o in (c.old, c.new):
+                        if o is not None:
+                            self.data.symbols_of(o.analysis_id)
+                self.stack_recorded(d)
+                self.config_recorded(d)
         for o in self.data.objects:     # as page_object asks, build by build
             if object_url(o.object) in want:
                 self.data.toolchain_of(o.analysis_id)
@@ -672,13 +684,20 @@ class Site:
                     structs_table=compare_tables.structs_table(d.structs, label,
                                                                "Struct layouts that changed"),
                     stack_table=stackpage.diff_table(d.stack, label) if d.stack else None,
-                    stack_recorded=any(self.data.frames_of(o) is not None
-                                       for o in self.data.objs.get(d.head["commit_id"], ())),
+                    stack_recorded=self.stack_recorded(d),
                     config_table=compare_tables.config_table(d.config), coord_label=label,
-                    config_recorded=any(
-                        o.config_id is not None or self.data.usage_rows(c["commit_id"])
-                        for c in (d.base, d.head) if c
-                        for o in self.data.objs.get(c["commit_id"], ())))
+                    config_recorded=self.config_recorded(d))
+
+    def stack_recorded(self, d):
+        """Was the stack of an object of a diff's head commit recorded?"""
+        return any(self.data.frames_of(o) is not None
+                   for o in self.data.objs.get(d.head["commit_id"], ()))
+
+    def config_recorded(self, d):
+        """Did either commit of a diff record CONFIG values or usage?"""
+        return any(o.config_id is not None or self.data.usage_rows(c["commit_id"])
+                   for c in (d.base, d.head) if c
+                   for o in self.data.objs.get(c["commit_id"], ()))
 
     def page_config_values(self):
         data = self.data

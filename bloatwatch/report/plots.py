@@ -31,13 +31,14 @@ PALETTE = ["#4477aa", "#ee6677", "#228833", "#ccbb44", "#66ccee", "#aa3377", "#b
            "#332288", "#117733", "#882255", "#44aa99"]
 
 
-def save(fig, tree, rel, tight=True):
+def save(fig, tree, rel, tight=True, keep=False):
     """Write fig as SVG; tight: crop to what is drawn (costs a layout pass per axes, which the
-    history's small multiples, laid out by hand, skip)."""
+    history's small multiples, laid out by hand, skip); keep: a figure of FIGURES, not closed."""
     buf = io.BytesIO()
     fig.savefig(buf, format="svg", bbox_inches="tight" if tight else None,
                 metadata={"Date": None, "Creator": None})
-    plt.close(fig)
+    if not keep:
+        plt.close(fig)
     tree.write(rel, buf.getvalue())
     return rel
 
@@ -116,12 +117,47 @@ def history_lines(tree, rel, title, ylabel, commits, panels, url_for, legend="ar
     return rel
 
 
-def bends(pts):
-    """The points that shape a line: its ends, marked points and those next to a change (a
-    flat run of a thousand commits is one segment, not a thousand markers)."""
+def shaped(pts, step):
+    """The points a line is drawn through, each with a marker: its ends, marked points, those
+    next to a change (a flat run of a thousand commits is one segment, not a thousand markers)
+    and those at a ticked commit (every step-th), so each tick of a flat run has its marker."""
     v = [p[1] for p in pts]
     return [p for i, p in enumerate(pts)
-            if i == 0 or i == len(pts) - 1 or p[2] or v[i] != v[i - 1] or v[i] != v[i + 1]]
+            if i == 0 or i == len(pts) - 1 or p[2] or p[0] % step == 0 or v[i] != v[i - 1]
+            or v[i] != v[i + 1]]
+
+
+# A figure per layout, kept by each process and cleared between plots: making a figure's axes
+# and their ticks costs as much as drawing them, and a cleared figure draws the same bytes.
+FIGURES = {}
+
+
+def figure(nrows, ncols, n, width, height, ylabel):
+    """(fig, axes) of nrows x ncols panels (n of them shown), empty."""
+    key = (nrows, ncols, n, width, height, ylabel)
+    got = FIGURES.get(key)
+    if got is None:
+        fig, axes = plt.subplots(nrows, ncols, figsize=(width, height), squeeze=False, sharex=True)
+        for k, ax in enumerate(axes.flat):
+            if k >= n:
+                ax.set_visible(False)
+                continue
+            if k // ncols == nrows - 1 or k + ncols >= n:
+                ax.xaxis.set_tick_params(labelbottom=True)
+                ax.set_xlabel("commit or release (history order; * = uncommitted changes)")
+            ax.ticklabel_format(axis="y", style="plain", useOffset=False)
+            if k % ncols == 0:
+                ax.set_ylabel(ylabel)
+        FIGURES[key] = got = (fig, axes)
+        return got
+    fig, axes = got
+    fig.legends.clear()
+    for ax in axes.flat[:n]:
+        for a in ax.lines[:] + ax.collections[:] + ax.patches[:] + ax.texts[:]:
+            a.remove()
+        ax.relim()      # no data: the next lines set the y range as on a new axes
+        ax.set_autoscaley_on(True)
+    return got
 
 
 def _history_lines(tree, rel, title, ylabel, commits, panels, url_for, legend, ncols):
@@ -131,7 +167,7 @@ def _history_lines(tree, rel, title, ylabel, commits, panels, url_for, legend, n
     # Laid out by hand (inches): the legend in a 2.4-inch column on the right, room for the
     # title above and the commit labels below.
     width, height = max(4.8, (4.4 if ncols < 3 else 3.6) * ncols) + 3.2, 1.6 + 2.9 * nrows
-    fig, axes = plt.subplots(nrows, ncols, figsize=(width, height), squeeze=False, sharex=True)
+    fig, axes = figure(nrows, ncols, n, width, height, ylabel)
     labels_ = []
     for _, lines in panels:
         for lab, _ in lines:
@@ -144,14 +180,11 @@ def _history_lines(tree, rel, title, ylabel, commits, panels, url_for, legend, n
     failed = [i for i, c in enumerate(commits) if c["status"] != "ok"]
     any_marked = False
     step = max(1, len(commits) // (20 if ncols < 3 else 8))
-    for k, ax in enumerate(axes.flat):
-        if k >= n:
-            ax.set_visible(False)
-            continue
+    for k, ax in enumerate(axes.flat[:n]):
         name, lines = panels[k]
         for lab, pts in lines:
             color, marker = style[lab]
-            pts = bends(pts)
+            pts = shaped(pts, step)
             ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=marker, markersize=3.5,
                     linewidth=1.3, color=color, label=lab)
             marked = [p for p in pts if p[2]]
@@ -170,14 +203,8 @@ def _history_lines(tree, rel, title, ylabel, commits, panels, url_for, legend, n
         ax.set_xticklabels([c["tick"] + ("*" if c["dirty"] else "") for c in commits[::step]],
                            rotation=45, ha="right", fontsize=7)
         ax.set_xlim(-0.6, len(commits) - 0.4)
-        if k // ncols == nrows - 1 or k + ncols >= n:
-            ax.xaxis.set_tick_params(labelbottom=True)
-            ax.set_xlabel("commit or release (history order; * = uncommitted changes)")
         ax.set_title(name, fontsize=9, y=1.0)   # placed: no top ticks to clear (saves a layout pass)
-        ax.ticklabel_format(axis="y", style="plain", useOffset=False)
         ax.margins(y=0.15)
-        if k % ncols == 0:
-            ax.set_ylabel(ylabel)
     handles, labels = [], []
     for ax in axes.flat:
         for h, l in zip(*ax.get_legend_handles_labels()):
@@ -194,7 +221,7 @@ def _history_lines(tree, rel, title, ylabel, commits, panels, url_for, legend, n
     fig.suptitle(title, y=1 - 0.15 / height, va="top")
     fig.subplots_adjust(left=0.8 / width, right=1 - 2.6 / width, top=1 - 0.75 / height,
                         bottom=1.0 / height, wspace=0.3, hspace=0.55 if nrows > 1 else 0.2)
-    return save(fig, tree, rel, tight=False)
+    return save(fig, tree, rel, tight=False, keep=True)
 
 
 def config_costs(tree, rel, title, compilers, arches, options, cost):

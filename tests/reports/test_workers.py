@@ -44,3 +44,17 @@ def test_workers_make_what_one_process_makes(tmp_path, monkeypatch):
 def test_a_failing_worker_fails_the_report(tmp_path, monkeypatch):
     with pytest.raises(RuntimeError, match="unit 4 cannot be made"):
         make_all(tmp_path, monkeypatch, 2, fail=4)
+
+
+def test_a_report_made_by_workers_equals_one_made_in_one_process(tmp_path, monkeypatch):
+    """Every page and plot of a real report (object, struct and diff pages, plots drawn on
+    figures each process keeps) has the same bytes whichever process made it."""
+    import fixture
+    from conftest import generate
+    from test_incremental import same
+    db = str(tmp_path / "history.db")
+    fixture.build(db, commits=fixture.COMMITS[:4], arches=("i386", "x86_64"))
+    for jobs in (1, 2):
+        monkeypatch.setenv("BLOATWATCH_JOBS", str(jobs))
+        generate(db, str(tmp_path / ("out%d" % jobs)))
+    same(str(tmp_path / "out1"), str(tmp_path / "out2"))
