@@ -54,12 +54,13 @@ $(BUILD)/matrix.gen.mk: $(MATRIX_DATA) $(BUILD)/matrix.env
 	$(Q)$(PYTHON) matrix/gen.py objects $(BUILD) 2> $@.err$$$$ || \
 		sh matrix/gen-failed.sh MATRIX $@.err$$$$ > $@; rm -f $@.err$$$$; touch $@
 
-# $(call matrix_cc,arch,compiler,scenario,variant,PREFIX): compile $@ from $< and write its record
+# $(call matrix_cc,arch,compiler,scenario,variant,PREFIX[,SAME]): compile $@ from $< (or copy SAME,
+# an object the same compile would give, cc.sh) and write its record
 define matrix_cc
 	$(call v_echo,  CC      $@)
 	$(Q)MATRIX_CCACHE=$(MATRIX_CCACHE) CCACHE_DIR=$(MATRIX_CCACHE_DIR) CCACHE_BASEDIR=$(CURDIR) \
 		CCACHE_DEPEND=1 CCACHE_MAXSIZE=$(MATRIX_CCACHE_SIZE) CCACHE_STATSLOG=$(abspath $(MATRIX_STATSLOG)) \
-		BW_CC_VERSION=$($(5)_VER_$(1)_$(2)) \
+		BW_CC_VERSION=$($(5)_VER_$(1)_$(2)) BW_SAME=$(6) \
 		sh matrix/cc.sh $@ $< $(1) $(2) $(3) $(4) $($(5)_CMD_$(1)_$(2))
 endef
 

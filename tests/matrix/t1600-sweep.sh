@@ -132,12 +132,14 @@ EOF
 check "objects and records of $what match the sweep's manifest" objects_ok
 # `make report` reads the sweep's rules only when a file of `make sweep-inputs` changed: that list
 # must hold every prerequisite of every sweep object (its rule's and its .d file's), apart from
-# what the sweep generates itself under $build/sweep/ from the listed inputs.
+# what the sweep generates itself under $build/sweep/ from the listed inputs, and the matrix's
+# objects a flip copies (the manifest, listed, is rewritten whenever one of them is).
 inputs_ok() {
 	$make -s --no-print-directory sweep-inputs > "$build/tests-sweep-inputs" &&
 	$py - "$build" "$build/tests-sweep-inputs" $targets <<'EOF'
-import sys
+import json, sys
 build, listed, want = sys.argv[1], set(open(sys.argv[2]).read().split()), set(sys.argv[3:])
+listed |= {o["path"] for c in json.load(open(build + "/matrix.json"))["coordinates"] for o in c["objects"]}
 need = {}
 for line in open(build + "/sweep.gen.mk"):
     target, sep, prereqs = line.partition(": ")
