@@ -18,9 +18,11 @@ v_echo = $(if $(filter 0,$(V)),,@echo "$(1)")
 # a fresh clone's `make test` compiles nothing compiled before. Paths are relative to the
 # checkout and its folder is not hashed (CCACHE_NOHASHDIR: debug info names the first
 # clone's folder). HOST_CCACHE= compiles without it.
-# Looked up once (a plain ?= would run the shell at every use: hundreds per make).
+# ccache as `command -v` finds it on PATH, looked up once (a plain ?= would look at every use:
+# hundreds per make) and by make itself (a shell costs milliseconds, twice per `make report`).
+CCACHE_FOUND := $(firstword $(wildcard $(addsuffix /ccache,$(subst :, ,$(PATH)))))
 ifeq ($(origin HOST_CCACHE),undefined)
-HOST_CCACHE := $(shell command -v ccache)
+HOST_CCACHE := $(CCACHE_FOUND)
 endif
 HOST_CCACHE_RUN = $(if $(HOST_CCACHE),env CCACHE_DIR=$(BW_CACHE)/ccache CCACHE_BASEDIR=$(CURDIR) \
 	CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=$(MATRIX_CCACHE_SIZE) $(HOST_CCACHE) )
@@ -61,7 +63,13 @@ endef
 # for the work, which reads the generated rules once the compilers are in. Their first make, and
 # `make clean`, neither make nor read the generated rules (BW_GENERATED=0): that keeps them right
 # on a first run and cheap on every run.
-BW_GENERATED := $(if $(filter-out report test bench deps clean,$(or $(MAKECMDGOALS),all)),1,0)
+BW_FIRST := report test bench deps clean
+BW_GENERATED := $(if $(filter-out $(BW_FIRST),$(or $(MAKECMDGOALS),all)),1,0)
+# $(call harness_deps,FILES): those of the test harnesses' dependency files that exist, read only
+# when a goal may build a harness: the pipeline's goals (and the first makes above) build none,
+# and once `make test` has run, reading the ~1,700 torture objects' cost a second per make.
+harness_deps = $(if $(filter-out $(BW_FIRST) report-build kernel-report% all objects analysis analyzer \
+	sweep sweep-inputs record matrix-list docs,$(or $(MAKECMDGOALS),all)),$(wildcard $(1)))
 
 # Each fragment appends its targets to these lists.
 TESTS   :=

@@ -18,18 +18,21 @@ MATRIX_MANIFEST := $(BUILD)/matrix.json
 MATRIX_ANALYZER ?= $(BIN)/bloatwatch-analyze
 # ccache (Debian's) in $(BW_CACHE)/ccache, capped; MATRIX_CCACHE= builds without it. Depend mode
 # (docs/matrix.md): a miss compiles once, without a separate preprocessor run.
-# Looked up once (a plain ?= would run the shell at every use: hundreds per make).
 ifeq ($(origin MATRIX_CCACHE),undefined)
-MATRIX_CCACHE := $(shell command -v ccache)
+MATRIX_CCACHE := $(CCACHE_FOUND)
 endif
 MATRIX_CCACHE_DIR ?= $(BW_CACHE)/ccache
 MATRIX_CCACHE_SIZE ?= 2G
 # Every compile's ccache result is appended here (ccache's stats log); matrix/ccache-stats.sh
 # sums a log, `objects` prints this invocation's part.
 MATRIX_STATSLOG ?= $(BUILD)/ccache-stats.log
+# The stages' start and logs' sizes, for their lines: a make that reads no generated rules
+# prints none, and starts no process for them.
+ifeq ($(BW_GENERATED),1)
 MATRIX_T0 := $(shell date +%s.%N)
 MATRIX_LOG0 := $(shell stat -c %s $(MATRIX_STATSLOG) 2>/dev/null || echo 0)
 MATRIX_ALOG0 := $(shell stat -c %s $(BUILD)/analysis.log 2>/dev/null || echo 0)
+endif
 
 # The installed compilers, kconfiglib and MATRIX_EXCLUDE ($(BUILD)/matrix.env), rewritten only
 # when they change: installing a cross compiler (make deps) regenerates the rules in the next
