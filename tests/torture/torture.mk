@@ -96,7 +96,6 @@ $(BUILD)/mutants.gen.mk: tests/torture/mutants/gen.sh $(wildcard tests/torture/m
 		tests/torture/mutants/*/threads/*.sed tests/torture/mutants/*/ tests/torture/mutants/*/*/)
 	@mkdir -p $(@D)
 	$(Q){ sh tests/torture/mutants/gen.sh $(BUILD) && sh tests/torture/mutants/gen.sh $(BUILD) threads; } > $@.tmp && mv $@.tmp $@
-# (Read, as the harnesses' dependency files, when a goal may build a harness.)
 ifeq ($(BW_GENERATED)$(call harness_deps,Makefile),1Makefile)
 include $(BUILD)/mutants.gen.mk
 endif
