@@ -13,28 +13,24 @@ Q      := $(if $(filter 0,$(V)),@)
 # echo per object costs a process, and builds compile thousands).
 v_echo = $(if $(filter 0,$(V)),,@echo "$(1)")
 
-# Host C flags for the analyzer and the test harnesses (not for kernel objects).
-# Host compiles go through ccache like the matrix's, in the same cache ($(BW_CACHE)/ccache), so
-# a fresh clone's `make test` compiles nothing compiled before. Paths are relative to the
-# checkout and its folder is not hashed (CCACHE_NOHASHDIR: debug info names the first
-# clone's folder). HOST_CCACHE= compiles without it.
-# Looked up once (a plain ?= would run the shell at every use: hundreds per make).
+# Host C flags for the analyzer and the test harnesses (not kernel objects), compiled through the
+# matrix's ccache ($(BW_CACHE)/ccache, found on PATH once, by make): paths relative to the checkout,
+# its folder not hashed (debug info names the first clone's). HOST_CCACHE= compiles without it.
+CCACHE_FOUND := $(firstword $(wildcard $(addsuffix /ccache,$(subst :, ,$(PATH)))))
 ifeq ($(origin HOST_CCACHE),undefined)
-HOST_CCACHE := $(shell command -v ccache)
+HOST_CCACHE := $(CCACHE_FOUND)
 endif
 HOST_CCACHE_RUN = $(if $(HOST_CCACHE),env CCACHE_DIR=$(BW_CACHE)/ccache CCACHE_BASEDIR=$(CURDIR) \
 	CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=$(MATRIX_CCACHE_SIZE) $(HOST_CCACHE) )
 HOST_CC     ?= $(HOST_CCACHE_RUN)gcc
-# What compiles test inputs (tests/analyzer/fixtures.sh, structs/fixtures.sh, real.sh and the
-# random structs rule of structs.mk) puts $BW_CCACHE before each compile.
+# What compiles test inputs (fixtures.sh, real.sh, structs.mk's random structs) puts it first.
 export BW_CCACHE = $(HOST_CCACHE_RUN)
 HOST_CFLAGS ?= -std=gnu11 -O2 -g -Wall -Wextra -Werror
 SAN_FLAGS   := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 .DEFAULT_GOAL := all
 
-# No built-in rules or suffixes: every rule here is explicit, and make's implicit-rule search
-# over the ~1,700 included dependency files cost a second per make invocation.
+# No built-in rules or suffixes: every rule is explicit (the implicit-rule search cost a second).
 MAKEFLAGS += --no-builtin-rules
 .SUFFIXES:
 
@@ -58,10 +54,14 @@ $(1): $(1).checked ;
 endef
 
 # `make report`, `make test` and `make bench` install packages (deps) and then run a second make
-# for the work, which reads the generated rules once the compilers are in. Their first make, and
-# `make clean`, neither make nor read the generated rules (BW_GENERATED=0): that keeps them right
-# on a first run and cheap on every run.
-BW_GENERATED := $(if $(filter-out report test bench deps clean,$(or $(MAKECMDGOALS),all)),1,0)
+# reading the generated rules once the compilers are in; their first make, and `make clean`,
+# neither make nor read them (BW_GENERATED=0): right on a first run and cheap on every run.
+BW_FIRST := report test bench deps clean
+BW_GENERATED := $(if $(filter-out $(BW_FIRST),$(or $(MAKECMDGOALS),all)),1,0)
+# $(call harness_deps,FILES): the harnesses' dependency files that exist, when a goal may build a
+# harness (the pipeline's build none; reading the ~1,700 torture objects' cost a second a make).
+harness_deps = $(if $(filter-out $(BW_FIRST) report-build kernel-report% all objects analysis analyzer \
+	sweep sweep-inputs record matrix-list docs,$(or $(MAKECMDGOALS),all)),$(wildcard $(1)))
 
 # Each fragment appends its targets to these lists.
 TESTS   :=

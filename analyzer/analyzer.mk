@@ -41,4 +41,4 @@ $(AN_BIN) $(AN_SAN_BIN):
 	@mkdir -p $(@D)
 	$(Q)$(AN_CC_$(if $(findstring /san/,$@),san,plain)) -o $@ $^ $(AN_LIBS)
 
--include $(patsubst %.o,%.d,$(call AN_objs,plain,$(AN_SRCS)) $(call AN_objs,san,$(AN_SRCS)))
+-include $(wildcard $(patsubst %.o,%.d,$(call AN_objs,plain,$(AN_SRCS)) $(call AN_objs,san,$(AN_SRCS))))

@@ -1,8 +1,11 @@
 #!/bin/sh
 # Compile one kernel object of the matrix (through ccache when given) and write its build record.
 #
-#   [MATRIX_CCACHE=ccache] BW_CC_VERSION=LINE cc.sh OBJ SRC ARCH COMPILER SCENARIO VARIANT COMPILER-COMMAND...
+#   [MATRIX_CCACHE=ccache] [BW_SAME=OBJ] BW_CC_VERSION=LINE cc.sh OBJ SRC ARCH COMPILER SCENARIO VARIANT COMPILER-COMMAND...
 #
+# BW_SAME: an object of another coordinate that this command would give byte for byte (the
+# sweep's base's, when the flip changes no option the source and its headers read): copied, with
+# its dependency file, instead of compiled; the record is written as for a compile.
 # Run from the repository root. The debug prefix map makes DW_AT_comp_dir "." so that an object
 # does not depend on where the checkout is; the record (<obj>.cmd, docs/matrix.md) writes the
 # command as a shell command run from the root, with that directory as a literal $PWD.
@@ -14,7 +17,10 @@ map="-fdebug-prefix-map=$PWD=."
 set -- "$@" "$map" -include "$dir/autoconf.h" -MMD -MP -MF "${obj%.o}.d" -c "$src" -o "$obj"
 all=$*
 recorded="${all%%"$map"*}-fdebug-prefix-map=\$PWD=.${all#*"$map"}"
-if ! ${MATRIX_CCACHE:+"$MATRIX_CCACHE"} "$@"; then
+if [ -n "${BW_SAME:-}" ]; then
+	cp "$BW_SAME" "$obj"
+	sed -e "1s|^[^:]*:|$obj:|" -e "s|${BW_SAME%/*}/autoconf\.h|$dir/autoconf.h|g" "${BW_SAME%.o}.d" >"${obj%.o}.d"
+elif ! ${MATRIX_CCACHE:+"$MATRIX_CCACHE"} "$@"; then
 	rm -f "$obj" "$obj.cmd"
 	exit 1
 fi

@@ -220,23 +220,25 @@ class Emitter:
     def stamp(self, arch, cc):
         return "%s/compilers/%s-%s" % (self.build, arch, cc)
 
-    def coordinate(self, arch, cc, name, folder, objs, resolve_cmd):
-        """Rules for one coordinate: its config fallback and its objects."""
+    def coordinate(self, arch, cc, name, folder, objs, resolve_cmd, same=None):
+        """Rules for one coordinate: its config fallback and its objects; same[i], when given,
+        is an object of the same bytes as objs[i] (the sweep's base's), copied instead of compiled."""
         d = "%s/%s" % (self.build, folder)
         self.coords.append("%s/%s/%s" % (arch, cc, name))
         self.lines += ["%s/config %s/autoconf.h &: | %s/%s.gen.mk" % (d, d, self.build, self.prefix.lower()),
                        "\t$(Q)%s" % resolve_cmd]
         ok = self.compilers[(arch, cc)]
-        for obj in objs:
+        for obj, copy in zip(objs, same or [None] * len(objs)):
             src = obj[:-2] + ".c"
             o = "%s/%s" % (d, os.path.basename(obj))
             self.objs.append(o)
             if not ok:
                 self.lines.append("%s: %s-missing-%s-%s" % (o, self.prefix.lower(), arch, cc))
                 continue
-            self.lines += ["%s: %s %s/autoconf.h %s $(MATRIX_DEPS)" % (o, src, d, self.stamp(arch, cc)),
-                           "\t$(call matrix_cc,%s,%s,%s,%s,%s)"
-                           % (arch, cc, name, os.path.dirname(obj), self.cmd_prefix),
+            self.lines += ["%s: %s %s/autoconf.h %s $(MATRIX_DEPS)%s"
+                           % (o, src, d, self.stamp(arch, cc), " " + copy if copy else ""),
+                           "\t$(call matrix_cc,%s,%s,%s,%s,%s%s)"
+                           % (arch, cc, name, os.path.dirname(obj), self.cmd_prefix, "," + copy if copy else ""),
                            "-include %s.d" % o[:-2]]
 
     def write(self, path, extra_vars):

@@ -18,18 +18,17 @@ MATRIX_MANIFEST := $(BUILD)/matrix.json
 MATRIX_ANALYZER ?= $(BIN)/bloatwatch-analyze
 # ccache (Debian's) in $(BW_CACHE)/ccache, capped; MATRIX_CCACHE= builds without it. Depend mode
 # (docs/matrix.md): a miss compiles once, without a separate preprocessor run.
-# Looked up once (a plain ?= would run the shell at every use: hundreds per make).
 ifeq ($(origin MATRIX_CCACHE),undefined)
-MATRIX_CCACHE := $(shell command -v ccache)
+MATRIX_CCACHE := $(CCACHE_FOUND)
 endif
 MATRIX_CCACHE_DIR ?= $(BW_CACHE)/ccache
 MATRIX_CCACHE_SIZE ?= 2G
-# Every compile's ccache result is appended here (ccache's stats log); matrix/ccache-stats.sh
-# sums a log, `objects` prints this invocation's part.
+# Every compile's ccache result (its stats log); matrix/ccache-stats.sh sums this make's part.
 MATRIX_STATSLOG ?= $(BUILD)/ccache-stats.log
-MATRIX_T0 := $(shell date +%s.%N)
-MATRIX_LOG0 := $(shell stat -c %s $(MATRIX_STATSLOG) 2>/dev/null || echo 0)
-MATRIX_ALOG0 := $(shell stat -c %s $(BUILD)/analysis.log 2>/dev/null || echo 0)
+# The stage lines' start and logs' sizes: none in a make that reads no generated rules.
+MATRIX_T0 := $(if $(filter 1,$(BW_GENERATED)),$(shell date +%s.%N))
+MATRIX_LOG0 := $(if $(filter 1,$(BW_GENERATED)),$(shell stat -c %s $(MATRIX_STATSLOG) 2>/dev/null || echo 0))
+MATRIX_ALOG0 := $(if $(filter 1,$(BW_GENERATED)),$(shell stat -c %s $(BUILD)/analysis.log 2>/dev/null || echo 0))
 
 # The installed compilers, kconfiglib and MATRIX_EXCLUDE ($(BUILD)/matrix.env), rewritten only
 # when they change: installing a cross compiler (make deps) regenerates the rules in the next
@@ -54,12 +53,12 @@ $(BUILD)/matrix.gen.mk: $(MATRIX_DATA) $(BUILD)/matrix.env
 	$(Q)$(PYTHON) matrix/gen.py objects $(BUILD) 2> $@.err$$$$ || \
 		sh matrix/gen-failed.sh MATRIX $@.err$$$$ > $@; rm -f $@.err$$$$; touch $@
 
-# $(call matrix_cc,arch,compiler,scenario,variant,PREFIX): compile $@ from $< and write its record
+# $(call matrix_cc,arch,compiler,scenario,variant,PREFIX[,SAME]): compile $@ from $< (or copy SAME) and record it
 define matrix_cc
 	$(call v_echo,  CC      $@)
 	$(Q)MATRIX_CCACHE=$(MATRIX_CCACHE) CCACHE_DIR=$(MATRIX_CCACHE_DIR) CCACHE_BASEDIR=$(CURDIR) \
 		CCACHE_DEPEND=1 CCACHE_MAXSIZE=$(MATRIX_CCACHE_SIZE) CCACHE_STATSLOG=$(abspath $(MATRIX_STATSLOG)) \
-		BW_CC_VERSION=$($(5)_VER_$(1)_$(2)) \
+		BW_CC_VERSION=$($(5)_VER_$(1)_$(2)) BW_SAME=$(6) \
 		sh matrix/cc.sh $@ $< $(1) $(2) $(3) $(4) $($(5)_CMD_$(1)_$(2))
 endef
 

@@ -49,30 +49,31 @@ def read_sweep():
 
 
 def dep_files(build, base, coords):
-    """Sources and headers the base's objects were built from (their make .d files)."""
-    files = set()
+    """{base object: sources and headers it was built from (its make .d file)} of every coordinate."""
+    out = {}
     for arch, cc in coords:
         d = os.path.join(build, arch, cc, base)
         for name in os.listdir(d) if os.path.isdir(d) else ():
             if not name.endswith(".d"):
                 continue
             with open(os.path.join(d, name), encoding="utf-8") as f:
-                for tok in f.read().replace("\\\n", " ").split():
-                    if tok.endswith(":"):
-                        continue
-                    if tok.endswith((".c", ".h")) and not tok.startswith(build + "/"):
-                        files.add(tok)
-    return sorted(files)
+                out[os.path.join(d, name[:-2] + ".o")] = {
+                    tok for tok in f.read().replace("\\\n", " ").split()
+                    if tok.endswith((".c", ".h")) and not tok.startswith(build + "/")}
+    return out
 
 
-def used_options(analyzer, files, where):
-    """extractconfig's CONFIG_ symbols of files (bloatwatch-analyze configs --json)."""
+def used_options(analyzer, files, where, every=False):
+    """{file: CONFIG_ symbols} of files and their union (bloatwatch-analyze configs --json):
+    extractconfig's, or with every=True each CONFIG_ token (what can change a preprocessed text)."""
     if not files:
         raise gen.DataError("sweep: %s: no dependency files: build the matrix first (make objects)" % where)
-    r = subprocess.run([analyzer, "configs", "--json"] + files, capture_output=True, text=True)
+    r = subprocess.run([analyzer, "configs", "--json"] + ["--all"] * every + sorted(files),
+                       capture_output=True, text=True)
     if r.returncode:
         raise gen.DataError("sweep: %s configs failed: %s" % (analyzer, r.stderr.strip()))
-    return json.loads(r.stdout)["union"]
+    out = json.loads(r.stdout)
+    return {f["file"]: f["configs"] for f in out["files"]}, out["union"]
 
 
 def referenced(kconf, names):
@@ -152,10 +153,21 @@ def generate(build):
     curve_only = sorted({b for c in curves if c[1] != "*" for b in c[1]} - set(bases))
     em = gen.Emitter(build, "SWEEP", "MATRIX")
     coords, excluded = [], [{"arch": a, "compiler": c, "why": "MATRIX_EXCLUDE"} for a, c in exclude]
-    plan = {}
+    plan, reads = {}, {}
+    matrix_scenarios = set(gen.scenarios())
     for base in bases + curve_only:
-        used = used_options(analyzer, dep_files(build, base, pairs), base)
-        plan[base] = used
+        deps = dep_files(build, base, pairs)
+        files = set().union(*deps.values())
+        plan[base] = used_options(analyzer, files, base)[1]
+        if base not in matrix_scenarios:
+            continue
+        # What each of the base's matrix objects reads: a flip that leaves all of it alone gives
+        # the same preprocessed text, so the object is the base's (`cc.sh` copies it).
+        every = used_options(analyzer, files, base, every=True)[0]
+        for obj, its in deps.items():
+            if all(f in every for f in its):
+                names = set().union(*(every[f] for f in its))
+                reads[obj] = names | {n[:-len("_MODULE")] for n in names if n.endswith("_MODULE")}
     for arch in arch_list:
         live = [cc for cc in cc_list if (arch["name"], cc) in pairs]
         if not live:
@@ -166,6 +178,7 @@ def generate(build):
             for base in bases + curve_only:
                 frag = [resolve.COMMON, os.path.join(gen.HERE, "scenarios", base)]
                 base_r = resolver.resolve(frag)
+                base_built = gen.objects_for(base_r.values, table) if base in matrix_scenarios else []
                 known = [o for o in plan[base] if o[len("CONFIG_"):] in kconf.syms
                          and kconf.syms[o[len("CONFIG_"):]].nodes]
                 if base in bases:
@@ -198,8 +211,12 @@ def generate(build):
                             folder = "sweep/%s/%s/%s" % (arch["name"], cc, folder_name(label))
                             resolve.write_outputs(r, os.path.join(build, folder))
                             em.compilers[(arch["name"], cc)] = True
+                            base_objs = ["%s/%s/%s/%s/%s" % (build, arch["name"], cc, base, os.path.basename(o))
+                                         if o in base_built else None for o in objs]
+                            same = [b if b in reads and all(r.values.get(n) == base_r.values.get(n)
+                                                            for n in reads[b]) else None for b in base_objs]
                             em.coordinate(arch["name"], cc, label, folder, objs,
-                                          gen.resolve_cmd(arch["name"], build, folder, base, sets.items()))
+                                          gen.resolve_cmd(arch["name"], build, folder, base, sets.items()), same)
                         version = drivers[gen.driver(arch, cc)[0][0]][1]
                         coords.append({"arch": arch["name"], "compiler": cc, "config": label,
                                        "compiler_version": version, "base": base, "flip": sets,

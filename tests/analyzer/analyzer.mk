@@ -50,7 +50,7 @@ $(AN_FUZZ_DIR)/obj/%.o: analyzer/%.c
 $(AN_FUZZ_LIB): $(patsubst analyzer/%.c,$(AN_FUZZ_DIR)/obj/%.o,$(AN_FUZZ_SRCS))
 	$(Q)rm -f $@ && ar rcs $@ $^
 
--include $(patsubst analyzer/%.c,$(AN_FUZZ_DIR)/obj/%.d,$(AN_FUZZ_SRCS))
+-include $(call harness_deps,$(patsubst analyzer/%.c,$(AN_FUZZ_DIR)/obj/%.d,$(AN_FUZZ_SRCS)))
 
 $(AN_FUZZ_DIR)/fuzz_%: analyzer/fuzz/fuzz_%.c $(AN_FUZZ_LIB) $(wildcard analyzer/lib/*.h analyzer/cmd/*.h)
 	@mkdir -p $(dir $@)

@@ -130,14 +130,28 @@ sys.exit(1 if bad or want else 0)
 EOF
 }
 check "objects and records of $what match the sweep's manifest" objects_ok
+# A flip that changes no option an object's source and headers read copies the base's object
+# (cc.sh's BW_SAME): the copy must be the bytes the flip's own recorded command compiles.
+copy_ok() {
+	o=$(sed -n 's/^\([^:]*\.o\): .* '"$build"'\/[^ ]*\.o$/\1/p' "$build/sweep.gen.mk" | grep /i386/gcc/ | head -n 1)
+	[ -n "$o" ] || { echo "# no copied object among i386/gcc's"; return 1; }
+	$make --no-print-directory "$o" > /dev/null || return 1
+	cmd=$(sed -n 's/^cmd := //p' "$o.cmd" | sed "s| -MF [^ ]*| -MF $build/tests-copy.d|; s| -o [^ ]*\$| -o $build/tests-copy.o|")
+	eval "$cmd" || return 1
+	cmp -s "$o" "$build/tests-copy.o" || { echo "# $o: not the bytes its own compile gives"; return 1; }
+	echo "# $o: copied, and its own compile gives the same bytes"
+}
+check "an object copied from the base's is the bytes its own command compiles" copy_ok
 # `make report` reads the sweep's rules only when a file of `make sweep-inputs` changed: that list
 # must hold every prerequisite of every sweep object (its rule's and its .d file's), apart from
-# what the sweep generates itself under $build/sweep/ from the listed inputs.
+# what the sweep generates itself under $build/sweep/ from the listed inputs, and the matrix's
+# objects a flip copies (the manifest, listed, is rewritten whenever one of them is).
 inputs_ok() {
 	$make -s --no-print-directory sweep-inputs > "$build/tests-sweep-inputs" &&
 	$py - "$build" "$build/tests-sweep-inputs" $targets <<'EOF'
-import sys
+import json, sys
 build, listed, want = sys.argv[1], set(open(sys.argv[2]).read().split()), set(sys.argv[3:])
+listed |= {o["path"] for c in json.load(open(build + "/matrix.json"))["coordinates"] for o in c["objects"]}
 need = {}
 for line in open(build + "/sweep.gen.mk"):
     target, sep, prereqs = line.partition(": ")

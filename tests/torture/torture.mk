@@ -66,7 +66,7 @@ $(foreach v,$(TORTURE_VARIANTS),$(foreach s,$(TORTURE_$(v)_SCENARIOS),\
 	$(eval $(call torture_bin,TORTURE,$(v),$(s),plain,sim,$(TORTURE_CFLAGS)))\
 	$(eval $(call torture_bin,TORTURE,$(v),$(s),san,sim,$(TORTURE_CFLAGS) $(TORTURE_SAN_FLAGS)))))
 
--include $(TORTURE_ALL_OBJS:.o=.d)
+-include $(call harness_deps,$(TORTURE_ALL_OBJS:.o=.d))
 
 .PHONY: torture-bins torture torture-latency mutants
 torture-bins: $(TORTURE_BINS)
@@ -96,7 +96,7 @@ $(BUILD)/mutants.gen.mk: tests/torture/mutants/gen.sh $(wildcard tests/torture/m
 		tests/torture/mutants/*/threads/*.sed tests/torture/mutants/*/ tests/torture/mutants/*/*/)
 	@mkdir -p $(@D)
 	$(Q){ sh tests/torture/mutants/gen.sh $(BUILD) && sh tests/torture/mutants/gen.sh $(BUILD) threads; } > $@.tmp && mv $@.tmp $@
-ifeq ($(BW_GENERATED),1)
+ifeq ($(BW_GENERATED)$(call harness_deps,Makefile),1Makefile)
 include $(BUILD)/mutants.gen.mk
 endif
 

@@ -94,7 +94,7 @@ for f in "$@"; do
 		echo "$obj: $deps \$(BUILD)/torture/$s/autoconf.h"
 		# -I the source's folder: the scratch copy's quoted includes name files beside the original
 		printf '\t$(Q)$(SCENARIO_CC) $(BUILD)/torture/%s $< $@ $(HOST_CC) %s -I%s\n' "$s" "$mflags" "$(dirname "$src")"
-		echo "-include $dir/$s/mutant.d"
+		echo "-include \$(wildcard $dir/$s/mutant.d)"
 		objs="${group}_OBJS_${v}_${s}_$mkind"
 		echo "$dir/$s/harness: \$(filter-out \$(BUILD)/torture/$s/$mkind/${unit%.c}.o,\$($objs)) $obj"
 		printf '\t@echo "  LINK    $@"\n'

@@ -22,7 +22,7 @@ THREADS_BINS :=
 $(foreach s,$(THREADS_SCENARIOS),$(eval $(call torture_dir,$(s),tsan,$(THREADS_CFLAGS))))
 $(foreach v,$(THREADS_VARIANTS),$(foreach s,$(THREADS_$(v)_SCENARIOS),\
 	$(eval $(call torture_bin,THREADS,$(v),$(s),tsan,threads,$(THREADS_CFLAGS)))))
--include $(THREADS_ALL_OBJS:.o=.d)
+-include $(call harness_deps,$(THREADS_ALL_OBJS:.o=.d))
 
 .PHONY: threads-bins torture-threads
 threads-bins: $(THREADS_BINS)

@@ -15,9 +15,9 @@
 
 TREE_NR := 1 2 4 16 64 256
 TREE_FANOUT := 2 4 16 64
-# The pairs, fanout-major: "nr:fanout" for nr <= fanout^3.
-TREE_PAIRS := $(shell for f in $(TREE_FANOUT); do for n in $(TREE_NR); do \
-	[ $$n -le $$((f * f * f)) ] && echo $$n:$$f; done; done)
+# The pairs, fanout-major: "nr:fanout" for nr <= fanout^3 (8, 64, 4096, 262144), written out
+# (a shell loop cost a process at every make).
+TREE_PAIRS := $(addsuffix :2,1 2 4) $(addsuffix :4,1 2 4 16 64) $(foreach f,16 64,$(addsuffix :$(f),$(TREE_NR)))
 TREE_PAIR_NAMES := $(foreach p,$(TREE_PAIRS),TT$(subst :,x,$(p)))
 # Alternate PREEMPT along the list: odd positions -pz, even -z (and the opposite without NO_HZ).
 # In make itself (a shell per element cost a tenth of a second at every make).
