@@ -64,7 +64,7 @@ def bench_claims(url):
     for n in (1,) + RUNNERS:   # the first pass warms the server up and is not shown
         store = Store(url)
         store.d.execute("DELETE FROM jobs")
-        queue.add(store, ["%040x" % i for i in range(CLAIMS)])
+        queue.add(store, [("%040x" % i, "") for i in range(CLAIMS)])
         store.close()
 
         def work(name):
@@ -95,6 +95,7 @@ def bench_runners(url, repo):
         store = Store(url)
         store.d.execute("DELETE FROM jobs")
         store.d.execute("DELETE FROM commit_slices")
+        store.d.execute("DELETE FROM commit_builds")
         store.d.execute("DELETE FROM config_uses")
         store.d.execute("DELETE FROM commits")
         store.close()

@@ -32,10 +32,16 @@ _worktree_lock = threading.Lock()   # git serializes worktree bookkeeping badly
 
 
 class Outcome:
-    def __init__(self, sha, analysis=None, error=None, seconds=0.0, stats=None, parent=None):
+    def __init__(self, sha, analysis=None, error=None, seconds=0.0, stats=None, parent=None,
+                 build=None):
         self.sha, self.analysis, self.error, self.seconds = sha, analysis, error, seconds
         self.stats = stats or ccache.Stats()
         self.parent = parent     # recorded as this commit, not built
+        self.build = build       # the declared build it is of (None: the tree's one build)
+
+    def name(self):
+        """The commit, and the declared build when there is one: 1a2b3c4d5e6f/x86_64."""
+        return self.sha[:12] + ("/" + self.build if self.build else "")
 
 
 # ---- where a commit is built -----------------------------------------------------------------
@@ -145,11 +151,18 @@ def take_slots(repo, count, fresh=False):
 
 def build_in(slot, sha, project, analyzer, jobs=None, target=None, store=None):
     """Build and analyze one commit in a slot; an Outcome, never an exception (but the
-    database's, which the caller handles).
+    database's, which the caller handles).  `project` is one declared build's
+    (Project.for_build) or the tree's.
 
     With the database, objects already analyzed are looked up, not re-analyzed: through
     `store`, a connection of the caller's thread (the runner's own, kept from job to job), else
     a connection this thread opens to `target` for this build (connections are not shared)."""
+    outcome = _build_in(slot, sha, project, analyzer, jobs, target, store)
+    outcome.build = project.build_name
+    return outcome
+
+
+def _build_in(slot, sha, project, analyzer, jobs, target, store):
     start = time.monotonic()
     why = slot.checkout(sha)
     if why:
@@ -209,8 +222,9 @@ def build_one(repo, sha, project, analyzer, jobs=None, target=None, fresh=False)
 
 def store_outcome(store, repo, outcome):
     """Record an Outcome; returns 'ok' or 'failed'."""
-    job = recorder.Job(rev=outcome.sha, dirty=False, where=outcome.sha[:12],
-                       analysis=outcome.analysis, error=outcome.error, parent=outcome.parent)
+    job = recorder.Job(rev=outcome.sha, dirty=False, where=outcome.name(),
+                       analysis=outcome.analysis, error=outcome.error, parent=outcome.parent,
+                       build=outcome.build)
     return recorder.record(store, repo, job).commit["status"]
 
 
@@ -241,7 +255,7 @@ class Progress:
         what = status if built else "%s, as %s" % (status, outcome.parent[:12])
         cc = outcome.stats.text() if built else "not built: touches none of paths"
         if not self.tty:
-            print("track: %d/%d %s %s (%.1f s; %s)" % (self.done, self.total, outcome.sha[:12],
+            print("track: %d/%d %s %s (%.1f s; %s)" % (self.done, self.total, outcome.name(),
                                                        what, outcome.seconds, cc),
                   file=self.stream, flush=True)
             return
@@ -250,7 +264,7 @@ class Progress:
         hits = "ccache %d/%d hits" % (self.stats.hits, self.stats.hits + self.stats.misses) \
             if self.stats.used else "ccache not used"
         self.stream.write("\r[%s%s] %d/%d  %s %-7s builds %d/%d  %s  ETA %s \x1b[K" % (
-            "#" * fill, "." * (width - fill), self.done, self.total, outcome.sha[:12], status,
+            "#" * fill, "." * (width - fill), self.done, self.total, outcome.name(), status,
             self.built, self.builds, hits, self.eta() if self.done < self.total else "0m00s"))
         if self.done == self.total:
             self.stream.write("\n")
@@ -273,25 +287,33 @@ class Counts(dict):
     def __init__(self):
         super().__init__(ok=0, failed=0, skipped=0, same=0, built=0)
         self.stats = ccache.Stats()
-        self.failures = []     # (sha, error) of the commits that failed, in the order met
+        self.failures = []     # (name, error) of the builds that failed, in the order met
 
 
 def plan(store, repo, shas, project, force=False, retry_failed=False):
-    """([sha to build], [(sha, parent) to record as the parent], already recorded count)."""
+    """What to do of each commit and declared build (Project.builds(); None: the tree's one
+    build): ([(sha, build) to build], [(sha, parent, build) to record as the parent],
+    already recorded count)."""
     build, same, skipped = [], [], 0
     coming = set()
     for sha in shas:
-        state = recorder.recorded(store, sha)
-        if not (state is None or force or (state == "failed" and retry_failed)):
-            skipped += 1
-            continue
-        parent = gitrepo.first_parent(repo, sha) if project.paths else None
-        if parent and (parent in coming or recorder.recorded(store, parent)) and \
-                not gitrepo.touches(repo, parent, sha, project.paths):
-            same.append((sha, parent))
-        else:
-            build.append(sha)
-        coming.add(sha)
+        parent = touched = None
+        for b in project.builds():
+            state = recorder.recorded(store, sha, build=b)
+            if not (state is None or force or (state == "failed" and retry_failed)):
+                skipped += 1
+                continue
+            if project.paths and parent is None:
+                parent = gitrepo.first_parent(repo, sha) or ""
+            if parent and ((parent, b) in coming or recorder.recorded(store, parent, build=b)):
+                if touched is None:
+                    touched = gitrepo.touches(repo, parent, sha, project.paths)
+                if not touched:
+                    same.append((sha, parent, b))
+                    coming.add((sha, b))
+                    continue
+            build.append((sha, b))
+            coming.add((sha, b))
     return build, same, skipped
 
 
@@ -306,7 +328,7 @@ def track(store, repo, shas, project, analyzer, jobs=1, force=False, retry_faile
     def note(outcome, status):
         counts[status] += 1
         if status == "failed":
-            counts.failures.append((outcome.sha, outcome.error))
+            counts.failures.append((outcome.name(), outcome.error))
         if outcome.parent is None:
             counts["built"] += 1
             counts.stats = counts.stats + outcome.stats
@@ -321,10 +343,10 @@ def track(store, repo, shas, project, analyzer, jobs=1, force=False, retry_faile
     for s in slots:
         free.put(s)
 
-    def work(sha):
+    def work(sha, b):
         slot = free.get()
         try:
-            return build_in(slot, sha, project, analyzer, analyzer_jobs, target)
+            return build_in(slot, sha, project.for_build(b), analyzer, analyzer_jobs, target)
         finally:
             if slot.fresh:   # a fresh worktree per build
                 slot.release()
@@ -334,7 +356,7 @@ def track(store, repo, shas, project, analyzer, jobs=1, force=False, retry_faile
 
     try:
         with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-            futures = [pool.submit(work, sha) for sha in todo]
+            futures = [pool.submit(work, sha, b) for sha, b in todo]
             try:
                 for fut in concurrent.futures.as_completed(futures):
                     outcome = fut.result()
@@ -346,8 +368,8 @@ def track(store, repo, shas, project, analyzer, jobs=1, force=False, retry_faile
     finally:
         for s in slots:
             s.release()
-    for sha, parent in same:   # oldest first: a parent is recorded before its children
+    for sha, parent, b in same:   # oldest first: a parent is recorded before its children
         outcome = Outcome(sha, parent=parent, error="recorded as %s: touches none of paths (%s)"
-                          % (parent[:12], " ".join(project.paths)))
+                          % (parent[:12], " ".join(project.paths)), build=b)
         note(outcome, store_outcome(store, repo, outcome))
     return counts
