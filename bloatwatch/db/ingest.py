@@ -388,18 +388,23 @@ def record(store, commit, prepared, build=None):
 def _upsert_commit(d, commit, build=None):
     """Insert or update a commit's row, emptied of what is recorded again (all of it, or one
     declared build's slices); its id."""
+    values = (commit["sha"], int(bool(commit["dirty"])), commit.get("parents", ""),
+              commit.get("author", ""), int(commit.get("author_date", 0)),
+              int(commit.get("commit_date", 0)), commit.get("subject", ""), commit["status"],
+              commit.get("error", ""), int(time.time()), commit.get("kind", "commit"))
+    insert = ("INSERT INTO commits (sha, dirty, parents, author, author_date, commit_date, "
+              "subject, status, error, recorded_at, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ")
+    # A commit recorded for the first time has nothing to empty: one statement, not five.
+    # (A concurrent first record of it waits on this row's insert, then takes the update.)
+    row = d.execute(insert + "ON CONFLICT (sha, dirty) DO NOTHING RETURNING id", values).fetchone()
+    if row is not None:
+        return row[0]
     row = d.execute(
-        "INSERT INTO commits (sha, dirty, parents, author, author_date, commit_date, subject, "
-        "status, error, recorded_at, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-        "ON CONFLICT (sha, dirty) DO UPDATE SET parents = excluded.parents, "
+        insert + "ON CONFLICT (sha, dirty) DO UPDATE SET parents = excluded.parents, "
         "author = excluded.author, author_date = excluded.author_date, "
         "commit_date = excluded.commit_date, subject = excluded.subject, "
         "status = excluded.status, error = excluded.error, recorded_at = excluded.recorded_at "
-        "RETURNING id",
-        (commit["sha"], int(bool(commit["dirty"])), commit.get("parents", ""),
-         commit.get("author", ""), int(commit.get("author_date", 0)),
-         int(commit.get("commit_date", 0)), commit.get("subject", ""), commit["status"],
-         commit.get("error", ""), int(time.time()), commit.get("kind", "commit"))).fetchone()
+        "RETURNING id", values).fetchone()
     cid = row[0]
     if build is not None:
         # A slice of the tree's one build ('') was the commit recorded whole: gone too.
@@ -692,10 +697,15 @@ def coords(store, wanted, names):
     keyed = {tuple(names[x] for x in c): c for c in set(wanted)}
 
     def load():
-        return {tuple(r[1:]): r[0] for r in
-                store.query("SELECT id, %s FROM coords" % ", ".join(COORD_COLS))}
+        store.coord_ids.update((tuple(r[1:]), r[0]) for r in
+                               store.query("SELECT id, %s FROM coords" % ", ".join(COORD_COLS)))
+        return store.coord_ids
 
-    found = load()
+    # Coordinates are never deleted: ids read once are kept by the store (a runner's
+    # records from job to job read the table once), like interned names.
+    found = store.coord_ids
+    if any(k not in found for k in keyed):
+        found = load()
     new = sorted(k for k in keyed if k not in found)
     if new:
         store.d.insert_many("INSERT INTO coords (%s) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"

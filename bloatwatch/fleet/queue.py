@@ -148,6 +148,12 @@ def release(store, job):
     return store.write(write)
 
 
+def upcoming(store, count):
+    """The commits of the next `count` pending jobs, in claim order."""
+    return [r[0] for r in store.query("SELECT sha FROM jobs WHERE state = 'pending' ORDER BY "
+                                      "seq LIMIT %d" % int(count))]
+
+
 def idle(store):
     """Nothing is left to claim or waiting on a runner: no pending or running job."""
     return store.d.execute("SELECT count(*) FROM jobs WHERE state IN ('pending', 'running')"

@@ -31,6 +31,7 @@ from ..errors import BwError
 LEASE = 60.0      # seconds a claim lasts unless renewed
 POLL = 5.0        # seconds between looks at an empty queue
 LOG_KEEP = 65536  # bytes of a failed build's log kept in its job row
+PREFETCH = 32     # commits whose metadata a runner asks git for at once
 
 
 class Stop(Exception):
@@ -154,6 +155,7 @@ class Runner:
         The number of jobs this runner finished."""
         self.store = Store(self.target, create=False)   # the first connection must work
         slot = track.take_slots(self.repo, 1)[0]
+        slot.make()     # now, not in the first job (a failure: that job's checkout says why)
         self.log_file = os.path.join(slot.work_dir(), "build.log")
         beat = Heartbeat(self.target, self.lease)
         beat.start()
@@ -204,6 +206,10 @@ class Runner:
         the project's paths and the parent's build is recorded), or why it cannot be built
         here.  A job of a declared build builds that one only."""
         sha, build = job.sha, job.build or None
+        if not gitrepo.has_info(self.repo, sha):
+            # Recording asks git for the commit's metadata: one git for the coming jobs'.
+            gitrepo.prefetch_infos(self.repo, [sha] + self.db(
+                lambda s: queue.upcoming(s, PREFETCH)))
         if os.path.exists(self.log_file):
             os.unlink(self.log_file)    # a log read after this attempt is this attempt's
         gone = track.Outcome(sha, error="commit %s is not in the repository %s (fetch it there, "

@@ -67,20 +67,33 @@ class Slot:
     def _set_state(self, state):
         atomic.write(self.state_file, json.dumps(state))
 
-    def checkout(self, sha):
-        """Put sha in the worktree, cleaned when an incremental build could go wrong; None or
-        the reason it failed. A kept worktree git no longer knows is made again."""
+    def make(self, sha="HEAD"):
+        """The worktree, made at sha if git does not know it (a new slot, or one git lost);
+        None or the reason it failed.  A runner makes its slot as it starts, so that its
+        first job does not pay for it."""
         if not self.known and os.path.exists(os.path.join(self.path, ".git")) and \
                 gitrepo.git(self.path, "rev-parse", "--git-dir", check=False).returncode != 0:
             shutil.rmtree(self.path, ignore_errors=True)
         self.known = True
-        if not os.path.exists(os.path.join(self.path, ".git")):
-            with _worktree_lock:
-                gitrepo.git(self.repo, "worktree", "prune", check=False)
-                r = gitrepo.git(self.repo, "worktree", "add", "--detach", "--force", self.path, sha,
-                                check=False)
-            if r.returncode != 0:
-                return "git worktree add failed: " + r.stderr.strip()[-500:]
+        if os.path.exists(os.path.join(self.path, ".git")):
+            return None
+        with _worktree_lock:
+            gitrepo.git(self.repo, "worktree", "prune", check=False)
+            r = gitrepo.git(self.repo, "worktree", "add", "--detach", "--force", self.path, sha,
+                            check=False)
+        if r.returncode != 0:
+            return "git worktree add failed: " + r.stderr.strip()[-500:]
+        self._set_state({})     # nothing built there yet: the first build cleans
+        return None
+
+    def checkout(self, sha):
+        """Put sha in the worktree, cleaned when an incremental build could go wrong; None or
+        the reason it failed. A kept worktree git no longer knows is made again."""
+        fresh = not os.path.exists(os.path.join(self.path, ".git"))
+        why = self.make(sha)
+        if why:
+            return why
+        if fresh:       # made at sha just now
             self._set_state({"building": sha})
             return None
         state = self._state()
@@ -178,13 +191,8 @@ def _build_in(slot, sha, project, analyzer, jobs, target, store):
     env = dict(os.environ, BLOATWATCH_TRACK="1", BLOATWATCH_ROOT=slot.repo,
                CCACHE_STATSLOG=statslog)
     with open(log, "wb") as out:
-        try:
-            b = subprocess.run(project.build, shell=True, cwd=tree, stdout=out,
-                               stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                               timeout=project.build_timeout, env=env)
-            status = b.returncode
-        except subprocess.TimeoutExpired:
-            status = "timeout after %d s" % project.build_timeout
+        status = run_build(project.build, project.build_timeout, cwd=tree, stdout=out,
+                           stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env)
     stats = ccache.read(statslog)
     if own_log:
         stats = stats + ccache.read(own_log, own_since)
@@ -209,6 +217,31 @@ def _build_in(slot, sha, project, analyzer, jobs, target, store):
         if own:
             own.close()
     return Outcome(sha, analysis, seconds=time.monotonic() - start, stats=stats)
+
+
+def run_build(command, timeout, **popen):
+    """Run a build command in a shell: its exit status, or "timeout after N s" (killed).
+
+    A blocking wait with a timer that kills it, not subprocess.run's timeout, which polls
+    with sleeps of up to 50 ms: every build would end up to that much late."""
+    p = subprocess.Popen(command, shell=True, **popen)
+    late = threading.Event()
+
+    def kill():
+        late.set()
+        p.kill()
+    timer = threading.Timer(timeout, kill)
+    timer.daemon = True
+    timer.start()
+    try:
+        status = p.wait()
+    except BaseException:      # the runner told to stop (SIGTERM): the build goes too
+        p.kill()
+        p.wait()
+        raise
+    finally:
+        timer.cancel()
+    return "timeout after %d s" % timeout if late.is_set() else status
 
 
 def build_one(repo, sha, project, analyzer, jobs=None, target=None, fresh=False):
