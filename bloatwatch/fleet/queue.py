@@ -9,6 +9,7 @@ runner claimed since can neither renew nor finish it.
 """
 import json
 import re
+import select
 import uuid
 
 from ..record.track import clock
@@ -17,6 +18,9 @@ from ..errors import BwError
 NOW = "CAST(extract(epoch FROM clock_timestamp()) * 1000 AS BIGINT)"
 STATES = ("pending", "running", "done", "failed", "cancelled")
 MAX_ATTEMPTS = 3
+# Idle runners LISTEN here; whatever makes a job pending NOTIFYs it (sent on commit), so a
+# runner waiting on an empty queue wakes at once instead of at its next poll.
+CHANNEL = "bloatwatch_jobs"
 COLS = ("id, sha, build, state, attempts, max_attempts, runner, host, token, lease_until, "
         "enqueued_at, claimed_at, finished_at, error")
 
@@ -78,6 +82,8 @@ def add(store, jobs, max_attempts=MAX_ATTEMPTS, requeue=()):
                     "enqueued_at = %s WHERE sha = ? AND build = ? AND state IN ('done', "
                     "'failed', 'cancelled')" % NOW,
                     (base + i, max_attempts, sha, build)).rowcount
+        if added or again:
+            d.execute("NOTIFY %s" % CHANNEL)
         return added, again, len(jobs) - added - again
     return store.write(write)
 
@@ -129,22 +135,28 @@ def finish(store, job, state, error="", log=""):
     assert state in ("done", "failed", "pending")
 
     def write():
-        return store.d.execute(
+        ours = store.d.execute(
             "UPDATE jobs SET state = ?, error = ?, log = ?, lease_until = NULL, token = ?, "
             "finished_at = %s WHERE id = ? AND token = ? AND state = 'running'"
             % ("NULL" if state == "pending" else NOW),
             (state, error, log, "" if state == "pending" else job.token, job.id,
              job.token)).rowcount == 1
+        if ours and state == "pending":
+            store.d.execute("NOTIFY %s" % CHANNEL)
+        return ours
     return store.write(write)
 
 
 def release(store, job):
     """Give a claim back untried (the runner was told to stop): pending, the attempt uncounted."""
     def write():
-        return store.d.execute(
+        ours = store.d.execute(
             "UPDATE jobs SET state = 'pending', attempts = attempts - 1, token = '', "
             "lease_until = NULL WHERE id = ? AND token = ? AND state = 'running'",
             (job.id, job.token)).rowcount == 1
+        if ours:
+            store.d.execute("NOTIFY %s" % CHANNEL)
+        return ours
     return store.write(write)
 
 
@@ -152,6 +164,25 @@ def upcoming(store, count):
     """The commits of the next `count` pending jobs, in claim order."""
     return [r[0] for r in store.query("SELECT sha FROM jobs WHERE state = 'pending' ORDER BY "
                                       "seq LIMIT %d" % int(count))]
+
+
+def listen(store):
+    """Be told (queue.wait) when jobs become pending: once per connection."""
+    if not getattr(store.d, "listening", False):
+        store.d.execute("LISTEN %s" % CHANNEL)
+        store.d.listening = True
+
+
+def wait(store, seconds):
+    """Wait until a job may have become pending (a NOTIFY since the last wait, or one
+    arriving) or `seconds` passed.  A lost connection raises (psycopg2's error) from poll()."""
+    listen(store)
+    conn = store.d.conn
+    conn.poll()
+    if not conn.notifies:
+        select.select([conn], [], [], seconds)
+        conn.poll()
+    del conn.notifies[:]
 
 
 def idle(store):
@@ -181,7 +212,10 @@ def retry(store, ids=None):
     attempts reset; how many."""
     def write():
         where = "state IN ('failed', 'cancelled')" if ids is not None else "state = 'failed'"
-        return _update(store, "state = 'pending', attempts = 0, finished_at = NULL", where, ids)
+        n = _update(store, "state = 'pending', attempts = 0, finished_at = NULL", where, ids)
+        if n:
+            store.d.execute("NOTIFY %s" % CHANNEL)
+        return n
     return store.write(write)
 
 

@@ -154,6 +154,7 @@ class Runner:
         """Serve jobs until stopped (or, with drain, until none is pending or running).
         The number of jobs this runner finished."""
         self.store = Store(self.target, create=False)   # the first connection must work
+        queue.listen(self.store)    # before the first claim: no NOTIFY after it is missed
         slot = track.take_slots(self.repo, 1)[0]
         slot.make()     # now, not in the first job (a failure: that job's checkout says why)
         self.log_file = os.path.join(slot.work_dir(), "build.log")
@@ -169,7 +170,7 @@ class Runner:
                 if job is None:
                     if self.drain and self.db(queue.idle):
                         break
-                    time.sleep(self.poll)
+                    self.db(lambda s: queue.wait(s, self.poll))
                     continue
                 if job.lost:
                     self.say("%s failed: %s" % (job.name(), job.lost))

@@ -73,13 +73,13 @@ def project(tmp_path, sizes, broken=(), toml=TOML):
     return repo, str(conf), shas
 
 
-def start(url, repo, conf, name, lease=5, slow=0, env=None):
+def start(url, repo, conf, name, lease=5, slow=0, env=None, poll=0.05, drain=True):
     env = dict(os.environ, SLOW=str(slow), **(env or {}))
     env.pop("BLOATWATCH_DB", None)
     return subprocess.Popen([PYTHON, BLOATWATCH, "--db", url, "-C", repo, "--config", conf,
-                             "runner", "--drain", "--name", name, "--lease", str(lease),
-                             "--poll", "0.05"], env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                             "runner", "--name", name, "--lease", str(lease), "--poll",
+                             str(poll)] + (["--drain"] if drain else []), env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 def finish(procs, timeout=120):
@@ -316,6 +316,19 @@ def building(slot, sha):
 
 def wait_running(url, proc, count=1):
     wait_for(lambda: len(q(url, "SELECT sha FROM jobs WHERE state = 'running'")) >= count, proc)
+
+
+def test_an_idle_runner_wakes_when_jobs_are_queued(tmp_path, url, analyzer):
+    """A runner waiting on an empty queue is woken by `queue add` (NOTIFY), not its poll."""
+    repo, conf, shas = project(tmp_path, [8])
+    run_bw("--db", url, "-C", repo, "queue", "add", shas[0], check=0)
+    r = start(url, repo, conf, "r1", poll=3600, drain=False)
+    wait_for(lambda: q(url, "SELECT state FROM jobs") == [("done",)], r)
+    run_bw("--db", url, "-C", repo, "queue", "add", "HEAD", check=0)     # while it waits
+    wait_for(lambda: q(url, "SELECT count(*) FROM jobs WHERE state = 'done'") == [(2,)], r)
+    r.send_signal(signal.SIGTERM)
+    stdout, _ = r.communicate(timeout=60)
+    assert r.returncode == 0 and "2 jobs finished" in stdout, stdout
 
 
 def test_sigterm_gives_the_job_back(tmp_path, url, analyzer):
