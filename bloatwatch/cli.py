@@ -176,15 +176,15 @@ def parser():
     p.add_argument("--force", action="store_true", help="re-record commits already recorded")
     p.add_argument("--retry-failed", action="store_true", help="rebuild commits recorded as failed")
 
-    p = cmd("queue", "a fleet's work queue in PostgreSQL: add a range (one job per commit), "
-                     "status, retry, cancel")
+    p = cmd("queue", "a fleet's work queue in PostgreSQL: add a range (one job per commit and "
+                     "build), status, retry, cancel")
     actions = p.add_subparsers(dest="action", metavar="ACTION")
     actions.required = True
 
     def action(name, help_):
         return actions.add_parser(name, parents=[common], help=help_, description=help_)
 
-    q = action("add", "queue one job per commit of a range not recorded yet")
+    q = action("add", "queue one job per commit of a range and declared build not recorded yet")
     q.add_argument("range", metavar="REV_RANGE", help="git revision range, e.g. v1.0..HEAD")
     q.add_argument("--all-parents", action="store_true",
                    help="every commit of the range, merged branches too (default: first parents)")
@@ -196,9 +196,11 @@ def parser():
     q = action("status", "pending, running (runner, host, commit, age), done, failed (reason)")
     q.add_argument("--json", action="store_true", help="JSON instead of text")
     q = action("retry", "failed or cancelled jobs pending again, their attempts reset")
-    q.add_argument("revs", nargs="*", metavar="REV", help="these commits (default: every failed job)")
+    q.add_argument("revs", nargs="*", metavar="REV",
+                   help="these commits, or SHA/BUILD (default: every failed job)")
     q = action("cancel", "take pending or running jobs off the queue")
-    q.add_argument("revs", nargs="*", metavar="REV", help="these commits (default: every pending job)")
+    q.add_argument("revs", nargs="*", metavar="REV",
+                   help="these commits, or SHA/BUILD (default: every pending job)")
 
     p = cmd("runner", "serve a fleet's work queue: claim a job, build it in a kept worktree, "
                       "record it, repeat")
@@ -401,8 +403,8 @@ def track_range(ctx, rng, jobs, first_parent=True, force=False, retry_failed=Fal
     print("track %s: %d commits: %d recorded, %d failed to build, %d already recorded%s%s"
           % (rng, len(shas), counts["ok"], counts["failed"], counts["skipped"], same, built),
           flush=True)
-    for sha, error in counts.failures:
-        print("  failed %s: %s" % (sha[:12], reason(error)))
+    for name, error in counts.failures:
+        print("  failed %s: %s" % (name, reason(error)))
     return counts
 
 
@@ -415,15 +417,17 @@ def cmd_queue(ctx):
             raise BwError("queue add: --max-attempts must be at least 1")
         shas = gitrepo.rev_list(ctx.root(), a.range, not a.all_parents)
         store = ctx.open(create=True)
-        recorded = {sha: st for sha, st in store.query(
-            "SELECT sha, status FROM commits WHERE dirty = 0")}
-        todo = [s for s in shas if a.force or recorded.get(s) is None or
-                (recorded[s] == "failed" and a.retry_failed)]
+        builds = ctx.project().builds()
+        recorded = queue.recorded(store, builds)
+        every = [(s, b or "") for s in shas for b in builds]
+        todo = [j for j in every if a.force or recorded.get(j) is None or
+                (recorded[j] == "failed" and a.retry_failed)]
         added, again, queued = queue.add(store, todo, a.max_attempts,
                                          todo if a.force or a.retry_failed else ())
-        print("queue add %s: %d commits: %d jobs added, %d queued again, %d already queued, "
-              "%d already recorded" % (a.range, len(shas), added, again, queued,
-                                       len(shas) - len(todo)))
+        per = " x %d builds" % len(builds) if len(builds) > 1 else ""
+        print("queue add %s: %d commits%s: %d jobs added, %d queued again, %d already queued, "
+              "%d already recorded" % (a.range, len(shas), per, added, again, queued,
+                                       len(every) - len(todo)))
         return 0
     store = ctx.open()
     if a.action == "status":

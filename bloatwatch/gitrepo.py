@@ -37,16 +37,47 @@ def resolve(repo, rev):
     return r.stdout.strip() if r.returncode == 0 else None
 
 
+INFO_FORMAT = "--format=%H%x00%P%x00%an <%ae>%x00%at%x00%ct%x00%s%x1e"
+_infos = {}     # (repo, full sha) -> commit_info(): a commit's metadata never changes
+
+
 def commit_info(repo, rev):
     """Metadata of one commit, as the commits table stores it."""
-    r = git(repo, "show", "-s", "--format=%H%x00%P%x00%an <%ae>%x00%at%x00%ct%x00%s",
-            "--end-of-options", rev + "^{commit}", "--", check=False)
+    if (repo, rev) in _infos:
+        return dict(_infos[repo, rev])
+    r = git(repo, "show", "-s", INFO_FORMAT, "--end-of-options", rev + "^{commit}", "--",
+            check=False)
     if r.returncode != 0:
         raise BwError("%s: unknown revision %s" % (repo, rev))
-    out = r.stdout
-    h, parents, author, adate, cdate, subject = out.rstrip("\n").split("\0", 5)
-    return {"sha": h, "parents": parents, "author": author, "author_date": int(adate),
-            "commit_date": int(cdate), "subject": subject, "dirty": False}
+    return _parse_infos(repo, r.stdout)[0]
+
+
+def has_info(repo, sha):
+    """Is a commit's metadata at hand (commit_info() asks git nothing)?"""
+    return (repo, sha) in _infos
+
+
+def prefetch_infos(repo, shas):
+    """Ask git once for the metadata of these commits (full shas), so that commit_info() of
+    each asks nothing; a sha git lacks makes it give up (commit_info() will say so)."""
+    shas = [s for s in dict.fromkeys(shas) if (repo, s) not in _infos]
+    if shas:
+        r = git(repo, "show", "-s", "--no-walk=unsorted", INFO_FORMAT, "--end-of-options",
+                *shas, "--", check=False)
+        if r.returncode == 0:
+            _parse_infos(repo, r.stdout)
+
+
+def _parse_infos(repo, out):
+    infos = []
+    for record in out.split("\x1e")[:-1]:
+        h, parents, author, adate, cdate, subject = record.strip("\n").split("\0", 5)
+        info = {"sha": h, "parents": parents, "author": author, "author_date": int(adate),
+                "commit_date": int(cdate), "subject": subject, "dirty": False}
+        if len(_infos) < 100000:
+            _infos[repo, h] = info
+        infos.append(dict(info))
+    return infos
 
 
 def is_dirty(repo):

@@ -4,8 +4,10 @@
 docs/bloatwatch.toml.md is the reference. Every key is checked here: an unknown key or a
 value of the wrong type is one error naming the file and the line.
 """
+import copy
 import os
 
+from .errors import BwError
 from .tomlfile import TomlFile
 
 DEFAULT_BUILD = "make objects"
@@ -19,11 +21,13 @@ class Group:
     """One [[objects]] entry: globs and what they say about the objects' coordinate."""
 
     def __init__(self, glob, exclude=(), root=None, kbuild=None, config=None, coordinate=None,
-                 where="default"):
+                 where="default", build=None, name=None):
         self.glob, self.exclude = list(glob), list(exclude)
         self.root, self.kbuild, self.config = root, kbuild, config
         self.coordinate = dict(coordinate or {})
         self.where = where
+        self.build = build      # the group's own build command: a declared build
+        self.name = name        # that build's name (default: its kbuild or root folder)
 
 
 class Row:
@@ -78,6 +82,7 @@ class Project:
         self.noise = DEFAULT_NOISE
         self.discard = []          # [image] discard: section globs the final link drops
         self.discard_defaults = True   # and Kbuild's (or ld's) list (discards.py)
+        self.build_name = None     # for_build(): the declared build this project is
 
     # ---- what the db needs ---------------------------------------------------------------
 
@@ -90,6 +95,26 @@ class Project:
 
     def table(self, name):
         return next((t for t in self.tables if t.name == name), None)
+
+    # ---- declared builds -------------------------------------------------------------------
+
+    def builds(self):
+        """The names of the builds of a commit, in declared order: one per [[objects]] group
+        with its own `build` (each recorded on its own: a fleet's job, a slice of the
+        commit's record), else [None]: the tree's one `build`, recorded as a whole."""
+        return [g.name for g in self.groups if g.build] or [None]
+
+    def for_build(self, name):
+        """The project as one declared build sees it: its command, its group of objects."""
+        if name is None:
+            return self
+        group = next((g for g in self.groups if g.build and g.name == name), None)
+        if group is None:
+            raise BwError("%s declares no build %r (its builds: %s)" % (
+                self.path, name, ", ".join(n for n in self.builds() if n)))
+        one = copy.copy(self)
+        one.build, one.groups, one.build_name = group.build, [group], name
+        return one
 
 
 def expand(root, patterns):
@@ -132,7 +157,7 @@ HISTORY = ("noise_bytes", "noise_pct")
 IMAGE = ("discard", "defaults")
 # The noise floor of the history's moves: (bytes, percent of the previous value).
 DEFAULT_NOISE = (8, 0.5)
-GROUP = ("glob", "exclude", "root", "kbuild", "config", "coordinate")
+GROUP = ("glob", "exclude", "root", "kbuild", "config", "coordinate", "build", "name")
 TABLE = ("name", "title", "where", "config_values", "group_by", "subject", "reference", "note",
          "quote", "stack", "row", "release_objects", "release_image")
 ROW = ("name", "objects", "published", "published_total", "requires", "why", "release")
@@ -209,6 +234,28 @@ def _table(src, i, d, declared):
     return TableSpec(d)
 
 
+def _check_builds(src, p, data):
+    """Declared builds: every group has one or none has; named, each name once; no top-level
+    build or manifest beside them (what would they build, and for which build?)."""
+    declared = [i for i, g in enumerate(p.groups) if g.build]
+    if not declared:
+        return
+    for i, g in enumerate(p.groups):
+        gk = ("objects", i)
+        if not g.build:
+            raise src.error(gk, "[[objects]] %d has no build, but other groups declare their "
+                                "own: every group declares its build, or none does" % (i + 1))
+        if not g.name:
+            raise src.error(gk, "[[objects]] %d declares a build without a name (give name = "
+                                "\"...\", or kbuild or root)" % (i + 1))
+        if any(o.name == g.name for o in p.groups[:i]):
+            raise src.error(gk + ("build",), "build %r is declared twice" % g.name)
+    for k in ("build", "manifest"):
+        if k in data:
+            raise src.error((k,), "%s and [[objects]] groups with their own build exclude each "
+                                  "other" % k)
+
+
 def load(path=None, root=None):
     """The project: path, else <root>/bloatwatch.toml, else the defaults."""
     if path is None and root is not None:
@@ -255,6 +302,9 @@ def load(path=None, root=None):
         for k in ("root", "kbuild", "config"):
             if k in g:
                 _type(src, gk + (k,), g[k], str, "a string (a path)")
+        for k in ("build", "name"):
+            if k in g:
+                _type(src, gk + (k,), g[k], str, "a string")
         if "root" in g and "kbuild" in g:
             raise src.error(gk + ("root",), "root and kbuild exclude each other (a Kbuild tree "
                                             "is its own root)")
@@ -263,7 +313,9 @@ def load(path=None, root=None):
         p.groups.append(Group(_strings(src, gk + ("glob",), g["glob"]),
                               _strings(src, gk + ("exclude",), g.get("exclude", [])),
                               g.get("root"), g.get("kbuild"), g.get("config"), coord,
-                              "%s:%d" % (path, src.line(gk + ("glob",)))))
+                              "%s:%d" % (path, src.line(gk + ("glob",))),
+                              g.get("build"), g.get("name", g.get("kbuild", g.get("root")))))
+    _check_builds(src, p, data)
     hist = _type(src, ("history",), data.get("history", {}), dict, "a table ([history])")
     _known(src, ("history",), hist, HISTORY, "[history]")
     noise = list(DEFAULT_NOISE)

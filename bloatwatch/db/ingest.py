@@ -377,42 +377,72 @@ def _add_build(p, entry, coord, ad):
     p.builds.append((coord, ad, sd, entry["file"]))
 
 
-def record(store, commit, prepared):
+def record(store, commit, prepared, build=None):
     """Store one commit (replacing any earlier record of it) in one transaction.
 
     commit: dict sha, dirty, parents, author, author_date, commit_date, subject,
-    status ('ok'|'failed'), error, kind ('commit', the default, or 'release').  Returns
-    (commit id, number of new analyses)."""
-    return store.write(lambda: _record(store, commit, prepared))
+    status ('ok'|'failed'), error, kind ('commit', the default, or 'release').  With `build`
+    (a declared build's name), only that build's part of the commit is replaced: the other
+    builds recorded of it stay, and the commit's status is theirs and this one's together.
+    Returns (commit id, number of new analyses)."""
+    return store.write(lambda: _record(store, commit, prepared, build))
 
 
-def _upsert_commit(d, commit):
-    """Insert or update a commit's row; its id."""
+def _upsert_commit(d, commit, build=None):
+    """Insert or update a commit's row, emptied of what is recorded again (all of it, or one
+    declared build's slices); its id."""
+    values = (commit["sha"], int(bool(commit["dirty"])), commit.get("parents", ""),
+              commit.get("author", ""), int(commit.get("author_date", 0)),
+              int(commit.get("commit_date", 0)), commit.get("subject", ""), commit["status"],
+              commit.get("error", ""), int(time.time()), commit.get("kind", "commit"))
+    insert = ("INSERT INTO commits (sha, dirty, parents, author, author_date, commit_date, "
+              "subject, status, error, recorded_at, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ")
+    # A commit recorded for the first time has nothing to empty: one statement, not five.
+    # (A concurrent first record of it waits on this row's insert, then takes the update.)
+    row = d.execute(insert + "ON CONFLICT (sha, dirty) DO NOTHING RETURNING id", values).fetchone()
+    if row is not None:
+        return row[0]
     row = d.execute(
-        "INSERT INTO commits (sha, dirty, parents, author, author_date, commit_date, subject, "
-        "status, error, recorded_at, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-        "ON CONFLICT (sha, dirty) DO UPDATE SET parents = excluded.parents, "
+        insert + "ON CONFLICT (sha, dirty) DO UPDATE SET parents = excluded.parents, "
         "author = excluded.author, author_date = excluded.author_date, "
         "commit_date = excluded.commit_date, subject = excluded.subject, "
         "status = excluded.status, error = excluded.error, recorded_at = excluded.recorded_at "
-        "RETURNING id",
-        (commit["sha"], int(bool(commit["dirty"])), commit.get("parents", ""),
-         commit.get("author", ""), int(commit.get("author_date", 0)),
-         int(commit.get("commit_date", 0)), commit.get("subject", ""), commit["status"],
-         commit.get("error", ""), int(time.time()), commit.get("kind", "commit"))).fetchone()
+        "RETURNING id", values).fetchone()
     cid = row[0]
+    if build is not None:
+        # A slice of the tree's one build ('') was the commit recorded whole: gone too.
+        d.execute("DELETE FROM commit_slices WHERE commit_id = ? AND build IN ('', ?)",
+                  (cid, build))
+        return cid
     d.execute("DELETE FROM commit_slices WHERE commit_id = ?", (cid,))
+    d.execute("DELETE FROM commit_builds WHERE commit_id = ?", (cid,))
     d.execute("DELETE FROM config_uses WHERE commit_id = ?", (cid,))
     d.execute("DELETE FROM refusals WHERE commit_id = ?", (cid,))
     return cid
 
 
-def record_same(store, commit, parent_sha, note):
+def _settle_builds(d, cid, build, status, error):
+    """A declared build's status, then the commit's from all its recorded builds: failed
+    when one is, with their errors (in build order).  The commit's status."""
+    d.execute("INSERT INTO commit_builds (commit_id, build, status, error) VALUES (?, ?, ?, ?) "
+              "ON CONFLICT (commit_id, build) DO UPDATE SET status = excluded.status, "
+              "error = excluded.error", (cid, build, status, error))
+    failed = d.execute("SELECT build, error FROM commit_builds WHERE commit_id = ? AND "
+                       "status = 'failed' ORDER BY build", (cid,)).fetchall()
+    status = "failed" if failed else "ok"
+    d.execute("UPDATE commits SET status = ?, error = ? WHERE id = ?",
+              (status, "\n".join("%s: %s" % f for f in failed)[-4000:], cid))
+    return status
+
+
+def record_same(store, commit, parent_sha, note, build=None):
     """Record a commit as identical to its recorded parent (its build would give the same
     objects): the parent's status and objects, the note in `error` before the parent's own.
-    Returns the status, 'ok' or 'failed'."""
+    With `build`, that declared build of it only.  Returns the status, 'ok' or 'failed'."""
     def write():
         d = store.d
+        if build is not None:
+            return _same_build(d, commit, parent_sha, note, build)
         row = d.execute("SELECT id, status, error FROM commits WHERE sha = ? AND dirty = 0",
                         (parent_sha,)).fetchone()
         if row is None:
@@ -431,9 +461,27 @@ def record_same(store, commit, parent_sha, note):
     return store.write(write)
 
 
-def _record(store, commit, p):
+def _same_build(d, commit, parent_sha, note, build):
+    """record_same() of one declared build: the parent's slices and status of that build."""
+    row = d.execute("SELECT b.commit_id, b.status, b.error FROM commit_builds b JOIN commits c "
+                    "ON c.id = b.commit_id WHERE c.sha = ? AND c.dirty = 0 AND b.build = ?",
+                    (parent_sha, build)).fetchone()
+    if row is None:
+        raise BwError("%s: build %s of parent %s is not recorded"
+                      % (commit["sha"][:12], build, parent_sha[:12]))
+    pid, status, error = row
+    cid = _upsert_commit(d, dict(commit, status=status), build)
+    d.execute("INSERT INTO commit_slices (commit_id, slice_id, build) SELECT ?, slice_id, build "
+              "FROM commit_slices WHERE commit_id = ? AND build = ?", (cid, pid, build))
+    # Uses and refusals are the commit's, whichever build found them: added to, never cut.
+    d.execute("INSERT INTO config_uses (commit_id, source_id, name_id) SELECT ?, source_id, "
+              "name_id FROM config_uses WHERE commit_id = ? ON CONFLICT DO NOTHING", (cid, pid))
+    return _settle_builds(d, cid, build, status, note + ("\n" + error if error else ""))
+
+
+def _record(store, commit, p, build=None):
     d = store.d
-    cid = _upsert_commit(d, commit)
+    cid = _upsert_commit(d, commit, build)
 
     analysis_ids = store.digests("analyses", list(p.analyses) + sorted(p.known))
     lost = p.known - set(analysis_ids)
@@ -603,12 +651,17 @@ def _record(store, commit, p):
                    for dg, sid in added.items() for c, _, _, _ in p.slices[dg][1]
                    for seq, (worst, unb, chain) in enumerate(p.stacks[c][1] if p.stacks.get(c) else ())])
     slice_ids.update(store.digests("slices", [sd for sd in new if sd not in slice_ids]))
-    d.insert_many("INSERT INTO commit_slices (commit_id, slice_id) VALUES (?, ?)",
-                  sorted((cid, slice_ids[sd]) for sd in p.slices))
-    d.insert_many("INSERT INTO config_uses (commit_id, source_id, name_id) VALUES (?, ?, ?)",
-                  [(cid, names[s], names[c]) for s, c in p.uses])
+    d.insert_many("INSERT INTO commit_slices (commit_id, slice_id, build) VALUES (?, ?, ?)",
+                  sorted((cid, slice_ids[sd], build or "") for sd in p.slices))
+    # A declared build adds to the commit's uses and refusals (another build's stay).
+    again = " ON CONFLICT DO NOTHING" if build is not None else ""
+    d.insert_many("INSERT INTO config_uses (commit_id, source_id, name_id) VALUES (?, ?, ?)"
+                  + again, [(cid, names[s], names[c]) for s, c in p.uses])
     d.insert_many("INSERT INTO refusals (commit_id, arch, compiler, label, option_name, why) "
-                  "VALUES (?, ?, ?, ?, ?, ?)", [(cid,) + r for r in sorted({r[:4]: r for r in p.refusals}.values())])
+                  "VALUES (?, ?, ?, ?, ?, ?)" + again,
+                  [(cid,) + r for r in sorted({r[:4]: r for r in p.refusals}.values())])
+    if build is not None:
+        _settle_builds(d, cid, build, commit["status"], commit.get("error", ""))
     if p.cache:
         d.insert_many("INSERT INTO object_cache (object_digest, analyzer_digest, analysis_id) "
                       "VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
@@ -655,10 +708,15 @@ def coords(store, wanted, names):
     keyed = {tuple(names[x] for x in c): c for c in set(wanted)}
 
     def load():
-        return {tuple(r[1:]): r[0] for r in
-                store.query("SELECT id, %s FROM coords" % ", ".join(COORD_COLS))}
+        store.coord_ids.update((tuple(r[1:]), r[0]) for r in
+                               store.query("SELECT id, %s FROM coords" % ", ".join(COORD_COLS)))
+        return store.coord_ids
 
-    found = load()
+    # Coordinates are never deleted: ids read once are kept by the store (a runner's
+    # records from job to job read the table once), like interned names.
+    found = store.coord_ids
+    if any(k not in found for k in keyed):
+        found = load()
     new = sorted(k for k in keyed if k not in found)
     if new:
         store.d.insert_many("INSERT INTO coords (%s) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"

@@ -231,9 +231,14 @@ def commits(store, last=0):
     return [_commit(r) for r in rows]
 
 
-def status(store, sha, dirty=False):
-    """'ok', 'failed' or None (not recorded)."""
-    rows = store.query("SELECT status FROM v_commit_rows WHERE sha = ? AND dirty = ?", (sha, int(dirty)))
+def status(store, sha, dirty=False, build=None):
+    """'ok', 'failed' or None (not recorded); with `build`, of that declared build."""
+    if build is not None:
+        rows = store.query("SELECT status FROM v_commit_builds WHERE sha = ? AND dirty = ? "
+                           "AND build = ?", (sha, int(dirty), build))
+    else:
+        rows = store.query("SELECT status FROM v_commit_rows WHERE sha = ? AND dirty = ?",
+                           (sha, int(dirty)))
     return rows[0][0] if rows else None
 
 

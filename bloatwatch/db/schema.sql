@@ -276,13 +276,25 @@ CREATE TABLE build_frames (
 	PRIMARY KEY (slice_id, coord_id, seq)
 ) WITHOUT ROWID;
 
--- The slices a recorded commit is made of (one per object name).
+-- The slices a recorded commit is made of (one per object name, and per declared build).
 CREATE TABLE commit_slices (
 	commit_id BIGINT NOT NULL REFERENCES commits (id),
 	slice_id BIGINT NOT NULL REFERENCES slices (id),
+	build TEXT NOT NULL DEFAULT '',    -- the declared build it came from (since version 14); '': the tree's one build
 	PRIMARY KEY (commit_id, slice_id)
 ) WITHOUT ROWID;
 CREATE INDEX commit_slices_slice ON commit_slices (slice_id, commit_id);
+
+-- The declared builds of a recorded commit (bloatwatch.toml's [[objects]] groups with a
+-- `build` of their own; since version 14), each recorded on its own (a fleet's job): its
+-- slices are the commit_slices of its name, and the commit is failed when one of them is.
+CREATE TABLE commit_builds (
+	commit_id BIGINT NOT NULL REFERENCES commits (id),
+	build TEXT NOT NULL,
+	status TEXT NOT NULL,              -- ok | failed
+	error TEXT NOT NULL DEFAULT '',
+	PRIMARY KEY (commit_id, build)
+) WITHOUT ROWID;
 
 -- CONFIG_ symbols each source file mentions at a commit (extractconfig.sh's logic).
 CREATE TABLE config_uses (
@@ -315,12 +327,13 @@ CREATE TABLE refusals (
 ) WITHOUT ROWID;
 
 -- The work queue of a fleet of runners (since version 10; docs/fleet.md): one row per commit
--- to build, claimed by one runner at a time under a lease it renews while it builds.  Only
+-- and build to make, claimed by one runner at a time under a lease it renews while it builds.  Only
 -- PostgreSQL serves a fleet (claims are SELECT ... FOR UPDATE SKIP LOCKED); times are the
 -- database's clock, in unix milliseconds, so the runners' clocks do not matter.
 CREATE TABLE jobs (
 	id INTEGER PRIMARY KEY,
-	sha TEXT NOT NULL UNIQUE,          -- full 40-hex commit id
+	sha TEXT NOT NULL,                 -- full 40-hex commit id
+	build TEXT NOT NULL DEFAULT '',    -- the declared build to make of it; '': the tree's one build (since version 14)
 	seq BIGINT NOT NULL,               -- claim order: oldest commit of a `queue add` first
 	state TEXT NOT NULL,               -- pending | running | done | failed | cancelled
 	attempts BIGINT NOT NULL DEFAULT 0,     -- claims so far (a lost lease counts)
@@ -333,6 +346,7 @@ CREATE TABLE jobs (
 	claimed_at BIGINT,
 	finished_at BIGINT,
 	error TEXT NOT NULL DEFAULT '',    -- why the last attempt failed
-	log TEXT NOT NULL DEFAULT ''       -- the end of that attempt's build log
+	log TEXT NOT NULL DEFAULT '',      -- the end of that attempt's build log
+	UNIQUE (sha, build)
 );
 CREATE INDEX jobs_claim ON jobs (state, seq);

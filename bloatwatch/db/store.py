@@ -65,6 +65,7 @@ class Store:
         self.d = dialect.connect(target)
         self.where = self.d.path
         self.name_ids = {}
+        self.coord_ids = {}     # coordinate (name ids) -> id (ingest.coords), kept like names
         try:
             self._upgrade()
         except (sqlite3.DatabaseError,) as e:
@@ -176,6 +177,7 @@ class Store:
 
     def _abort(self):
         self.name_ids.clear()   # ids handed out in the aborted transaction are void
+        self.coord_ids.clear()
         try:
             self.d.rollback()
         except Exception:

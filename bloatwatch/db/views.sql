@@ -8,6 +8,8 @@
 
 -- Recorded commits; `ord` is the history order (commit date, then author date). `kind` is
 -- commit or release (an unpacked tarball recorded under a label: sha and short are the label).
+-- runner and host: the fleet's runner that built it (of several declared builds, the first
+-- build's job).
 CREATE VIEW v_commits AS
 SELECT c.id AS commit_id, c.sha,
        CASE WHEN c.kind = 'release' THEN c.sha ELSE substr(c.sha, 1, 12) END AS short,
@@ -16,7 +18,8 @@ SELECT c.id AS commit_id, c.sha,
        ROW_NUMBER() OVER (ORDER BY c.commit_date, c.author_date, c.id) AS ord,
        COALESCE(j.runner, '') AS runner, COALESCE(j.host, '') AS host
 FROM commits c
-LEFT JOIN jobs j ON j.sha = c.sha AND c.dirty = 0 AND j.state IN ('done', 'failed');
+LEFT JOIN jobs j ON j.id = (SELECT min(f.id) FROM jobs f WHERE f.sha = c.sha AND c.dirty = 0
+                            AND f.state IN ('done', 'failed'));
 
 -- One row per recorded object: its commit, coordinate and build record.
 CREATE VIEW v_builds AS
@@ -140,6 +143,13 @@ CREATE VIEW v_commit_rows AS
 SELECT c.id AS commit_id, c.sha, c.dirty, c.commit_date, c.author_date, c.subject, c.status,
        c.error, c.kind
 FROM commits c;
+
+-- The declared builds recorded of each commit (bloatwatch.toml's [[objects]] groups with a
+-- build of their own), each with its status; a commit is failed when one of them is.
+CREATE VIEW v_commit_builds AS
+SELECT b.commit_id, c.sha, c.dirty, b.build, b.status, b.error
+FROM commit_builds b
+JOIN commits c ON c.id = b.commit_id;
 
 -- The slices a commit is made of (one per object name).
 CREATE VIEW v_commit_slices AS

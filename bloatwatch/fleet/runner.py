@@ -31,6 +31,7 @@ from ..errors import BwError
 LEASE = 60.0      # seconds a claim lasts unless renewed
 POLL = 5.0        # seconds between looks at an empty queue
 LOG_KEEP = 65536  # bytes of a failed build's log kept in its job row
+PREFETCH = 32     # commits whose metadata a runner asks git for at once
 
 
 class Stop(Exception):
@@ -153,7 +154,9 @@ class Runner:
         """Serve jobs until stopped (or, with drain, until none is pending or running).
         The number of jobs this runner finished."""
         self.store = Store(self.target, create=False)   # the first connection must work
+        queue.listen(self.store)    # before the first claim: no NOTIFY after it is missed
         slot = track.take_slots(self.repo, 1)[0]
+        slot.make()     # now, not in the first job (a failure: that job's checkout says why)
         self.log_file = os.path.join(slot.work_dir(), "build.log")
         beat = Heartbeat(self.target, self.lease)
         beat.start()
@@ -167,10 +170,10 @@ class Runner:
                 if job is None:
                     if self.drain and self.db(queue.idle):
                         break
-                    time.sleep(self.poll)
+                    self.db(lambda s: queue.wait(s, self.poll))
                     continue
                 if job.lost:
-                    self.say("%s failed: %s" % (job.sha[:12], job.lost))
+                    self.say("%s failed: %s" % (job.name(), job.lost))
                     self._record_lost(job)
                     job = None
                     continue
@@ -185,7 +188,7 @@ class Runner:
             if job is not None and job.token and not job.lost:
                 beat.drop()
                 self.db(lambda s: queue.release(s, job))
-                self.say("stopped: %s given back to the queue" % job.sha[:12])
+                self.say("stopped: %s given back to the queue" % job.name())
             else:
                 self.say("stopped")
         finally:
@@ -201,12 +204,18 @@ class Runner:
 
     def build(self, slot, job):
         """The job's Outcome: built in the slot, or recorded as its parent (it touches none of
-        the project's paths and the parent is recorded), or why it cannot be built here."""
-        sha = job.sha
+        the project's paths and the parent's build is recorded), or why it cannot be built
+        here.  A job of a declared build builds that one only."""
+        sha, build = job.sha, job.build or None
+        if not gitrepo.has_info(self.repo, sha):
+            # Recording asks git for the commit's metadata: one git for the coming jobs'.
+            gitrepo.prefetch_infos(self.repo, [sha] + self.db(
+                lambda s: queue.upcoming(s, PREFETCH)))
         if os.path.exists(self.log_file):
             os.unlink(self.log_file)    # a log read after this attempt is this attempt's
         gone = track.Outcome(sha, error="commit %s is not in the repository %s (fetch it there, "
-                             "or `bloatwatch queue cancel %s`)" % (sha, self.repo, sha[:12]))
+                             "or `bloatwatch queue cancel %s`)" % (sha, self.repo, sha[:12]),
+                             build=build)
 
         def missing():
             return gitrepo.git(self.repo, "cat-file", "-e", sha + "^{commit}",
@@ -215,14 +224,17 @@ class Runner:
         if paths and missing():     # asked before the first parent, which needs the commit
             return gone
         parent = gitrepo.first_parent(self.repo, sha) if paths else None
-        if parent and self.db(lambda s: recorder.recorded(s, parent)) and \
+        if parent and self.db(lambda s: recorder.recorded(s, parent, build=build)) and \
                 not gitrepo.touches(self.repo, parent, sha, paths):
             return track.Outcome(sha, parent=parent, error="recorded as %s: touches none of "
-                                 "paths (%s)" % (parent[:12], " ".join(paths)))
+                                 "paths (%s)" % (parent[:12], " ".join(paths)), build=build)
+        try:
+            project = self.project.for_build(build)
+        except BwError as e:    # a job of a build this runner's bloatwatch.toml lacks
+            return track.Outcome(sha, error=str(e), build=build)
         # On the runner's own connection, kept from job to job (opening one costs round trips
         # and the schema check); an outage during the lookups builds again once reconnected.
-        outcome = self.db(lambda s: track.build_in(slot, sha, self.project, self.analyzer,
-                                                   store=s))
+        outcome = self.db(lambda s: track.build_in(slot, sha, project, self.analyzer, store=s))
         # A commit this clone lacks fails its checkout: only then is git asked why.
         if outcome.error and outcome.error.startswith("git ") and not paths and missing():
             return gone
@@ -230,7 +242,7 @@ class Runner:
 
     def settle(self, job, outcome, lost):
         """Record the outcome and end the claim: done, retried or failed."""
-        sha = job.sha[:12]
+        sha = job.name()
         if lost is None and not self.db(lambda s: queue.renew(s.d, job, self.lease)):
             lost = "the claim on %s is no longer ours" % sha
         if lost:
@@ -263,7 +275,8 @@ class Runner:
         """A job whose runners all died: recorded as failed, when the commit is known here."""
         if gitrepo.git(self.repo, "cat-file", "-e", job.sha + "^{commit}",
                        check=False).returncode == 0:
-            self.db(lambda s: record_job(s, self.repo, track.Outcome(job.sha, error=job.lost)))
+            self.db(lambda s: record_job(s, self.repo, track.Outcome(job.sha, error=job.lost,
+                                                                     build=job.build or None)))
 
     def _log(self, outcome):
         """The end of the build log of the attempt (what the job row keeps)."""

@@ -106,6 +106,7 @@ class Job:
     error: str = None           # the build failed: recorded as failed, with no objects
     parent: str = None          # recorded as this commit (it touches none of paths)
     release: dict = None        # recorded as this release (release.commit()), not a commit
+    build: str = None           # a declared build: only its part of the commit is recorded
 
 
 @dataclass
@@ -129,17 +130,18 @@ def record(store, tree, job):
 
     commit = dict(job.release) if job.release else commit_of(tree, job.rev, job.dirty)
     if job.parent is not None:
-        status = ingest.record_same(opened(), commit, job.parent, job.error or "")
+        status = ingest.record_same(opened(), commit, job.parent, job.error or "", job.build)
         commit = dict(commit, status=status)
         return Result(commit, query.resolve(store, None, commit["sha"])["id"])
     if job.error is not None:
         commit = dict(commit, status="failed", error=job.error[-4000:])
-        return Result(commit, ingest.record(opened(), commit, ingest.prepare([], [], ""))[0])
+        return Result(commit, ingest.record(opened(), commit, ingest.prepare([], [], ""),
+                                            job.build)[0])
     analysis = job.analysis or analyze_tree(tree, job, opened if job.cache else None)
     prepared = ingest.prepare(analysis.files, analysis.uses, job.where, analysis.adigest)
     prepared.refusals = analysis.refusals
     commit = dict(commit, status="ok", error="")
-    cid, new = ingest.record(opened(), commit, prepared)
+    cid, new = ingest.record(opened(), commit, prepared, job.build)
     return Result(commit, cid, len(prepared.builds), new)
 
 
@@ -228,9 +230,9 @@ def build_stacks(analyzer, root, files, jobs=None, store=None):
                 e["_build_stack"] = {"objects": n, "stack": g.get("stack")}
 
 
-def recorded(store, sha, dirty=False):
-    """'ok', 'failed' or None."""
-    return query.status(store, sha, dirty)
+def recorded(store, sha, dirty=False, build=None):
+    """'ok', 'failed' or None; with `build`, of that declared build of the commit."""
+    return query.status(store, sha, dirty, build)
 
 
 def commit_of(repo, rev=None, dirty=None):

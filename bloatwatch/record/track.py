@@ -32,10 +32,16 @@ _worktree_lock = threading.Lock()   # git serializes worktree bookkeeping badly
 
 
 class Outcome:
-    def __init__(self, sha, analysis=None, error=None, seconds=0.0, stats=None, parent=None):
+    def __init__(self, sha, analysis=None, error=None, seconds=0.0, stats=None, parent=None,
+                 build=None):
         self.sha, self.analysis, self.error, self.seconds = sha, analysis, error, seconds
         self.stats = stats or ccache.Stats()
         self.parent = parent     # recorded as this commit, not built
+        self.build = build       # the declared build it is of (None: the tree's one build)
+
+    def name(self):
+        """The commit, and the declared build when there is one: 1a2b3c4d5e6f/x86_64."""
+        return self.sha[:12] + ("/" + self.build if self.build else "")
 
 
 # ---- where a commit is built -----------------------------------------------------------------
@@ -61,20 +67,33 @@ class Slot:
     def _set_state(self, state):
         atomic.write(self.state_file, json.dumps(state))
 
-    def checkout(self, sha):
-        """Put sha in the worktree, cleaned when an incremental build could go wrong; None or
-        the reason it failed. A kept worktree git no longer knows is made again."""
+    def make(self, sha="HEAD"):
+        """The worktree, made at sha if git does not know it (a new slot, or one git lost);
+        None or the reason it failed.  A runner makes its slot as it starts, so that its
+        first job does not pay for it."""
         if not self.known and os.path.exists(os.path.join(self.path, ".git")) and \
                 gitrepo.git(self.path, "rev-parse", "--git-dir", check=False).returncode != 0:
             shutil.rmtree(self.path, ignore_errors=True)
         self.known = True
-        if not os.path.exists(os.path.join(self.path, ".git")):
-            with _worktree_lock:
-                gitrepo.git(self.repo, "worktree", "prune", check=False)
-                r = gitrepo.git(self.repo, "worktree", "add", "--detach", "--force", self.path, sha,
-                                check=False)
-            if r.returncode != 0:
-                return "git worktree add failed: " + r.stderr.strip()[-500:]
+        if os.path.exists(os.path.join(self.path, ".git")):
+            return None
+        with _worktree_lock:
+            gitrepo.git(self.repo, "worktree", "prune", check=False)
+            r = gitrepo.git(self.repo, "worktree", "add", "--detach", "--force", self.path, sha,
+                            check=False)
+        if r.returncode != 0:
+            return "git worktree add failed: " + r.stderr.strip()[-500:]
+        self._set_state({})     # nothing built there yet: the first build cleans
+        return None
+
+    def checkout(self, sha):
+        """Put sha in the worktree, cleaned when an incremental build could go wrong; None or
+        the reason it failed. A kept worktree git no longer knows is made again."""
+        fresh = not os.path.exists(os.path.join(self.path, ".git"))
+        why = self.make(sha)
+        if why:
+            return why
+        if fresh:       # made at sha just now
             self._set_state({"building": sha})
             return None
         state = self._state()
@@ -145,11 +164,18 @@ def take_slots(repo, count, fresh=False):
 
 def build_in(slot, sha, project, analyzer, jobs=None, target=None, store=None):
     """Build and analyze one commit in a slot; an Outcome, never an exception (but the
-    database's, which the caller handles).
+    database's, which the caller handles).  `project` is one declared build's
+    (Project.for_build) or the tree's.
 
     With the database, objects already analyzed are looked up, not re-analyzed: through
     `store`, a connection of the caller's thread (the runner's own, kept from job to job), else
     a connection this thread opens to `target` for this build (connections are not shared)."""
+    outcome = _build_in(slot, sha, project, analyzer, jobs, target, store)
+    outcome.build = project.build_name
+    return outcome
+
+
+def _build_in(slot, sha, project, analyzer, jobs, target, store):
     start = time.monotonic()
     why = slot.checkout(sha)
     if why:
@@ -165,13 +191,8 @@ def build_in(slot, sha, project, analyzer, jobs=None, target=None, store=None):
     env = dict(os.environ, BLOATWATCH_TRACK="1", BLOATWATCH_ROOT=slot.repo,
                CCACHE_STATSLOG=statslog)
     with open(log, "wb") as out:
-        try:
-            b = subprocess.run(project.build, shell=True, cwd=tree, stdout=out,
-                               stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                               timeout=project.build_timeout, env=env)
-            status = b.returncode
-        except subprocess.TimeoutExpired:
-            status = "timeout after %d s" % project.build_timeout
+        status = run_build(project.build, project.build_timeout, cwd=tree, stdout=out,
+                           stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env)
     stats = ccache.read(statslog)
     if own_log:
         stats = stats + ccache.read(own_log, own_since)
@@ -198,6 +219,31 @@ def build_in(slot, sha, project, analyzer, jobs=None, target=None, store=None):
     return Outcome(sha, analysis, seconds=time.monotonic() - start, stats=stats)
 
 
+def run_build(command, timeout, **popen):
+    """Run a build command in a shell: its exit status, or "timeout after N s" (killed).
+
+    A blocking wait with a timer that kills it, not subprocess.run's timeout, which polls
+    with sleeps of up to 50 ms: every build would end up to that much late."""
+    p = subprocess.Popen(command, shell=True, **popen)
+    late = threading.Event()
+
+    def kill():
+        late.set()
+        p.kill()
+    timer = threading.Timer(timeout, kill)
+    timer.daemon = True
+    timer.start()
+    try:
+        status = p.wait()
+    except BaseException:      # the runner told to stop (SIGTERM): the build goes too
+        p.kill()
+        p.wait()
+        raise
+    finally:
+        timer.cancel()
+    return "timeout after %d s" % timeout if late.is_set() else status
+
+
 def build_one(repo, sha, project, analyzer, jobs=None, target=None, fresh=False):
     """Build and analyze one commit in a slot of its own (bisect)."""
     slot = take_slots(repo, 1, fresh)[0]
@@ -209,8 +255,9 @@ def build_one(repo, sha, project, analyzer, jobs=None, target=None, fresh=False)
 
 def store_outcome(store, repo, outcome):
     """Record an Outcome; returns 'ok' or 'failed'."""
-    job = recorder.Job(rev=outcome.sha, dirty=False, where=outcome.sha[:12],
-                       analysis=outcome.analysis, error=outcome.error, parent=outcome.parent)
+    job = recorder.Job(rev=outcome.sha, dirty=False, where=outcome.name(),
+                       analysis=outcome.analysis, error=outcome.error, parent=outcome.parent,
+                       build=outcome.build)
     return recorder.record(store, repo, job).commit["status"]
 
 
@@ -241,7 +288,7 @@ class Progress:
         what = status if built else "%s, as %s" % (status, outcome.parent[:12])
         cc = outcome.stats.text() if built else "not built: touches none of paths"
         if not self.tty:
-            print("track: %d/%d %s %s (%.1f s; %s)" % (self.done, self.total, outcome.sha[:12],
+            print("track: %d/%d %s %s (%.1f s; %s)" % (self.done, self.total, outcome.name(),
                                                        what, outcome.seconds, cc),
                   file=self.stream, flush=True)
             return
@@ -250,7 +297,7 @@ class Progress:
         hits = "ccache %d/%d hits" % (self.stats.hits, self.stats.hits + self.stats.misses) \
             if self.stats.used else "ccache not used"
         self.stream.write("\r[%s%s] %d/%d  %s %-7s builds %d/%d  %s  ETA %s \x1b[K" % (
-            "#" * fill, "." * (width - fill), self.done, self.total, outcome.sha[:12], status,
+            "#" * fill, "." * (width - fill), self.done, self.total, outcome.name(), status,
             self.built, self.builds, hits, self.eta() if self.done < self.total else "0m00s"))
         if self.done == self.total:
             self.stream.write("\n")
@@ -273,25 +320,33 @@ class Counts(dict):
     def __init__(self):
         super().__init__(ok=0, failed=0, skipped=0, same=0, built=0)
         self.stats = ccache.Stats()
-        self.failures = []     # (sha, error) of the commits that failed, in the order met
+        self.failures = []     # (name, error) of the builds that failed, in the order met
 
 
 def plan(store, repo, shas, project, force=False, retry_failed=False):
-    """([sha to build], [(sha, parent) to record as the parent], already recorded count)."""
+    """What to do of each commit and declared build (Project.builds(); None: the tree's one
+    build): ([(sha, build) to build], [(sha, parent, build) to record as the parent],
+    already recorded count)."""
     build, same, skipped = [], [], 0
     coming = set()
     for sha in shas:
-        state = recorder.recorded(store, sha)
-        if not (state is None or force or (state == "failed" and retry_failed)):
-            skipped += 1
-            continue
-        parent = gitrepo.first_parent(repo, sha) if project.paths else None
-        if parent and (parent in coming or recorder.recorded(store, parent)) and \
-                not gitrepo.touches(repo, parent, sha, project.paths):
-            same.append((sha, parent))
-        else:
-            build.append(sha)
-        coming.add(sha)
+        parent = touched = None
+        for b in project.builds():
+            state = recorder.recorded(store, sha, build=b)
+            if not (state is None or force or (state == "failed" and retry_failed)):
+                skipped += 1
+                continue
+            if project.paths and parent is None:
+                parent = gitrepo.first_parent(repo, sha) or ""
+            if parent and ((parent, b) in coming or recorder.recorded(store, parent, build=b)):
+                if touched is None:
+                    touched = gitrepo.touches(repo, parent, sha, project.paths)
+                if not touched:
+                    same.append((sha, parent, b))
+                    coming.add((sha, b))
+                    continue
+            build.append((sha, b))
+            coming.add((sha, b))
     return build, same, skipped
 
 
@@ -306,7 +361,7 @@ def track(store, repo, shas, project, analyzer, jobs=1, force=False, retry_faile
     def note(outcome, status):
         counts[status] += 1
         if status == "failed":
-            counts.failures.append((outcome.sha, outcome.error))
+            counts.failures.append((outcome.name(), outcome.error))
         if outcome.parent is None:
             counts["built"] += 1
             counts.stats = counts.stats + outcome.stats
@@ -321,10 +376,10 @@ def track(store, repo, shas, project, analyzer, jobs=1, force=False, retry_faile
     for s in slots:
         free.put(s)
 
-    def work(sha):
+    def work(sha, b):
         slot = free.get()
         try:
-            return build_in(slot, sha, project, analyzer, analyzer_jobs, target)
+            return build_in(slot, sha, project.for_build(b), analyzer, analyzer_jobs, target)
         finally:
             if slot.fresh:   # a fresh worktree per build
                 slot.release()
@@ -334,7 +389,7 @@ def track(store, repo, shas, project, analyzer, jobs=1, force=False, retry_faile
 
     try:
         with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-            futures = [pool.submit(work, sha) for sha in todo]
+            futures = [pool.submit(work, sha, b) for sha, b in todo]
             try:
                 for fut in concurrent.futures.as_completed(futures):
                     outcome = fut.result()
@@ -346,8 +401,8 @@ def track(store, repo, shas, project, analyzer, jobs=1, force=False, retry_faile
     finally:
         for s in slots:
             s.release()
-    for sha, parent in same:   # oldest first: a parent is recorded before its children
+    for sha, parent, b in same:   # oldest first: a parent is recorded before its children
         outcome = Outcome(sha, parent=parent, error="recorded as %s: touches none of paths (%s)"
-                          % (parent[:12], " ".join(project.paths)))
+                          % (parent[:12], " ".join(project.paths)), build=b)
         note(outcome, store_outcome(store, repo, outcome))
     return counts

@@ -28,6 +28,22 @@ TOML = """build = "make -s && sleep ${SLOW:-0}"
 root = "build"
 glob = "*.o"
 """
+# Two declared builds of each commit (-O2 and -Os), each copying its objects to a folder of
+# its own (the Makefile writes build/): a job is a commit and one of them.
+BUILDS = """[[objects]]
+name = "O2"
+build = "make -s -B && sleep ${SLOW:-0} && rm -rf out/O2 && mkdir -p out/O2 && cp build/*.o out/O2/"
+root = "out/O2"
+glob = "*.o"
+coordinate = { config = "O2" }
+
+[[objects]]
+name = "Os"
+build = "make -s -B CFLAGS='-Os -g' && sleep ${SLOW:-0} && rm -rf out/Os && mkdir -p out/Os && cp build/*.o out/Os/"
+root = "out/Os"
+glob = "*.o"
+coordinate = { config = "Os" }
+"""
 _n = itertools.count()
 
 
@@ -40,7 +56,7 @@ def url(pg):
 FOOTPRINT = "SELECT sha, path, text, data, bss FROM v_footprint ORDER BY sha, path"
 
 
-def project(tmp_path, sizes, broken=()):
+def project(tmp_path, sizes, broken=(), toml=TOML):
     """The Makefile project with one commit per size ("broken" indexes do not compile);
     (repo, config, shas after the first)."""
     repo = str(tmp_path / "repo")
@@ -53,17 +69,17 @@ def project(tmp_path, sizes, broken=()):
         shas.append(makeproject.commit(repo, {"src/helper.c": makeproject.helper(i)},
                                        "fixed %d" % i, len(shas)))
     conf = tmp_path / "fleet.toml"
-    conf.write_text(TOML)
+    conf.write_text(toml)
     return repo, str(conf), shas
 
 
-def start(url, repo, conf, name, lease=5, slow=0, env=None):
+def start(url, repo, conf, name, lease=5, slow=0, env=None, poll=0.05, drain=True):
     env = dict(os.environ, SLOW=str(slow), **(env or {}))
     env.pop("BLOATWATCH_DB", None)
     return subprocess.Popen([PYTHON, BLOATWATCH, "--db", url, "-C", repo, "--config", conf,
-                             "runner", "--drain", "--name", name, "--lease", str(lease),
-                             "--poll", "0.05"], env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                             "runner", "--name", name, "--lease", str(lease), "--poll",
+                             str(poll)] + (["--drain"] if drain else []), env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 def finish(procs, timeout=120):
@@ -75,9 +91,10 @@ def finish(procs, timeout=120):
     return out
 
 
-def built(outputs, sha):
-    """How many runners said they recorded sha."""
-    return sum(line.split(": ", 1)[1].startswith(sha[:12] + " ok")
+def built(outputs, sha, build=None):
+    """How many runners said they recorded sha (that declared build of it)."""
+    name = sha[:12] + ("/" + build if build else "")
+    return sum(line.split(": ", 1)[1].startswith(name + " ok")
                for text in outputs.values() for line in text.splitlines() if ": " in line)
 
 
@@ -112,29 +129,65 @@ def test_three_runners_build_each_commit_once_as_track_does(tmp_path, url, analy
     assert "Built by runner %s on %s" % (runner, host) in page.read_text()
 
 
+RECORD = ("SELECT c.sha, cs.build, s.digest FROM commit_slices cs JOIN commits c ON "
+          "c.id = cs.commit_id JOIN slices s ON s.id = cs.slice_id ORDER BY 1, 2, 3")
+BUILT = ("SELECT c.sha, b.build, b.status FROM commit_builds b JOIN commits c ON "
+         "c.id = b.commit_id ORDER BY 1, 2")
+
+
+def plain(rows):
+    """Rows as tuples of plain values (PostgreSQL gives a BYTEA as a memoryview)."""
+    return [tuple(bytes(v) if isinstance(v, memoryview) else v for v in r) for r in rows]
+
+
 def test_killed_runner_job_is_built_again_elsewhere(tmp_path, url, analyzer):
-    repo, conf, shas = project(tmp_path, [8, 16, 24, 32])
-    run_bw("--db", url, "-C", repo, "queue", "add", "HEAD", check=0)
+    """Three runners on 13 commits x 2 declared builds, one SIGKILLed in a build."""
+    repo, conf, shas = project(tmp_path, [8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96],
+                               toml=BUILDS)
+    r = run_bw("--db", url, "-C", repo, "--config", conf, "queue", "add", "HEAD", check=0)
+    assert "13 commits x 2 builds: 26 jobs added" in r.stdout, r.stdout
+    assert q(url, "SELECT sha, build FROM jobs ORDER BY seq")[:3] == \
+        [(shas[0], "O2"), (shas[0], "Os"), (shas[1], "O2")]
     # A sub-second lease: once the runner is dead, its job waits that long for another.
     doomed = start(url, repo, conf, "doomed", lease=0.5, slow=30)
     wait_running(url, doomed)
-    (sha,), = q(url, "SELECT sha FROM jobs WHERE state = 'running'")
+    (sha, build), = q(url, "SELECT sha, build FROM jobs WHERE state = 'running'")
     # Into the build (its log is opened as the build starts), past the claim and checkout.
     slot = os.path.join(repo, ".git", "bloatwatch", "worktrees", "0")
     wait_for(lambda: building(slot, sha), doomed)
     status = run_bw("--db", url, "-C", repo, "queue", "status", check=0).stdout
-    assert "running %s  doomed on " % sha[:12] in status and "attempt 1/3" in status, status
+    assert "running %s/%s  doomed on " % (sha[:12], build) in status and \
+        "attempt 1/3" in status, status
     doomed.send_signal(signal.SIGKILL)
     doomed.communicate()
-    (lease,), = q(url, "SELECT lease_until FROM jobs WHERE sha = %s", (sha,))
+    (lease,), = q(url, "SELECT lease_until FROM jobs WHERE sha = %s AND build = %s",
+                  (sha, build))
     out = finish({n: start(url, repo, conf, n) for n in ("r1", "r2")})
-    assert q(url, "SELECT state, count(*) FROM jobs GROUP BY state") == [("done", 5)]
-    assert q(url, "SELECT attempts, runner IN ('r1', 'r2') FROM jobs WHERE sha = %s",
-             (sha,)) == [(2, True)]
-    assert all(built(out, s) == 1 for s in shas), out
+    assert q(url, "SELECT state, count(*) FROM jobs GROUP BY state") == [("done", 26)]
+    assert q(url, "SELECT attempts, runner IN ('r1', 'r2') FROM jobs WHERE sha = %s AND "
+                  "build = %s", (sha, build)) == [(2, True)]
+    # Every (commit, build) recorded once, each build's slices its own.
+    assert all(built(out, s, b) == 1 for s in shas for b in ("O2", "Os")), out
+    assert q(url, BUILT) == sorted((s, b, "ok") for s in shas for b in ("O2", "Os"))
     # Claimed again only once the dead runner's lease passed (the database's clock).
-    assert q(url, "SELECT claimed_at >= %s FROM jobs WHERE sha = %s", (lease, sha)) == [(True,)]
-    assert q(url, "SELECT count(*) FROM commits WHERE status = 'ok'") == [(5,)]
+    assert q(url, "SELECT claimed_at >= %s FROM jobs WHERE sha = %s AND build = %s",
+             (lease, sha, build)) == [(True,)]
+    assert q(url, "SELECT count(*) FROM commits WHERE status = 'ok'") == [(13,)]
+    # The history one machine's `track` records for the same range, row for row.
+    single = str(tmp_path / "single.db")
+    run_bw("--db", single, "-C", repo, "--config", conf, "track", "HEAD", check=0)
+    fleet = q(url, FOOTPRINT)
+    assert len(fleet) == 13 * 2 * 2 and fleet == sql(single, FOOTPRINT)
+    assert plain(q(url, RECORD)) == plain(sql(single, RECORD))
+    assert q(url, BUILT) == [tuple(r) for r in sql(single, BUILT)]
+    # One (commit, build) recorded again changes nothing.
+    before = plain(q(url, RECORD)), q(url, BUILT), q(url, FOOTPRINT)
+    r = run_bw("--db", url, "-C", repo, "--config", conf, "queue", "add", "--force",
+               "HEAD~1..HEAD", check=0)
+    assert "1 commits x 2 builds: 0 jobs added, 2 queued again" in r.stdout, r.stdout
+    out = finish({"r3": start(url, repo, conf, "r3")})
+    assert built(out, shas[-1], "O2") == built(out, shas[-1], "Os") == 1, out
+    assert (plain(q(url, RECORD)), q(url, BUILT), q(url, FOOTPRINT)) == before
 
 
 def test_failing_commit_is_retried_then_recorded_failed(tmp_path, url, analyzer):
@@ -263,6 +316,19 @@ def building(slot, sha):
 
 def wait_running(url, proc, count=1):
     wait_for(lambda: len(q(url, "SELECT sha FROM jobs WHERE state = 'running'")) >= count, proc)
+
+
+def test_an_idle_runner_wakes_when_jobs_are_queued(tmp_path, url, analyzer):
+    """A runner waiting on an empty queue is woken by `queue add` (NOTIFY), not its poll."""
+    repo, conf, shas = project(tmp_path, [8])
+    run_bw("--db", url, "-C", repo, "queue", "add", shas[0], check=0)
+    r = start(url, repo, conf, "r1", poll=3600, drain=False)
+    wait_for(lambda: q(url, "SELECT state FROM jobs") == [("done",)], r)
+    run_bw("--db", url, "-C", repo, "queue", "add", "HEAD", check=0)     # while it waits
+    wait_for(lambda: q(url, "SELECT count(*) FROM jobs WHERE state = 'done'") == [(2,)], r)
+    r.send_signal(signal.SIGTERM)
+    stdout, _ = r.communicate(timeout=60)
+    assert r.returncode == 0 and "2 jobs finished" in stdout, stdout
 
 
 def test_sigterm_gives_the_job_back(tmp_path, url, analyzer):

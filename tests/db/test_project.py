@@ -195,6 +195,19 @@ published = [["a.o", 1, 2, 3]]
 """
 
 
+# Two declared builds, one per arch: a commit's jobs are (commit, out/x86_64), (commit, out/arm64).
+BUILDS = """[[objects]]
+kbuild = "out/x86_64"
+build = "make O=out/x86_64 ARCH=x86_64 kernel/rcu/"
+glob = "kernel/rcu/*.o"
+
+[[objects]]
+kbuild = "out/arm64"
+build = "make O=out/arm64 ARCH=arm64 kernel/rcu/"
+glob = "kernel/rcu/*.o"
+"""
+
+
 @pytest.mark.parametrize("text, line, message", [
     ("build = 'x'\nbuidl = 'y'\n", 2, "unknown key 'buidl'"),
     (GOOD.replace('config = "x/.config"', 'confg = "x/.config"'), 10, "unknown key 'confg' in [[objects]]"),
@@ -206,6 +219,15 @@ published = [["a.o", 1, 2, 3]]
     ("build_timeout = 'long'\n", 1, "build_timeout must be an integer"),
     ("[keys.arch]\n", 1, "arch is a built-in coordinate field"),
     ("build = [\n", 1, "bad TOML"),
+    (BUILDS.replace('build = "make O=out/arm64', 'buidl = "make O=out/arm64'), 8,
+     "unknown key 'buidl' in [[objects]]"),
+    (BUILDS.replace('build = "make O=out/arm64 ARCH=arm64 kernel/rcu/"\n', ''), 6,
+     "[[objects]] 2 has no build, but other groups declare their own"),
+    (BUILDS.replace('kbuild = "out/arm64"', 'kbuild = "out/arm64"\nname = "out/x86_64"'), 9,
+     "build 'out/x86_64' is declared twice"),
+    ("build = 'make'\n" + BUILDS, 1, "build and [[objects]] groups with their own build exclude"),
+    (BUILDS.replace('glob = "kernel/rcu/*.o"', 'glob = "kernel/rcu/*.o"\nname = 7', 1), 5,
+     "name must be a string"),
 ])
 def test_bad_toml_names_file_and_line(tmp_path, text, line, message):
     path = tmp_path / "bloatwatch.toml"
@@ -228,6 +250,21 @@ def test_good_toml_loads_every_key(tmp_path):
     t = p.table("t")
     assert t.where == {"arch": ["arm"]} and t.config_values == {"CONFIG_SMP": "n"}
     assert t.row("Tiny").published == [("a.o", 1, 2, 3)] and t.group_by == ["CONFIG_SMP"]
+
+
+def test_declared_builds_each_see_their_own_group(tmp_path):
+    path = tmp_path / "bloatwatch.toml"
+    path.write_text(BUILDS)
+    p = project.load(str(path))
+    assert p.builds() == ["out/x86_64", "out/arm64"]
+    arm = p.for_build("out/arm64")
+    assert arm.build == "make O=out/arm64 ARCH=arm64 kernel/rcu/" and arm.build_name == "out/arm64"
+    assert [g.kbuild for g in arm.groups] == ["out/arm64"] and len(p.groups) == 2
+    with pytest.raises(BwError, match="declares no build 'riscv'"):
+        p.for_build("riscv")
+    path.write_text(GOOD)
+    one = project.load(str(path))
+    assert one.builds() == [None] and one.for_build(None) is one
 
 
 def test_this_repositorys_toml_declares_the_article_table():
