@@ -5,6 +5,7 @@
 #        KERNEL_CONFIGS="tiny smp" (default) or one of them: the configurations built per arch
 #        KERNEL_VMLINUX_ARCHS="x86_64" (default): the arches whose builds link vmlinux; the others
 #        stop at kernel/rcu/ (own cache entries). "all": every arch; "": none.
+#        KERNEL_REPORT_DIR: the release trees, database, stamps and report (default $BW_CACHE/kernel/report)
 #
 # Per release and ARCH, tests/kernel/linux.sh builds (or finds cached) tinyconfig (Tiny RCU)
 # and tinyconfig + SMP (Tree RCU), DWARF4, kernel/rcu/ and (KERNEL_VMLINUX_ARCHS) vmlinux.
@@ -19,7 +20,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 BW_CACHE=${BLOATWATCH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/bloatwatch}
-R=$BW_CACHE/kernel/report
+R=${KERNEL_REPORT_DIR:-$BW_CACHE/kernel/report}   # the kernels stay in $BW_CACHE/kernel
 DB=$R/kernels.db
 OUT=${KERNEL_REPORT_OUT:-$R/out}
 STATE=$R/.state
