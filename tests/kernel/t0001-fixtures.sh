@@ -128,10 +128,11 @@ fi
 # kernel (the kernel report's builds, docs/kernel-report.md): arm's tinyconfig alone is a no-MMU
 # ARMv7-M kernel without SMP; both arm builds take MMU + ARMv7-A, so Tiny and Tree RCU share one
 # platform and smp keeps SMP=y.
-if [[ " ${arches[*]} " = *" arm "* ]] && fixture at kernel 6.1 arm tiny rcu && fixture as kernel 6.1 arm smp rcu; then
-	is "kernel 6.1 arm tiny: Tiny RCU on MMU + ARMv7-A" config_has "$at" CONFIG_TINY_RCU=y \
+if [[ " ${arches[*]} " = *" arm "* ]] && fixture arm_tiny kernel 6.1 arm tiny rcu &&
+	fixture arm_smp kernel 6.1 arm smp rcu; then
+	is "kernel 6.1 arm tiny: Tiny RCU on MMU + ARMv7-A" config_has "$arm_tiny" CONFIG_TINY_RCU=y \
 		CONFIG_MMU=y CONFIG_ARCH_MULTI_V7=y '# CONFIG_SMP is not set'
-	is "kernel 6.1 arm smp: Tree RCU on MMU + ARMv7-A" config_has "$as" CONFIG_TREE_RCU=y \
+	is "kernel 6.1 arm smp: Tree RCU on MMU + ARMv7-A" config_has "$arm_smp" CONFIG_TREE_RCU=y \
 		CONFIG_MMU=y CONFIG_ARCH_MULTI_V7=y CONFIG_SMP=y
 fi
 
