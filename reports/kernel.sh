@@ -3,16 +3,19 @@
 #
 # usage: reports/kernel.sh ARCH...     (make kernel-report KERNEL_ARCHS="x86_64 i386 ...")
 #        KERNEL_CONFIGS="tiny smp" (default) or one of them: the configurations built per arch
-#        KERNEL_VMLINUX=0: build and record kernel/rcu/ only, no vmlinux (quick; own cache entries)
+#        KERNEL_VMLINUX_ARCHS="x86_64" (default): the arches whose builds link vmlinux; the others
+#        stop at kernel/rcu/ (own cache entries). "all": every arch; "": none.
 #        KERNEL_REPORT_DIR: the release trees, database, stamps and report (default $BW_CACHE/kernel/report)
 #
 # Per release and ARCH, tests/kernel/linux.sh builds (or finds cached) tinyconfig (Tiny RCU)
-# and tinyconfig + SMP (Tree RCU), DWARF4, kernel/rcu/ and vmlinux. A release tree under
-# $K/report/vSERIES holds those output folders (symlinks) and the bloatwatch.toml declaring
-# them, so one `bloatwatch record --label` records every build of the release; this checkout's
-# HEAD (the matrix, the article's table) goes into the same database, and `bloatwatch report`
-# renders it (docs/kernel-report.md). Stamps in $K/report/.state skip every step whose inputs
-# did not change: a second run builds, records and renders nothing.
+# and tinyconfig + SMP (Tree RCU), DWARF4, kernel/rcu/ and (KERNEL_VMLINUX_ARCHS) vmlinux.
+# Where tinyconfig is SMP already (arm64: Kconfig forces it), the smp build would be the same
+# configuration and is not made. A release tree under $K/report/vSERIES holds those output
+# folders (symlinks) and the bloatwatch.toml declaring them, so one `bloatwatch record --label`
+# records every build of the release; this checkout's HEAD (the matrix, the article's table)
+# goes into the same database, and `bloatwatch report` renders it (docs/kernel-report.md).
+# Stamps in $K/report/.state skip every step whose inputs did not change: a second run builds,
+# records and renders nothing.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -35,17 +38,23 @@ t0=$SECONDS
 # What a refusal depends on: the build scripts and the Debian source packages.
 recipe=$(cat tests/kernel/linux.sh tests/kernel/kbuild.sh |
 	{ sha256sum; dpkg-query -W linux-source-6.1 linux-source-6.12 2>/dev/null || true; } | paste -sd' ')
-only_rcu='' image=', "vmlinux"'   # image: the glob beside kernel/rcu/*.o
-[ "${KERNEL_VMLINUX:-1}" = 0 ] && only_rcu=1 image=''
+vmlinux_archs=${KERNEL_VMLINUX_ARCHS-x86_64}
+[ "$vmlinux_archs" = all ] && vmlinux_archs="$*"
 
 # release SERIES ARCH...: the release tree of SERIES with one output folder per arch and config.
 release() {
-	local series=$1 arch cfg out rc l first='' tree=$R/v$1 toml refused
+	local series=$1 arch cfg out rc l first='' tree=$R/v$1 toml refused only_rcu image tiny
 	shift
 	rm -f "$tree"/out-*   # arches of an earlier run that this one does not ask for
 	toml=$(mktemp)
 	for arch in "$@"; do
+		only_rcu=1 image='' tiny=''   # image: the glob beside kernel/rcu/*.o
+		[[ " $vmlinux_archs " = *" $arch "* ]] && only_rcu='' image=', "vmlinux"'
 		for cfg in ${KERNEL_CONFIGS:-tiny smp}; do
+			if [ "$cfg" = smp ] && [ -n "$tiny" ] && grep -qx CONFIG_SMP=y "$tiny/.config"; then
+				say "$series $arch smp: skipped (tinyconfig is SMP already: $tiny)"
+				continue
+			fi
 			rc=0
 			# A refusal is remembered (until the build scripts change): Kconfig says it in a minute
 			# that a warm run should not spend again.
@@ -62,6 +71,7 @@ release() {
 				continue
 			fi
 			[ "$rc" = 0 ] || exit "$rc"
+			[ "$cfg" = tiny ] && tiny=$out
 			mkdir -p "$tree"
 			ln -sfn "$out" "$tree/out-$arch-$cfg"
 			first=${first:-$out}

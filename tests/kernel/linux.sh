@@ -7,7 +7,8 @@
 #   linux.sh history                           git repo: the tree + 4 commits that move kernel/rcu sizes
 #   linux.sh config-flip ARCH BASE OPT=VAL...  O= dir: BASE's .config + flips, olddefconfig, kernel/rcu/
 #   linux.sh kernel SERIES ARCH tiny|smp [rcu] O= dir: Linux SERIES (6.1, 6.12) tinyconfig + DWARF4
-#                                              (+ SMP=y for smp), vmlinux linked (rcu: kernel/rcu/ only)
+#                                              (+ SMP=y for smp; arm: + MMU, ARMv7-A), vmlinux
+#                                              linked (rcu: kernel/rcu/ only)
 #   linux.sh arches                            the ARCH values whose cross compiler is installed
 #
 # Each prints one absolute path on stdout; progress goes to stderr, a build's full log to
@@ -46,7 +47,7 @@ export CCACHE_DEPEND=${CCACHE_DEPEND:-1}
 
 say() { echo "kernel: $*" >&2; }
 die() { echo "linux.sh: $2" >&2; exit "$1"; }
-usage() { sed -n '4,11s/^# \{0,1\}//p' "$0" >&2; exit 2; }
+usage() { sed -n '4,12s/^# \{0,1\}//p' "$0" >&2; exit 2; }
 need() { command -v "$1" >/dev/null 2>&1 || die 77 "missing $1: install Debian package $2"; }
 
 # key TEXT...: a short hash naming one cache entry.
@@ -139,9 +140,13 @@ fx_rcu() {
 # tree. tiny is tinyconfig (Tiny RCU where the arch lets SMP off), smp adds SMP=y (Tree RCU);
 # `rcu` stops at kernel/rcu/ (a few minutes instead of a whole kernel; its own fixture).
 fx_kernel() {
-	local series=$1 arch=$2 cfg=$3 target=vmlinux flips=()
+	local series=$1 arch=$2 cfg=$3 target=vmlinux flips=() base=()
 	case $series in 6.1|6.12) ;; *) die 2 "kernel: SERIES is 6.1 or 6.12, not '$series'" ;; esac
-	case $cfg in tiny) ;; smp) flips=(-f SMP=y) ;; *) usage ;; esac
+	# arm's tinyconfig is a no-MMU ARMv7-M kernel, which has no SMP: both of arm's builds take
+	# the MMU and the ARMv7-A (Cortex-A) platforms, so that tiny and smp differ by SMP alone.
+	# (In the key only where set: the other arches' cache entries stay what they were.)
+	[ "$arch" = arm ] && base=(-f MMU=y -f ARCH_MULTI_V7=y)
+	case $cfg in tiny) flips=(${base[@]+"${base[@]}"}) ;; smp) flips=(${base[@]+"${base[@]}"} -f SMP=y) ;; *) usage ;; esac
 	case ${4:-} in '') ;; rcu) target=kernel/rcu/ cfg=$cfg-rcu ;; *) usage ;; esac
 	SERIES=$series
 	# The host tools (objtool, fixdep ...) compile alike in every build of a tree: a ccache hit
@@ -150,8 +155,8 @@ fx_kernel() {
 	kb_arch "$arch"
 	kb_tools
 	fx_src
-	fixture "kernel-$series-$arch-$cfg-$(key kernel "$series" "$arch" "$cfg" "$(recipe)")" \
-		build_o "$SRCDIR" "$arch" "${flips[@]}" "$target"
+	fixture "kernel-$series-$arch-$cfg-$(key kernel "$series" "$arch" "$cfg" "$(recipe)" \
+		${base[@]+"${base[@]}"})" build_o "$SRCDIR" "$arch" ${flips[@]+"${flips[@]}"} "$target"
 }
 
 # ---- vmlinux ARCH base|change: each built in a hard-link copy of the pristine tree (cheap; a

@@ -125,6 +125,17 @@ if fixture flip config-flip x86_64 rcu SMP=y; then
 	is "config-flip x86_64 NR_CPUS=64 without SMP: refused with exit 3" test "$rc" = 3
 fi
 
+# kernel (the kernel report's builds, docs/kernel-report.md): arm's tinyconfig alone is a no-MMU
+# ARMv7-M kernel without SMP; both arm builds take MMU + ARMv7-A, so Tiny and Tree RCU share one
+# platform and smp keeps SMP=y.
+if [[ " ${arches[*]} " = *" arm "* ]] && fixture arm_tiny kernel 6.1 arm tiny rcu &&
+	fixture arm_smp kernel 6.1 arm smp rcu; then
+	is "kernel 6.1 arm tiny: Tiny RCU on MMU + ARMv7-A" config_has "$arm_tiny" CONFIG_TINY_RCU=y \
+		CONFIG_MMU=y CONFIG_ARCH_MULTI_V7=y '# CONFIG_SMP is not set'
+	is "kernel 6.1 arm smp: Tree RCU on MMU + ARMv7-A" config_has "$arm_smp" CONFIG_TREE_RCU=y \
+		CONFIG_MMU=y CONFIG_ARCH_MULTI_V7=y CONFIG_SMP=y
+fi
+
 echo "1..$n"
 echo "kernel fixtures: $((n - failed)) passed, $failed failed"
 [ "$failed" = 0 ]
