@@ -358,7 +358,7 @@ def release_of(ctx):
     for opt, given in (("--rev", a.rev), ("--dirty", a.dirty), ("--seed", a.seed)):
         if given:
             raise BwError("record: %s names a git commit; --label records a release" % opt)
-    if not a.db and not os.environ.get("BLOATWATCH_DB"):
+    if not a.db and not default_target():
         raise BwError("record --label: give --db or set BLOATWATCH_DB (the history the release "
                       "joins; a release tree holds none)")
     tree = os.path.abspath(a.repo or os.getcwd())

@@ -8,7 +8,8 @@
 # the second (report-build) reads them once the compilers are in.
 
 REPORT_OUT        ?= reports/out
-DB_FILE           ?= bloatwatch.db
+# bloatwatch's own default (db/store.py, default_target): make names the file for its stamps.
+DB_FILE           ?= $(or $(BLOATWATCH_DB),bloatwatch.db)
 # The command line, run in place from the repository root (bin/bloatwatch finds the package).
 BLOATWATCH        := $(PYTHON) bin/bloatwatch
 REPORT_STATE      := $(REPORT_OUT)/.state

@@ -257,10 +257,11 @@ class Store:
         return {bytes(dg): rid for rid, dg in self.d.insert_returning(sql, rows)}
 
 
-def default_target(repo_root):
-    """--db default: BLOATWATCH_DB, else bloatwatch.db at the repository root. repo_root
-    is a function giving it (BwError when there is none): asked only when needed."""
+def default_target(repo_root=None):
+    """--db default, decided here only: BLOATWATCH_DB, else bloatwatch.db at the repository
+    root. repo_root is a function giving it (BwError when there is none), asked only when
+    needed; without one, None when BLOATWATCH_DB names no database."""
     env = os.environ.get("BLOATWATCH_DB")
     if env:
         return env
-    return os.path.join(repo_root(), "bloatwatch.db")
+    return os.path.join(repo_root(), "bloatwatch.db") if repo_root else None
