@@ -43,7 +43,7 @@ endif
 endif
 MATRIX_ENV_RUN = t=$(BUILD)/matrix.env.tmp$$$$; MATRIX_EXCLUDE='$(MATRIX_EXCLUDE)' $(PYTHON) matrix/gen.py \
 	env $(BUILD)/matrix.env > $$t 2>/dev/null || echo "python: $(PYTHON) cannot run matrix/gen.py" > $$t; \
-	if cmp -s $$t $(BUILD)/matrix.env; then rm -f $$t; else mv $$t $(BUILD)/matrix.env; fi
+	$(call replace_changed,$$t,$(BUILD)/matrix.env)
 $(eval $(call stamp_rule,$(BUILD)/matrix.env,$(BUILD)/matrix.vars matrix/gen.py matrix/ARCHES \
 	matrix/COMPILERS $(wildcard $(subst :, ,$(PATH):$(PYTHONPATH)) /usr/lib/python3/dist-packages \
 	$(filter /%,$(file <$(BUILD)/matrix.env))),$$(MATRIX_ENV_RUN)))

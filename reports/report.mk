@@ -36,7 +36,7 @@ report-build: $(REPORT_OUT)/index.html
 REPORT_DB := $(or $(wildcard $(DB_FILE) $(DB_FILE)-wal),FORCE)
 $(REPORT_STATE)/git: FORCE
 	@mkdir -p $(@D) && { echo '$(if $(findstring ://,$(DB_FILE)),url,$(DB_FILE))'; git describe --always \
-		--dirty --abbrev=40 2>&1; } > $@.tmp; if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+		--dirty --abbrev=40 2>&1; } > $@.tmp; $(call replace_changed,$@.tmp,$@)
 $(eval $(call stamp_rule,$(REPORT_STATE)/head,$(REPORT_STATE)/git $(REPORT_DB),$(BLOATWATCH) --db $(DB_FILE) \
 	stamp head $(REPORT_STATE)/head))
 
