@@ -158,7 +158,7 @@ def parser():
                                      "Linux source tree, else 'release LABEL')")
     p.add_argument("-j", "--jobs", type=int, default=None, help="analyzer processes (default: cores, max 4)")
     p.add_argument("--no-cache", action="store_true",
-                   help="analyze every object even if its bytes were analyzed before")
+                   help="analyze every object, even if its bytes were analyzed before or make wrote its analysis")
     p.add_argument("--seed", type=int, default=0, metavar="N",
                    help="when the history holds no other commit, first track the last N commits")
     p.add_argument("--seed-jobs", type=int, default=1, metavar="J",
