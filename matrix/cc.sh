@@ -1,14 +1,16 @@
 #!/bin/sh
 # Compile one kernel object of the matrix (through ccache when given) and write its build record.
 #
-#   [MATRIX_CCACHE=ccache] BW_CC_VERSION=LINE cc.sh OBJ SRC ARCH COMPILER SCENARIO VARIANT COMPILER-COMMAND...
+#   [MATRIX_CCACHE=ccache] cc.sh OBJ SRC COMPILER-COMMAND...
 #
 # Run from the repository root. The debug prefix map makes DW_AT_comp_dir "." so that an object
 # does not depend on where the checkout is; the record (<obj>.cmd, docs/matrix.md) writes the
-# command as a shell command run from the root, with that directory as a literal $PWD.
+# command as a shell command run from the root, with that directory as a literal $PWD. The record
+# says how the object was built; where it sits (arch, compiler, config, variant), its compiler's
+# version and CONFIG values are the manifest's (build/matrix.json), said once there.
 set -eu
-obj=$1 src=$2 arch=$3 compiler=$4 scen=$5 variant=$6
-shift 6
+obj=$1 src=$2
+shift 2
 dir=${obj%/*}
 map="-fdebug-prefix-map=$PWD=."
 set -- "$@" "$map" -include "$dir/autoconf.h" -MMD -MP -MF "${obj%.o}.d" -c "$src" -o "$obj"
@@ -18,22 +20,6 @@ if ! ${MATRIX_CCACHE:+"$MATRIX_CCACHE"} "$@"; then
 	rm -f "$obj" "$obj.cmd"
 	exit 1
 fi
-{
-	echo "# bloatwatch build record v1"
-	echo "cmd := $recorded"
-	echo "compiler_version := ${BW_CC_VERSION:?}"
-	echo "source := $src"
-	echo "object := $obj"
-	echo "variant := $variant"
-	echo "arch := $arch"
-	echo "compiler := $compiler"
-	echo "scenario := $scen"
-	# The coordinate's options, read in the shell (a sed process per object cost more).
-	while IFS= read -r line; do
-		case $line in
-		CONFIG_*=*) echo "${line%%=*} := ${line#*=}" ;;
-		"# CONFIG_"*" is not set") line=${line#"# "} && echo "${line%% *} := n" ;;
-		esac
-	done <"$dir/config"
-} > "$obj.cmd.tmp"
+printf '# bloatwatch build record v1\ncmd := %s\nsource := %s\nobject := %s\n' \
+	"$recorded" "$src" "$obj" > "$obj.cmd.tmp"
 mv "$obj.cmd.tmp" "$obj.cmd"

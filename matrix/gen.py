@@ -170,10 +170,6 @@ def mk_escape(text):
     return text.replace("$", "$$")
 
 
-def sh_quote(text):
-    return "'" + text.replace("'", "'\\''") + "'"
-
-
 class Emitter:
     """Accumulates the generated makefile for one set of coordinates (matrix or sweep)."""
 
@@ -186,7 +182,7 @@ class Emitter:
         self.coords, self.objs, self.missing, self.compilers = [], [], [], {}
 
     def compiler(self, arch, cc, drivers, flags):
-        """Define <PREFIX>_CMD_<arch>_<cc> and _VER_; False when the driver is not installed."""
+        """Define <PREFIX>_CMD_<arch>_<cc>; False when the driver is not installed."""
         key = (arch["name"], cc)
         if key in self.compilers:
             return self.compilers[key]
@@ -210,8 +206,7 @@ class Emitter:
             raise DataError("matrix: %s/%s: %s -print-file-name=include failed: %s"
                             % (arch["name"], cc, " ".join(argv), r.stderr.strip()))
         cmd = argv + extra + flags + ["-isystem", inc, "-Iinclude"]
-        self.lines += ["%s_CMD_%s_%s := %s" % (self.prefix, arch["name"], cc, mk_escape(" ".join(cmd))),
-                       "%s_VER_%s_%s := %s" % (self.prefix, arch["name"], cc, mk_escape(sh_quote(version)))]
+        self.lines.append("%s_CMD_%s_%s := %s" % (self.prefix, arch["name"], cc, mk_escape(" ".join(cmd))))
         # The objects of a compiler depend on this file: rewritten when its command or version changes.
         resolve.write_if_changed(self.stamp(arch["name"], cc), " ".join(cmd) + "\n" + version + "\n")
         self.compilers[key] = True
@@ -235,8 +230,7 @@ class Emitter:
                 self.lines.append("%s: %s-missing-%s-%s" % (o, self.prefix.lower(), arch, cc))
                 continue
             self.lines += ["%s: %s %s/autoconf.h %s $(MATRIX_DEPS)" % (o, src, d, self.stamp(arch, cc)),
-                           "\t$(call matrix_cc,%s,%s,%s,%s,%s)"
-                           % (arch, cc, name, os.path.dirname(obj), self.cmd_prefix),
+                           "\t$(call matrix_cc,%s,%s,%s)" % (arch, cc, self.cmd_prefix),
                            "-include %s.d" % o[:-2]]
 
     def write(self, path, extra_vars):
@@ -248,11 +242,14 @@ class Emitter:
 
 
 def object_entries(build, folder, objs):
+    """The manifest's objects of a coordinate: each keyed by its variant (its Kbuild folder);
+    the manifest is the one place that says where an object sits, its record says how it was
+    built."""
     out = []
     for obj in objs:
         path = "%s/%s/%s" % (build, folder, os.path.basename(obj))
-        out.append({"path": path, "source": obj[:-2] + ".c", "record": path + ".cmd",
-                    "analysis": path + ".json"})
+        out.append({"path": path, "source": obj[:-2] + ".c", "keys": {"variant": os.path.dirname(obj)},
+                    "record": path + ".cmd", "analysis": path + ".json"})
     return out
 
 

@@ -54,13 +54,12 @@ $(BUILD)/matrix.gen.mk: $(MATRIX_DATA) $(BUILD)/matrix.env
 	$(Q)$(PYTHON) matrix/gen.py objects $(BUILD) 2> $@.err$$$$ || \
 		sh matrix/gen-failed.sh MATRIX $@.err$$$$ > $@; rm -f $@.err$$$$; touch $@
 
-# $(call matrix_cc,arch,compiler,scenario,variant,PREFIX): compile $@ from $< and write its record
+# $(call matrix_cc,arch,compiler,PREFIX): compile $@ from $< and write its record
 define matrix_cc
 	$(call v_echo,  CC      $@)
 	$(Q)MATRIX_CCACHE=$(MATRIX_CCACHE) CCACHE_DIR=$(MATRIX_CCACHE_DIR) CCACHE_BASEDIR=$(CURDIR) \
 		CCACHE_DEPEND=1 CCACHE_MAXSIZE=$(MATRIX_CCACHE_SIZE) CCACHE_STATSLOG=$(abspath $(MATRIX_STATSLOG)) \
-		BW_CC_VERSION=$($(5)_VER_$(1)_$(2)) \
-		sh matrix/cc.sh $@ $< $(1) $(2) $(3) $(4) $($(5)_CMD_$(1)_$(2))
+		sh matrix/cc.sh $@ $< $($(3)_CMD_$(1)_$(2))
 endef
 
 ifeq ($(BW_GENERATED),1)
