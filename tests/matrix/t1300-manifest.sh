@@ -15,6 +15,8 @@ echo "TAP version 13"
 manifest_ok() {
 	$py - "$build" <<'EOF'
 import json, os, subprocess, sys
+sys.path.insert(0, ".")     # run from the repository root: its .config reader
+from bloatwatch.record.collect import read_config
 build = sys.argv[1]
 m = json.load(open(os.path.join(build, "matrix.json")))
 bad = []
@@ -46,15 +48,7 @@ for c in coords:
     v = versions[drv[0]]
     if c["compiler_version"] != v:
         bad.append("%s: compiler_version %r, %s says %r" % (where, c["compiler_version"], drv[0], v))
-    config = {}
-    for line in open(os.path.join(build, where, "config")):
-        line = line.strip()
-        if line.startswith("CONFIG_"):
-            k, v2 = line.split("=", 1)
-            config[k] = v2
-        elif line.startswith("# CONFIG_") and line.endswith(" is not set"):
-            config[line[2:-len(" is not set")]] = "n"
-    if c["config_values"] != config:
+    if c["config_values"] != read_config(os.path.join(build, where, "config")):
         bad.append(where + ": config_values differ from its config")
     if not c["objects"]:
         bad.append(where + ": no objects")
@@ -66,11 +60,8 @@ for c in coords:
         if o["record"] != o["path"] + ".cmd" or o["analysis"] != o["path"] + ".json":
             bad.append(where + ": record/analysis paths")
         rec = dict(l.rstrip("\n").split(" := ", 1) for l in open(o["record"]) if " := " in l)
-        if rec.get("source") != o["source"] or rec.get("object") != o["path"] or \
-                rec.get("compiler_version") != c["compiler_version"]:
-            bad.append(o["record"] + ": source/object/compiler_version differ from the manifest")
-        if {k: v for k, v in rec.items() if k.startswith("CONFIG_")} != c["config_values"]:
-            bad.append(o["record"] + ": CONFIG values differ from the manifest")
+        if rec.get("source") != o["source"] or rec.get("object") != o["path"]:
+            bad.append(o["record"] + ": source/object differ from the manifest")
 for b in bad[:10]:
     print("# " + b)
 print("# %d coordinates, %d objects, %d excluded" % (len(coords), nobj, len(m["excluded"])))

@@ -15,9 +15,7 @@ MATRIX_ANALYZER=${MATRIX_ANALYZER:-bin/bloatwatch-analyze} $py matrix/gen.py swe
 
 kconfig_ok() {
 	$py - "$build" <<'EOF'
-import json, os, sys
-sys.path.insert(0, ".")     # run from the repository root: its .config reader
-from bloatwatch.record.collect import read_config
+import json, sys
 s = json.load(open(sys.argv[1] + "/sweep.json.in"))
 m = json.load(open(sys.argv[1] + "/matrix.json"))
 co = {(c["arch"], c["compiler"], c["config"]): c for c in s["coordinates"]}
