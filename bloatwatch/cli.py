@@ -329,15 +329,15 @@ def cmd_record(ctx):
             uses += [(f["file"], c) for f in doc["files"] for c in f.get("configs", [])]
         job.where, job.analysis = a.json[0], recorder.Analysis(files, uses)
     else:
+        job.project, job.analyzer = ctx.project(), ctx.analyzer()
         if a.objects:
-            job.objects = []
+            paths = []
             for p in a.objects:
                 if not os.path.exists(p):
                     raise BwError("%s: no such file" % p)
                 full = os.path.abspath(p)
-                job.objects.append(os.path.relpath(full, root)
-                                   if full.startswith(root + os.sep) else full)
-        job.project, job.analyzer = ctx.project(), ctx.analyzer()
+                paths.append(os.path.relpath(full, root) if full.startswith(root + os.sep) else full)
+            job.objects = collect.named(job.project, root, paths)
         if not job.objects:
             job.objects = collect.objects(job.project, root)   # bad input fails before the db opens
     start = time.monotonic()

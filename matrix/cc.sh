@@ -1,13 +1,13 @@
 #!/bin/sh
 # Compile one kernel object of the matrix (through ccache when given) and write its build record.
 #
-#   [MATRIX_CCACHE=ccache] cc.sh OBJ SRC COMPILER-COMMAND...
+#   [MATRIX_CCACHE=ccache] BW_CC_VERSION=LINE cc.sh OBJ SRC COMPILER-COMMAND...
 #
 # Run from the repository root. The debug prefix map makes DW_AT_comp_dir "." so that an object
 # does not depend on where the checkout is; the record (<obj>.cmd, docs/matrix.md) writes the
 # command as a shell command run from the root, with that directory as a literal $PWD. The record
-# says how the object was built; where it sits (arch, compiler, config, variant), its compiler's
-# version and CONFIG values are the manifest's (build/matrix.json), said once there.
+# says how the object was built (command, compiler, CONFIG); where it sits (arch, compiler,
+# config label, variant) is the manifest's (build/matrix.json), said once there.
 set -eu
 obj=$1 src=$2
 shift 2
@@ -20,6 +20,15 @@ if ! ${MATRIX_CCACHE:+"$MATRIX_CCACHE"} "$@"; then
 	rm -f "$obj" "$obj.cmd"
 	exit 1
 fi
-printf '# bloatwatch build record v1\ncmd := %s\nsource := %s\nobject := %s\n' \
-	"$recorded" "$src" "$obj" > "$obj.cmd.tmp"
+{
+	printf '# bloatwatch build record v1\ncmd := %s\ncompiler_version := %s\nsource := %s\nobject := %s\n' \
+		"$recorded" "${BW_CC_VERSION:?}" "$src" "$obj"
+	# The coordinate's options, read in the shell (a sed process per object cost more).
+	while IFS= read -r line; do
+		case $line in
+		CONFIG_*=*) echo "${line%%=*} := ${line#*=}" ;;
+		"# CONFIG_"*" is not set") line=${line#"# "} && echo "${line%% *} := n" ;;
+		esac
+	done <"$dir/config"
+} > "$obj.cmd.tmp"
 mv "$obj.cmd.tmp" "$obj.cmd"

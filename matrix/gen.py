@@ -170,6 +170,10 @@ def mk_escape(text):
     return text.replace("$", "$$")
 
 
+def sh_quote(text):
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
 class Emitter:
     """Accumulates the generated makefile for one set of coordinates (matrix or sweep)."""
 
@@ -182,7 +186,7 @@ class Emitter:
         self.coords, self.objs, self.missing, self.compilers = [], [], [], {}
 
     def compiler(self, arch, cc, drivers, flags):
-        """Define <PREFIX>_CMD_<arch>_<cc>; False when the driver is not installed."""
+        """Define <PREFIX>_CMD_<arch>_<cc> and _VER_; False when the driver is not installed."""
         key = (arch["name"], cc)
         if key in self.compilers:
             return self.compilers[key]
@@ -206,7 +210,8 @@ class Emitter:
             raise DataError("matrix: %s/%s: %s -print-file-name=include failed: %s"
                             % (arch["name"], cc, " ".join(argv), r.stderr.strip()))
         cmd = argv + extra + flags + ["-isystem", inc, "-Iinclude"]
-        self.lines.append("%s_CMD_%s_%s := %s" % (self.prefix, arch["name"], cc, mk_escape(" ".join(cmd))))
+        self.lines += ["%s_CMD_%s_%s := %s" % (self.prefix, arch["name"], cc, mk_escape(" ".join(cmd))),
+                       "%s_VER_%s_%s := %s" % (self.prefix, arch["name"], cc, mk_escape(sh_quote(version)))]
         # The objects of a compiler depend on this file: rewritten when its command or version changes.
         resolve.write_if_changed(self.stamp(arch["name"], cc), " ".join(cmd) + "\n" + version + "\n")
         self.compilers[key] = True

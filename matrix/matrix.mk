@@ -59,7 +59,7 @@ define matrix_cc
 	$(call v_echo,  CC      $@)
 	$(Q)MATRIX_CCACHE=$(MATRIX_CCACHE) CCACHE_DIR=$(MATRIX_CCACHE_DIR) CCACHE_BASEDIR=$(CURDIR) \
 		CCACHE_DEPEND=1 CCACHE_MAXSIZE=$(MATRIX_CCACHE_SIZE) CCACHE_STATSLOG=$(abspath $(MATRIX_STATSLOG)) \
-		sh matrix/cc.sh $@ $< $($(3)_CMD_$(1)_$(2))
+		BW_CC_VERSION=$($(3)_VER_$(1)_$(2)) sh matrix/cc.sh $@ $< $($(3)_CMD_$(1)_$(2))
 endef
 
 ifeq ($(BW_GENERATED),1)

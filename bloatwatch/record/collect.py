@@ -90,6 +90,18 @@ def objects(project, root):
     return sorted(found, key=lambda f: f.path)
 
 
+def named(project, root, paths):
+    """[Found] of objects named one by one (`record OBJ...`): a path a manifest lists has the
+    coordinate the first manifest listing it gives; any other is found by its build record
+    and ELF header, as globs are."""
+    listed = {}
+    for m in project.manifests:
+        if os.path.isfile(os.path.join(root, m)):
+            for f in from_manifest(root, m):
+                listed.setdefault(f.path, f)
+    return [listed.get(p) or Found(p) for p in paths]
+
+
 def refusals(project, root, extra=()):
     """[(arch, compiler, label, CONFIG_X, why)] of the flips the tree's manifests (those of
     bloatwatch.toml that exist, and `extra`) list as refused by Kconfig."""

@@ -19,8 +19,8 @@ excluded=$($py -c 'import json, sys
 for e in json.load(open(sys.argv[1]))["excluded"]: print("%s/%s" % (e["arch"], e["compiler"]))' "$manifest")
 is_excluded() { printf '%s\n' "$excluded" | grep -qx "$1"; }
 
-# 1. Every coordinate has its config, autoconf.h, objects and records (cmd, source, object: the
-#    coordinate is the manifest's alone, t1300 compares it with the config).
+# 1. Every coordinate has its config, autoconf.h, objects and records (how each was built: the
+#    coordinate is the manifest's alone; t1300 compares both with the config).
 layout_ok() {
 	$py - "$build" <<'EOF'
 import json, os, sys
@@ -38,8 +38,9 @@ for c in coords:
         lines = open(cmd).read().splitlines()
         rec = dict(l.split(" := ", 1) for l in lines if " := " in l)
         # The record says how it was built; the coordinate is the manifest's alone.
-        if sorted(rec) != ["cmd", "object", "source"] or rec["source"] != o["source"]:
-            bad.append("%s: keys %s, not cmd, source, object" % (cmd, sorted(rec)))
+        keys = sorted(k for k in rec if not k.startswith("CONFIG_"))
+        if keys != ["cmd", "compiler_version", "object", "source"] or rec["source"] != o["source"]:
+            bad.append("%s: keys %s, not cmd, compiler_version, source, object, CONFIG_" % (cmd, keys))
         if rec.get("object") != cmd[:-4] or cmd[:-4] != o["path"]:
             bad.append(cmd + ": object")
 for b in bad[:5]:

@@ -60,8 +60,11 @@ for c in coords:
         if o["record"] != o["path"] + ".cmd" or o["analysis"] != o["path"] + ".json":
             bad.append(where + ": record/analysis paths")
         rec = dict(l.rstrip("\n").split(" := ", 1) for l in open(o["record"]) if " := " in l)
-        if rec.get("source") != o["source"] or rec.get("object") != o["path"]:
-            bad.append(o["record"] + ": source/object differ from the manifest")
+        if rec.get("source") != o["source"] or rec.get("object") != o["path"] or \
+                rec.get("compiler_version") != c["compiler_version"]:
+            bad.append(o["record"] + ": source/object/compiler_version differ from the manifest")
+        if {k: v for k, v in rec.items() if k.startswith("CONFIG_")} != c["config_values"]:
+            bad.append(o["record"] + ": CONFIG values differ from the manifest")
 for b in bad[:10]:
     print("# " + b)
 print("# %d coordinates, %d objects, %d excluded" % (len(coords), nobj, len(m["excluded"])))

@@ -137,7 +137,7 @@ def test_struct_pages_show_the_analyzers_reorganized_order(real):
     assert r.returncode == 0, r.stderr
     pages, checked, moved = {}, set(), set()
     for f in json.loads(r.stdout)["files"]:
-        variant, obj = f["build"]["variant"], os.path.basename(f["file"])
+        variant, obj = f["build"]["source"].split("/")[0], os.path.basename(f["file"])
         if obj not in pages:
             pages[obj] = real.read("structs/%s.html" % obj)
         for s in f["structs"]:
