@@ -94,12 +94,15 @@ class Store:
         latest = latest_version()
         views_digest = hashlib.sha256(read(VIEWS_FILE).encode()).hexdigest()
         version = self.d.user_version()
-        if version > latest:
-            raise BwError("%s: database schema version %d is newer than this bloatwatch "
-                          "understands (%d); use a newer bloatwatch" % (self.where, version, latest))
+        self._refuse_newer(version, latest)
         if version == latest and self._views_digest() == views_digest:
             return
         self.write(lambda: self._upgrade_locked(latest, views_digest))
+
+    def _refuse_newer(self, version, latest):
+        if version > latest:
+            raise BwError("%s: database schema version %d is newer than this bloatwatch "
+                          "understands (%d); use a newer bloatwatch" % (self.where, version, latest))
 
     def _views_digest(self):
         if "meta" not in self.d.tables():
@@ -111,9 +114,7 @@ class Store:
         self.d.lock_schema()
         version = self.d.user_version()   # again, now that no other writer runs
         tables = self.d.tables()
-        if version > latest:
-            raise BwError("%s: database schema version %d is newer than this bloatwatch "
-                          "understands (%d); use a newer bloatwatch" % (self.where, version, latest))
+        self._refuse_newer(version, latest)
         if version == 0:
             if tables:
                 raise BwError("%s: not a bloatwatch database (it has tables %s but no schema "
