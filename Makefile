@@ -47,6 +47,8 @@ DRY := $(if $(findstring n,$(filter-out -%,$(firstword $(MAKEFLAGS)))),: )
 # runs only when STAMP is missing or an input is newer than its last run (STAMP.checked): make
 # then starts no process to find that nothing changed.
 .PHONY: FORCE
+# $(call replace_changed,TMP,FILE): FILE becomes TMP's text, its timestamp kept when that is the same.
+replace_changed = if cmp -s $(1) $(2); then rm -f $(1); else mv $(1) $(2); fi
 define stamp_rule
 $(1).checked: $(2) $(if $(wildcard $(1)),,FORCE)
 	$(Q)$(3) && touch $$@

@@ -3,9 +3,9 @@
 #
 #   footprint.sh BUILD_DIR COORD...      (COORD = arch/compiler/scenario, from `make matrix-list`)
 #
-# Sizes are binutils size(1) Berkeley figures (text, data, bss). Rows are grouped by the
-# variant recorded in each object's build record; the total is rcupdate.o plus the variant's
-# objects, the way the article's table adds them. Ends with the article's reference figures.
+# Sizes are binutils size(1) Berkeley figures (text, data, bss). Rows are grouped by variant
+# (the folder of the source each object's build record names); the total is rcupdate.o plus
+# the variant's objects, the way the article's table adds them. Ends with the article's reference figures.
 set -eu
 build=$1
 shift
@@ -20,7 +20,7 @@ for coord in "$@"; do
 	set -- $(size_of "$dir/rcupdate.o")
 	ct=$1 cd=$2 cb=$3 csum=$4
 	for cmd in "$dir"/*.o.cmd; do
-		variant=$(sed -n 's/^variant := //p' "$cmd")
+		variant=$(sed -n 's|^source := \([^/]*\)/.*|\1|p' "$cmd")	# the source's folder
 		[ "$variant" = common ] && continue
 		obj=${cmd%.cmd}
 		set -- $(size_of "$obj")

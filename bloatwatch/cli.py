@@ -158,7 +158,7 @@ def parser():
                                      "Linux source tree, else 'release LABEL')")
     p.add_argument("-j", "--jobs", type=int, default=None, help="analyzer processes (default: cores, max 4)")
     p.add_argument("--no-cache", action="store_true",
-                   help="analyze every object even if its bytes were analyzed before")
+                   help="analyze every object, even if its bytes were analyzed before or make wrote its analysis")
     p.add_argument("--seed", type=int, default=0, metavar="N",
                    help="when the history holds no other commit, first track the last N commits")
     p.add_argument("--seed-jobs", type=int, default=1, metavar="J",
@@ -331,15 +331,15 @@ def cmd_record(ctx):
             uses += [(f["file"], c) for f in doc["files"] for c in f.get("configs", [])]
         job.where, job.analysis = a.json[0], recorder.Analysis(files, uses)
     else:
+        job.project, job.analyzer = ctx.project(), ctx.analyzer()
         if a.objects:
-            job.objects = []
+            paths = []
             for p in a.objects:
                 if not os.path.exists(p):
                     raise BwError("%s: no such file" % p)
                 full = os.path.abspath(p)
-                job.objects.append(os.path.relpath(full, root)
-                                   if full.startswith(root + os.sep) else full)
-        job.project, job.analyzer = ctx.project(), ctx.analyzer()
+                paths.append(os.path.relpath(full, root) if full.startswith(root + os.sep) else full)
+            job.objects = collect.named(job.project, root, paths)
         if not job.objects:
             job.objects = collect.objects(job.project, root)   # bad input fails before the db opens
     start = time.monotonic()
@@ -360,7 +360,7 @@ def release_of(ctx):
     for opt, given in (("--rev", a.rev), ("--dirty", a.dirty), ("--seed", a.seed)):
         if given:
             raise BwError("record: %s names a git commit; --label records a release" % opt)
-    if not a.db and not os.environ.get("BLOATWATCH_DB"):
+    if not a.db and not default_target():
         raise BwError("record --label: give --db or set BLOATWATCH_DB (the history the release "
                       "joins; a release tree holds none)")
     tree = os.path.abspath(a.repo or os.getcwd())

@@ -9,8 +9,9 @@ tree already holds (objects, archives, executables that git does not track) name
 import json
 import os
 import shlex
+import tempfile
 
-from . import kbuild
+from . import atomic, kbuild
 from . import gitrepo
 from .errors import BwError
 
@@ -317,17 +318,14 @@ def run(root, dest, kbuild_dirs=(), label=None, force=False, stdout=False):
             raise BwError("--kbuild %s: no such folder" % d)
     g = guess(root, kbuild_dirs, label)
     text = toml_text(g, root)
-    tmp = dest + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(text)
-    try:
-        project.load(tmp, root)       # what init writes must load
-    finally:
-        if stdout:
-            os.unlink(tmp)
+    with tempfile.TemporaryDirectory(prefix="bloatwatch-init-") as d:
+        check = os.path.join(d, os.path.basename(dest))
+        with open(check, "w", encoding="utf-8") as f:
+            f.write(text)
+        project.load(check, root)       # what init writes must load
     lines = ["bloatwatch init: %s" % g.kind] + ["  guessed: " + s for s in g.said]
     if stdout:
         return [text] + lines
-    os.replace(tmp, dest)
+    atomic.write(dest, text)
     return lines + ["wrote %s: check it, then `bloatwatch record` (what is built now) or "
                     "`bloatwatch track A..B` (a range of commits)" % dest]

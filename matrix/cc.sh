@@ -1,17 +1,19 @@
 #!/bin/sh
 # Compile one kernel object of the matrix (through ccache when given) and write its build record.
 #
-#   [MATRIX_CCACHE=ccache] [BW_SAME=OBJ] BW_CC_VERSION=LINE cc.sh OBJ SRC ARCH COMPILER SCENARIO VARIANT COMPILER-COMMAND...
+#   [MATRIX_CCACHE=ccache] [BW_SAME=OBJ] BW_CC_VERSION=LINE cc.sh OBJ SRC COMPILER-COMMAND...
 #
 # BW_SAME: an object of another coordinate that this command would give byte for byte (the
 # sweep's base's, when the flip changes no option the source and its headers read): copied, with
 # its dependency file, instead of compiled; the record is written as for a compile.
 # Run from the repository root. The debug prefix map makes DW_AT_comp_dir "." so that an object
 # does not depend on where the checkout is; the record (<obj>.cmd, docs/matrix.md) writes the
-# command as a shell command run from the root, with that directory as a literal $PWD.
+# command as a shell command run from the root, with that directory as a literal $PWD. The record
+# says how the object was built (command, compiler, CONFIG); where it sits (arch, compiler,
+# config label, variant) is the manifest's (build/matrix.json), said once there.
 set -eu
-obj=$1 src=$2 arch=$3 compiler=$4 scen=$5 variant=$6
-shift 6
+obj=$1 src=$2
+shift 2
 dir=${obj%/*}
 map="-fdebug-prefix-map=$PWD=."
 set -- "$@" "$map" -include "$dir/autoconf.h" -MMD -MP -MF "${obj%.o}.d" -c "$src" -o "$obj"
@@ -25,15 +27,8 @@ elif ! ${MATRIX_CCACHE:+"$MATRIX_CCACHE"} "$@"; then
 	exit 1
 fi
 {
-	echo "# bloatwatch build record v1"
-	echo "cmd := $recorded"
-	echo "compiler_version := ${BW_CC_VERSION:?}"
-	echo "source := $src"
-	echo "object := $obj"
-	echo "variant := $variant"
-	echo "arch := $arch"
-	echo "compiler := $compiler"
-	echo "scenario := $scen"
+	printf '# bloatwatch build record v1\ncmd := %s\ncompiler_version := %s\nsource := %s\nobject := %s\n' \
+		"$recorded" "${BW_CC_VERSION:?}" "$src" "$obj"
 	# The coordinate's options, read in the shell (a sed process per object cost more).
 	while IFS= read -r line; do
 		case $line in

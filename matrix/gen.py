@@ -237,8 +237,8 @@ class Emitter:
                 continue
             self.lines += ["%s: %s %s/autoconf.h %s $(MATRIX_DEPS)%s"
                            % (o, src, d, self.stamp(arch, cc), " " + copy if copy else ""),
-                           "\t$(call matrix_cc,%s,%s,%s,%s,%s%s)"
-                           % (arch, cc, name, os.path.dirname(obj), self.cmd_prefix, "," + copy if copy else ""),
+                           "\t$(call matrix_cc,%s,%s,%s%s)"
+                           % (arch, cc, self.cmd_prefix, "," + copy if copy else ""),
                            "-include %s.d" % o[:-2]]
 
     def write(self, path, extra_vars):
@@ -250,11 +250,14 @@ class Emitter:
 
 
 def object_entries(build, folder, objs):
+    """The manifest's objects of a coordinate: each keyed by its variant (its Kbuild folder);
+    the manifest is the one place that says where an object sits, its record says how it was
+    built."""
     out = []
     for obj in objs:
         path = "%s/%s/%s" % (build, folder, os.path.basename(obj))
-        out.append({"path": path, "source": obj[:-2] + ".c", "record": path + ".cmd",
-                    "analysis": path + ".json"})
+        out.append({"path": path, "source": obj[:-2] + ".c", "keys": {"variant": os.path.dirname(obj)},
+                    "record": path + ".cmd", "analysis": path + ".json"})
     return out
 
 

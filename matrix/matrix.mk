@@ -42,7 +42,7 @@ endif
 endif
 MATRIX_ENV_RUN = t=$(BUILD)/matrix.env.tmp$$$$; MATRIX_EXCLUDE='$(MATRIX_EXCLUDE)' $(PYTHON) matrix/gen.py \
 	env $(BUILD)/matrix.env > $$t 2>/dev/null || echo "python: $(PYTHON) cannot run matrix/gen.py" > $$t; \
-	if cmp -s $$t $(BUILD)/matrix.env; then rm -f $$t; else mv $$t $(BUILD)/matrix.env; fi
+	$(call replace_changed,$$t,$(BUILD)/matrix.env)
 $(eval $(call stamp_rule,$(BUILD)/matrix.env,$(BUILD)/matrix.vars matrix/gen.py matrix/ARCHES \
 	matrix/COMPILERS $(wildcard $(subst :, ,$(PATH):$(PYTHONPATH)) /usr/lib/python3/dist-packages \
 	$(filter /%,$(file <$(BUILD)/matrix.env))),$$(MATRIX_ENV_RUN)))
@@ -53,13 +53,12 @@ $(BUILD)/matrix.gen.mk: $(MATRIX_DATA) $(BUILD)/matrix.env
 	$(Q)$(PYTHON) matrix/gen.py objects $(BUILD) 2> $@.err$$$$ || \
 		sh matrix/gen-failed.sh MATRIX $@.err$$$$ > $@; rm -f $@.err$$$$; touch $@
 
-# $(call matrix_cc,arch,compiler,scenario,variant,PREFIX[,SAME]): compile $@ from $< (or copy SAME) and record it
+# $(call matrix_cc,arch,compiler,PREFIX[,SAME]): compile $@ from $< (or copy SAME) and write its record
 define matrix_cc
 	$(call v_echo,  CC      $@)
 	$(Q)MATRIX_CCACHE=$(MATRIX_CCACHE) CCACHE_DIR=$(MATRIX_CCACHE_DIR) CCACHE_BASEDIR=$(CURDIR) \
 		CCACHE_DEPEND=1 CCACHE_MAXSIZE=$(MATRIX_CCACHE_SIZE) CCACHE_STATSLOG=$(abspath $(MATRIX_STATSLOG)) \
-		BW_CC_VERSION=$($(5)_VER_$(1)_$(2)) BW_SAME=$(6) \
-		sh matrix/cc.sh $@ $< $(1) $(2) $(3) $(4) $($(5)_CMD_$(1)_$(2))
+		BW_CC_VERSION=$($(3)_VER_$(1)_$(2)) BW_SAME=$(4) sh matrix/cc.sh $@ $< $($(3)_CMD_$(1)_$(2))
 endef
 
 ifeq ($(BW_GENERATED),1)

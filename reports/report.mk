@@ -8,7 +8,8 @@
 # the second (report-build) reads them once the compilers are in.
 
 REPORT_OUT        ?= reports/out
-DB_FILE           ?= bloatwatch.db
+# bloatwatch's own default (db/store.py, default_target): make names the file for its stamps.
+DB_FILE           ?= $(or $(BLOATWATCH_DB),bloatwatch.db)
 # The command line, run in place from the repository root (bin/bloatwatch finds the package).
 BLOATWATCH        := $(PYTHON) bin/bloatwatch
 REPORT_STATE      := $(REPORT_OUT)/.state
@@ -35,7 +36,7 @@ report-build: $(REPORT_OUT)/index.html
 REPORT_DB := $(or $(wildcard $(DB_FILE) $(DB_FILE)-wal),FORCE)
 $(REPORT_STATE)/git: FORCE
 	@mkdir -p $(@D) && { echo '$(if $(findstring ://,$(DB_FILE)),url,$(DB_FILE))'; git describe --always \
-		--dirty --abbrev=40 2>&1; } > $@.tmp; if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+		--dirty --abbrev=40 2>&1; } > $@.tmp; $(call replace_changed,$@.tmp,$@)
 $(eval $(call stamp_rule,$(REPORT_STATE)/head,$(REPORT_STATE)/git $(REPORT_DB),$(BLOATWATCH) --db $(DB_FILE) \
 	stamp head $(REPORT_STATE)/head))
 
@@ -53,6 +54,7 @@ $(eval $(call stamp_rule,$(REPORT_STATE)/dbstate,$(REPORT_STATE)/recorded $(REPO
 $(REPORT_OUT)/index.html: $(REPORT_STATE)/dbstate $(REPORT_SRCS)
 	$(Q)$(BLOATWATCH) --db $(DB_FILE) report --out $(REPORT_OUT) -q $(REPORT_ARGS)
 
-# Recording is idempotent and cheap (analyses are content-addressed), so it always runs.
-record: objects analyzer
+# Recording is idempotent and cheap (analyses are content-addressed), so it always runs; make
+# decides which analyses are current (record reads them as they are).
+record: analysis
 	$(Q)$(BLOATWATCH) --db $(DB_FILE) record

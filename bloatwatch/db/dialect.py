@@ -209,23 +209,21 @@ class PostgreSQL:
         self._run(self.sql(sql), tuple(params))
         return self.cur
 
-    def insert_many(self, sql, rows):
-        # execute_values sends one statement per page instead of one per row.
+    def _values(self, sql, rows, fetch=False):
+        # execute_values sends one statement per page instead of one per row: the VALUES
+        # tuple becomes its template.
         self._flush()
         sql = self.sql(sql)
         values = re.search(r"\bVALUES\s*(\([^)]*\))", sql)
-        template = values.group(1)
         sql = sql[:values.start(1)] + "%s" + sql[values.end(1):]
-        self.extras.execute_values(self.cur, sql, rows, template=template, page_size=1000)
+        return self.extras.execute_values(self.cur, sql, rows, template=values.group(1),
+                                          page_size=1000, fetch=fetch)
+
+    def insert_many(self, sql, rows):
+        self._values(sql, rows)
 
     def insert_returning(self, sql, rows):
-        self._flush()
-        sql = self.sql(sql)
-        values = re.search(r"\bVALUES\s*(\([^)]*\))", sql)
-        template = values.group(1)
-        sql = sql[:values.start(1)] + "%s" + sql[values.end(1):]
-        return self.extras.execute_values(self.cur, sql, rows, template=template,
-                                          page_size=1000, fetch=True)
+        return self._values(sql, rows, fetch=True)
 
     def user_version(self):
         if "schema_version" not in self.tables():

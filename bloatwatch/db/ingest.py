@@ -309,10 +309,7 @@ def prepare(files, uses, where, analyzer_digest=None):
         at = "%s: files[%d]" % (where, i)
         if "_analysis" in entry:
             coord = coordinate(entry, tools[entry["file"]])
-            if coord in seen:
-                raise BwError("%s: %s and %s are the same coordinate %s"
-                              % (where, seen[coord], entry["file"], describe(coord)))
-            seen[coord] = entry["file"]
+            _claim(seen, coord, entry["file"], where)
             p.known.add(entry["_analysis"])
             p.stacks[coord] = build_rows(entry, "%s (%s)" % (at, entry["file"]))
             _add_build(p, entry, coord, entry["_analysis"])
@@ -334,10 +331,7 @@ def prepare(files, uses, where, analyzer_digest=None):
         except (KeyError, TypeError) as e:
             raise BwError("%s (%s): missing or malformed field %s"
                           % (at, entry.get("file") if isinstance(entry, dict) else "?", e))
-        if coord in seen:
-            raise BwError("%s: %s and %s are the same coordinate %s"
-                          % (where, seen[coord], entry["file"], describe(coord)))
-        seen[coord] = entry["file"]
+        _claim(seen, coord, entry["file"], where)
         p.stacks[coord] = stacks
         lds = []
         for s, positions in zip(structs, reorgs):
@@ -358,6 +352,14 @@ def prepare(files, uses, where, analyzer_digest=None):
         groups.setdefault(b[0][4], []).append(b)
     p.slices = {slice_digest(members, p.stacks): (obj, members) for obj, members in groups.items()}
     return p
+
+
+def _claim(seen, coord, path, where):
+    """Note that path gives coord ({coord: path} seen); two files giving one is an error."""
+    if coord in seen:
+        raise BwError("%s: %s and %s are the same coordinate %s"
+                      % (where, seen[coord], path, describe(coord)))
+    seen[coord] = path
 
 
 def _add_build(p, entry, coord, ad):

@@ -350,11 +350,16 @@ def resolve(store, repo, rev):
     return _commit(rows[0])
 
 
+def _per_coord(store, commit_id, column):
+    """{coord_id: column of its build row} of one commit's objects."""
+    return dict(store.query("SELECT b.coord_id, b.%s FROM v_commit_slices cs "
+                            "JOIN v_slice_builds b ON b.slice_id = cs.slice_id "
+                            "WHERE cs.commit_id = ?" % column, (commit_id,)))
+
+
 def analyses_of(store, commit_id):
     """{coord_id: analysis_id} of one commit's objects."""
-    return dict(store.query("SELECT b.coord_id, b.analysis_id FROM v_commit_slices cs "
-                            "JOIN v_slice_builds b ON b.slice_id = cs.slice_id "
-                            "WHERE cs.commit_id = ?", (commit_id,)))
+    return _per_coord(store, commit_id, "analysis_id")
 
 
 def object_counts(store, commit_ids):
@@ -495,9 +500,7 @@ def recorded_build_stack(store, members):
 
 def builds_of(store, commit_id):
     """{coord_id: slice_id} of one commit's objects: the build rows a stack is read from."""
-    return dict(store.query("SELECT b.coord_id, b.slice_id FROM v_commit_slices cs "
-                            "JOIN v_slice_builds b ON b.slice_id = cs.slice_id "
-                            "WHERE cs.commit_id = ?", (commit_id,)))
+    return _per_coord(store, commit_id, "slice_id")
 
 
 def config_set(store, config_id):

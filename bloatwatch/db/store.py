@@ -95,12 +95,15 @@ class Store:
         latest = latest_version()
         views_digest = hashlib.sha256(read(VIEWS_FILE).encode()).hexdigest()
         version = self.d.user_version()
-        if version > latest:
-            raise BwError("%s: database schema version %d is newer than this bloatwatch "
-                          "understands (%d); use a newer bloatwatch" % (self.where, version, latest))
+        self._refuse_newer(version, latest)
         if version == latest and self._views_digest() == views_digest:
             return
         self.write(lambda: self._upgrade_locked(latest, views_digest))
+
+    def _refuse_newer(self, version, latest):
+        if version > latest:
+            raise BwError("%s: database schema version %d is newer than this bloatwatch "
+                          "understands (%d); use a newer bloatwatch" % (self.where, version, latest))
 
     def _views_digest(self):
         if "meta" not in self.d.tables():
@@ -112,9 +115,7 @@ class Store:
         self.d.lock_schema()
         version = self.d.user_version()   # again, now that no other writer runs
         tables = self.d.tables()
-        if version > latest:
-            raise BwError("%s: database schema version %d is newer than this bloatwatch "
-                          "understands (%d); use a newer bloatwatch" % (self.where, version, latest))
+        self._refuse_newer(version, latest)
         if version == 0:
             if tables:
                 raise BwError("%s: not a bloatwatch database (it has tables %s but no schema "
@@ -259,10 +260,11 @@ class Store:
         return {bytes(dg): rid for rid, dg in self.d.insert_returning(sql, rows)}
 
 
-def default_target(repo_root):
-    """--db default: BLOATWATCH_DB, else bloatwatch.db at the repository root. repo_root
-    is a function giving it (BwError when there is none): asked only when needed."""
+def default_target(repo_root=None):
+    """--db default, decided here only: BLOATWATCH_DB, else bloatwatch.db at the repository
+    root. repo_root is a function giving it (BwError when there is none), asked only when
+    needed; without one, None when BLOATWATCH_DB names no database."""
     env = os.environ.get("BLOATWATCH_DB")
     if env:
         return env
-    return os.path.join(repo_root(), "bloatwatch.db")
+    return os.path.join(repo_root(), "bloatwatch.db") if repo_root else None

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 """Which objects a tree has and where each sits: from manifests, else bloatwatch.toml's globs.
 
-A manifest (contract 1, build/matrix.json) lists every coordinate with its objects, resolved
-CONFIG and compiler version, and the analysis make wrote beside each object. Globs ([[objects]])
+A manifest (contract 1, build/matrix.json) lists every coordinate with its objects (and their
+extra keys), resolved CONFIG and compiler version, and the analysis make wrote beside each
+object: the one place a matrix object's coordinate is said. Globs ([[objects]])
 give paths; their coordinate comes from the group, a Kbuild tree's .config, the build record
 the analyzer reads, or the ELF header, in that order. Build records themselves (`.cmd`) are
 read by the analyzer only (contract 2).
@@ -89,6 +90,18 @@ def objects(project, root):
     return sorted(found, key=lambda f: f.path)
 
 
+def named(project, root, paths):
+    """[Found] of objects named one by one (`record OBJ...`): a path a manifest lists has the
+    coordinate the first manifest listing it gives; any other is found by its build record
+    and ELF header, as globs are."""
+    listed = {}
+    for m in project.manifests:
+        if os.path.isfile(os.path.join(root, m)):
+            for f in from_manifest(root, m):
+                listed.setdefault(f.path, f)
+    return [listed.get(p) or Found(p) for p in paths]
+
+
 def refusals(project, root, extra=()):
     """[(arch, compiler, label, CONFIG_X, why)] of the flips the tree's manifests (those of
     bloatwatch.toml that exist, and `extra`) list as refused by Kconfig."""
@@ -120,8 +133,13 @@ def from_manifest(root, rel):
         values = c.get("config_values")
         if values is not None and not isinstance(values, dict):
             raise BwError("%s: config_values is not an object" % at)
-        for o, p in zip(objs, paths):   # an entry may name its object (configcost: Kbuild's)
+        for j, (o, p) in enumerate(zip(objs, paths)):   # an entry may name its object (configcost: Kbuild's)
             coord = dict(base, object=o.get("object") or (os.path.relpath(p, top) if top else p))
+            keys = o.get("keys")
+            if keys:
+                if not isinstance(keys, dict) or not all(isinstance(v, str) for v in keys.values()):
+                    raise BwError("%s: objects[%d]: keys is not an object of strings" % (at, j))
+                coord["keys"] = dict(keys)
             out.append(Found(p, coord, dict(values) if values is not None else None,
                              c.get("compiler_version"), o.get("analysis"), record=o.get("record"),
                              build="%s#%d" % (rel, i)))

@@ -59,22 +59,13 @@ def cached_entries(store, analyzer, root, paths, analyzer_digest):
     return stubs, digests
 
 
-def fresh_analysis(root, found, analyzer):
-    """The FILE entries of the analysis make wrote for an object, when it is newer than the
-    object, its build record and the analyzer binary (what make's rule depends on); else None."""
-    if not found.analysis:
+def made_analysis(root, found):
+    """The FILE entries of the analysis make wrote for an object (its manifest's `analysis`),
+    or None. Make decides whether it is current (its rule depends on the object, its record
+    and the analyzer; `make record` and `make report` run it first): read as it is."""
+    if not found.analysis or not os.path.exists(os.path.join(root, found.analysis)):
         return None
-    path = os.path.join(root, found.analysis)
-    try:
-        made = os.stat(path).st_mtime_ns
-        inputs = [os.stat(os.path.join(root, found.path)).st_mtime_ns, os.stat(analyzer).st_mtime_ns]
-    except FileNotFoundError:
-        return None
-    if found.record and os.path.exists(os.path.join(root, found.record)):
-        inputs.append(os.stat(os.path.join(root, found.record)).st_mtime_ns)
-    if made < max(inputs):
-        return None
-    doc = ingest.load_json(path)
+    doc = ingest.load_json(os.path.join(root, found.analysis), found.analysis)
     ingest.check_envelope(doc, found.analysis, ("all",))
     for f in doc["files"]:
         f["file"] = found.path     # as the manifest names it, whatever make's working folder
@@ -146,10 +137,12 @@ def record(store, tree, job):
 
 
 def analyze_tree(root, job, store=None):
-    """The Analysis of the job's objects under root. Analyses make wrote and that are up to
-    date are read, not redone; with a store, objects it has seen under this analyzer are
-    not analyzed again (store: a Store, or a function opening one, called once the
-    manifests read well); the rest go through the analyzer."""
+    """The Analysis of the job's objects under root. Freshness is decided once per kind of
+    tree: the analyses make wrote (a manifest's) are read, make having decided they are
+    current; with a store, objects whose bytes it has seen under this analyzer are not
+    analyzed again (content hashes: object_cache; store: a Store, or a function opening one,
+    called once the manifests read well); the rest go through the analyzer. job.cache False
+    (`record --no-cache`) analyzes everything."""
     project, analyzer, jobs = job.project, job.analyzer, job.jobs
     found = job.objects
     if found is None:
@@ -160,8 +153,8 @@ def analyze_tree(root, job, store=None):
     store = store() if callable(store) else store
     adigest = digest_of_analyzer(analyzer)
     done = {}
-    for f in found:
-        entries = fresh_analysis(root, f, analyzer)
+    for f in found if job.cache else ():
+        entries = made_analysis(root, f)
         if entries is not None:
             done[f.path] = entries
     # Once per path: a manifest may file one object under several coordinates (a sweep's

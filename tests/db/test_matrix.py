@@ -11,10 +11,11 @@ from conftest import ANALYZER, ROOT, run_bw, sql
 
 def expected_coordinate(found, build):
     """(arch, compiler, label, variant, object) of a matrix object, from what the build wrote:
-    the manifest's coordinate, else the folder build/<arch>/<compiler>/<scenario>/<object>."""
+    the manifest's coordinate (its keys the variant), else the folder
+    build/<arch>/<compiler>/<scenario>/<object> and the build record's variant."""
     if found.analysis:
         return (found.coord["arch"], found.coord["compiler"], found.coord["config"],
-                build["variant"], found.coord["object"])
+                found.coord["keys"]["variant"], found.coord["object"])
     _, arch, cc, label, obj = found.path.split("/")
     return (arch, cc, label, build["variant"], obj)
 

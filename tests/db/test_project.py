@@ -3,7 +3,6 @@
 wrote, globs with per-group coordinates, a Kbuild tree's .config; arch names; bad input."""
 import json
 import os
-import shutil
 import subprocess
 
 import pytest
@@ -69,27 +68,40 @@ def test_manifest_gives_coordinates_config_and_the_analyses_make_wrote(tmp_path,
     doc["files"][0]["text"] += 1000
     doc["files"][0]["dec"] += 1000
     json.dump(doc, open(jpath, "w"))
+    # An object's extra keys are the manifest's (the matrix's variant).
+    mpath = os.path.join(tree, "out", "matrix.json")
+    m = json.load(open(mpath))
+    m["coordinates"][1]["objects"][0]["keys"] = {"variant": "tiny"}
+    write_json(mpath, m)
     db = str(tmp_path / "m.db")
     r = run_bw("--db", db, "-C", tree, "record", check=0)
     assert "3 objects" in r.stdout
     rows = sql(db, "SELECT arch, compiler, label, keys, object, text, compiler_version FROM v_footprint "
                    "ORDER BY arch, object")
-    assert [r[:5] for r in rows] == [("i386", "gcc", "SMALL", "", "a.o"), ("x86_64", "gcc", "SMALL", "", "a.o"),
+    assert [r[:5] for r in rows] == [("i386", "gcc", "SMALL", '{"variant":"tiny"}', "a.o"),
+                                     ("x86_64", "gcc", "SMALL", "", "a.o"),
                                      ("x86_64", "gcc", "SMALL", "", "b.o")]
     assert rows[1][5] == real_text + 1000 and {r[6] for r in rows} == {"gcc (Test) 12"}
     assert sql(db, "SELECT DISTINCT config, value FROM v_config_values ORDER BY 1") == \
         [("CONFIG_N", "4"), ("CONFIG_SMALL", "y")]
-    # An object newer than its analysis is analyzed again (make has not caught up).
+    # Make decides whether its analysis is current: an object newer than it does not make
+    # record analyze again (make's rule would; `make record` runs it first).
     os.utime(os.path.join(tree, "out/x86_64/gcc/SMALL/a.o"))
     os.utime(jpath, (1, 1))
     run_bw("--db", db, "-C", tree, "record", check=0)
+    assert sql(db, "SELECT text FROM v_footprint WHERE arch = 'x86_64' AND object = 'a.o'") == \
+        [(real_text + 1000,)]
+    # --no-cache analyzes every object, make's analyses too.
+    run_bw("--db", db, "-C", tree, "record", "--no-cache", check=0)
     assert sql(db, "SELECT text FROM v_footprint WHERE arch = 'x86_64' AND object = 'a.o'") == [(real_text,)]
-    # So is one made by another analyzer binary than the one recording.
-    json.dump(doc, open(jpath, "w"))
-    newer = str(tmp_path / "bloatwatch-analyze")
-    shutil.copy(ANALYZER, newer)
-    run_bw("--db", db, "-C", tree, "--analyzer", newer, "record", check=0)
+    # An analysis make has not written (yet) is run, and bad JSON there names the file.
+    os.unlink(jpath)
+    run_bw("--db", db, "-C", tree, "record", check=0)
     assert sql(db, "SELECT text FROM v_footprint WHERE arch = 'x86_64' AND object = 'a.o'") == [(real_text,)]
+    with open(jpath, "w") as f:
+        f.write("{")
+    r = run_bw("--db", db, "-C", tree, "record")
+    assert r.returncode != 0 and "out/x86_64/gcc/SMALL/a.o.json: not valid JSON" in r.stderr, r.stderr
 
 
 @pytest.mark.parametrize("change, message", [
@@ -97,6 +109,8 @@ def test_manifest_gives_coordinates_config_and_the_analyses_make_wrote(tmp_path,
     (lambda d: d.update(version=2), "manifest version 2 is not supported"),
     (lambda d: d["coordinates"][0].pop("arch"), "coordinates[0]: missing or malformed field 'arch'"),
     (lambda d: d["coordinates"][1]["objects"][0].update(path="out/nowhere.o"), "out/nowhere.o"),
+    (lambda d: d["coordinates"][0]["objects"][0].update(keys=["variant"]),
+     "coordinates[0]: objects[0]: keys is not an object of strings"),
 ])
 def test_bad_manifest_is_one_line(tmp_path, manifest_tree, change, message):
     path = os.path.join(manifest_tree, "out", "matrix.json")

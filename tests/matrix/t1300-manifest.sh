@@ -15,6 +15,8 @@ echo "TAP version 13"
 manifest_ok() {
 	$py - "$build" <<'EOF'
 import json, os, subprocess, sys
+sys.path.insert(0, ".")     # run from the repository root: its .config reader
+from bloatwatch.record.collect import read_config
 build = sys.argv[1]
 m = json.load(open(os.path.join(build, "matrix.json")))
 bad = []
@@ -46,15 +48,7 @@ for c in coords:
     v = versions[drv[0]]
     if c["compiler_version"] != v:
         bad.append("%s: compiler_version %r, %s says %r" % (where, c["compiler_version"], drv[0], v))
-    config = {}
-    for line in open(os.path.join(build, where, "config")):
-        line = line.strip()
-        if line.startswith("CONFIG_"):
-            k, v2 = line.split("=", 1)
-            config[k] = v2
-        elif line.startswith("# CONFIG_") and line.endswith(" is not set"):
-            config[line[2:-len(" is not set")]] = "n"
-    if c["config_values"] != config:
+    if c["config_values"] != read_config(os.path.join(build, where, "config")):
         bad.append(where + ": config_values differ from its config")
     if not c["objects"]:
         bad.append(where + ": no objects")
