@@ -20,11 +20,11 @@ srcs=$(git ls-files '*.c' '*.h' | grep -v '^tests/analyzer/configs/' | tr '\n' '
 same "project sources, all in one call ($(echo $srcs | wc -w) files)" $srcs
 printf '%s\n' $srcs >"$WORK/srcs.list"
 oracle_each -i "$WORK/srcs.list" $tools sh "$oracle"
+bw_each "$WORK/each" "$WORK/srcs.list" configs
 i=0
 for f in $srcs; do
 	i=$((i + 1))
-	"$BW" configs "$f" >"$WORK/actual.out" 2>/dev/null
-	cmp -s "$oracle_out/$i" "$WORK/actual.out" || { not_ok "configs $f"; diff -u "$oracle_out/$i" "$WORK/actual.out" | head -10 | sed 's/^/# /'; }
+	cmp -s "$oracle_out/$i" "$WORK/each/$i" || { not_ok "configs $f"; diff -u "$oracle_out/$i" "$WORK/each/$i" | head -10 | sed 's/^/# /'; }
 done
 ok "project sources one at a time"
 same "quirks file alone (no grep file-name prefix)" $q/quirks.c
