@@ -1,6 +1,7 @@
 #!/bin/sh
 # size, size -A, size -t and radix options: byte-identical to binutils size on fixtures, matrix, system files.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/each.sh"
 cd "$WORK" || exit 1
 
 fixture_files >fix.list

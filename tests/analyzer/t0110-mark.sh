@@ -1,6 +1,7 @@
 #!/bin/sh
 # --mark: one run over many files gives each file the stdout, stderr and exit status of its own run.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/each.sh"
 cd "$WORK" || exit 1
 
 # Fixtures (objects, archives, linked images of every arch and compiler) and bad files between

@@ -2,6 +2,7 @@
 # symbols: byte-identical to nm -S --size-sort (nm -D for files without .symtab) with
 # --no-demangle, to nm -C -S --size-sort without (the system's C++ libraries have mangled names).
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/each.sh"
 cd "$WORK" || exit 1
 
 { fixture_files; matrix_snapshot; system_files; } >all.list

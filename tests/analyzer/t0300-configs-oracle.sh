@@ -2,6 +2,7 @@
 # configs: byte-identical to the seed extractconfig.sh (tests/analyzer/extractconfig.sh) on the
 # project's sources and on crafted files; --all is the script's set plus the tokens it drops.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/each.sh"
 cd "$TOP" || exit 1
 oracle=tests/analyzer/extractconfig.sh
 q=tests/analyzer/configs

@@ -2,6 +2,7 @@
 # Malformed, truncated and hostile inputs (made by malformed.py from good fixtures): each gives its
 # exact one-line error, exit status 1, no crash or hang, and the good file next to it is reported.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/each.sh"
 here=$(cd "$(dirname "$0")" && pwd)
 bad=$WORK/bad
 rm -rf "$bad"
