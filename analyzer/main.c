@@ -161,11 +161,49 @@ static int parse_args(const struct bw_extractor *x, int argc, char **argv, struc
 		if (apply_option(ctx, found, m.value))
 			return -1;
 	}
+	/* --mark: each run reads one operand, so a mode that compares two cannot take it. */
+	if (bw_opt(ctx, "mark") && x->min_files > 1) {
+		fprintf(stderr, "%s %s: --mark runs each operand alone: not for %s\n", BW_PROG,
+			x->name, x->operands);
+		return -1;
+	}
 	if (*nfiles < x->min_files || (x->max_files >= 0 && *nfiles > x->max_files)) {
 		fprintf(stderr, "%s %s: expected %s\n", BW_PROG, x->name, x->operands);
 		return -1;
 	}
 	return 0;
+}
+
+static int run_mode(const struct bw_extractor *x, struct bw_ctx *ctx, char **files, int nfiles)
+{
+	if (ctx->json && x->json && !(x->flags & BW_X_OWN_JSON)) {
+		const struct bw_json_run run = { .xs = &x, .n = 1 };
+
+		return bw_run_json(ctx, files, nfiles, &run);
+	}
+	return x->run(ctx, files, nfiles);
+}
+
+/*
+ * --mark: each FILE run as `MODE OPTION... FILE` alone would run it, in this one process (a
+ * process costs more than a small object's analysis, several times more under the
+ * sanitizers); a line "@end STATUS" ends that run's stdout and its stderr, so that the caller
+ * splits them per file. A bad file gets its own error and status; the next files still run.
+ */
+static int run_marked(const struct bw_extractor *x, struct bw_ctx *ctx, char **files, int nfiles)
+{
+	int status = 0;
+
+	for (int i = 0; i < nfiles; i++) {
+		int st = run_mode(x, ctx, &files[i], 1);
+
+		bw_errs_free(&ctx->errs); /* the next run starts with none, as its process would */
+		fprintf(ctx->out, "@end %d\n", st);
+		fflush(ctx->out); /* what is done survives a crash on a later file */
+		fprintf(ctx->errout, "@end %d\n", st);
+		status = st > status ? st : status;
+	}
+	return status;
 }
 
 int main(int argc, char **argv)
@@ -204,13 +242,10 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	ctx.json = bw_opt(&ctx, "json") != NULL;
-	if (ctx.json && x->json && !(x->flags & BW_X_OWN_JSON)) {
-		const struct bw_json_run run = { .xs = &x, .n = 1 };
-
-		status = bw_run_json(&ctx, files, nfiles, &run);
-	} else {
-		status = x->run(&ctx, files, nfiles);
-	}
+	if (bw_opt(&ctx, "mark"))
+		status = run_marked(x, &ctx, files, nfiles);
+	else
+		status = run_mode(x, &ctx, files, nfiles);
 	if (fflush(ctx.out) || ferror(ctx.out)) {
 		fprintf(stderr, "%s: error writing output\n", BW_PROG);
 		status = 1;

@@ -10,6 +10,8 @@
 const struct bw_option bw_common_options[] = {
 	{ "--json", NULL, "json", "1", 0, true,
 	  "JSON output (docs/analyzer-json.md); mode all always writes JSON" },
+	{ "--mark", NULL, "mark", "1", 0, false,
+	  "each FILE on its own, as one run per FILE; its stdout and stderr end with \"@end STATUS\"" },
 	{ 0 },
 };
 

@@ -1,6 +1,7 @@
 #!/bin/sh
 # size, size -A, size -t and radix options: byte-identical to binutils size on fixtures, matrix, system files.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/each.sh"
 cd "$WORK" || exit 1
 
 fixture_files >fix.list
@@ -30,11 +31,11 @@ done
 # One file per call as well: per-file formatting must not depend on neighbours.
 bad=0 i=0
 oracle_each -i fix.list size -A
+bw_each each fix.list size -A
 while read -r f; do
 	i=$((i + 1))
-	"$BW" size -A "$f" >actual.out 2>/dev/null
-	cmp -s "$oracle_out/$i" actual.out ||
-		{ bad=$((bad + 1)); echo "# differs: $f"; diff -u "$oracle_out/$i" actual.out | head -10 | sed 's/^/# /'; }
+	cmp -s "$oracle_out/$i" "each/$i" ||
+		{ bad=$((bad + 1)); echo "# differs: $f"; diff -u "$oracle_out/$i" "each/$i" | head -10 | sed 's/^/# /'; }
 done <fix.list
 [ $bad -eq 0 ] && ok "size -A one file at a time on $nfix fixtures" || not_ok "size -A one file at a time: $bad differ"
 echo "# compared: $nfix fixtures, $nmat matrix objects, $nsys system files"

@@ -2,6 +2,7 @@
 # symbols: byte-identical to nm -S --size-sort (nm -D for files without .symtab) with
 # --no-demangle, to nm -C -S --size-sort without (the system's C++ libraries have mangled names).
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/each.sh"
 cd "$WORK" || exit 1
 
 { fixture_files; matrix_snapshot; system_files; } >all.list
@@ -45,12 +46,12 @@ by_file() {
 	shift
 	case " $* " in *" -C "*) raw= ;; *) raw=--no-demangle ;; esac
 	oracle_each -i "$list" nm "$@"
+	bw_each each "$list" symbols $raw
 	bad=0 i=0
 	while read -r f; do
 		i=$((i + 1))
-		"$BW" symbols $raw "$f" >actual.out 2>/dev/null
-		cmp -s "$oracle_out/$i" actual.out ||
-			{ bad=$((bad + 1)); echo "# differs: $f"; diff -u "$oracle_out/$i" actual.out | head -8 | sed 's/^/# /'; }
+		cmp -s "$oracle_out/$i" "each/$i" ||
+			{ bad=$((bad + 1)); echo "# differs: $f"; diff -u "$oracle_out/$i" "each/$i" | head -8 | sed 's/^/# /'; }
 	done <"$list"
 }
 by_file single.list -S --size-sort

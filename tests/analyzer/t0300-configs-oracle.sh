@@ -2,6 +2,7 @@
 # configs: byte-identical to the seed extractconfig.sh (tests/analyzer/extractconfig.sh) on the
 # project's sources and on crafted files; --all is the script's set plus the tokens it drops.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/each.sh"
 cd "$TOP" || exit 1
 oracle=tests/analyzer/extractconfig.sh
 q=tests/analyzer/configs
@@ -20,11 +21,11 @@ srcs=$(git ls-files '*.c' '*.h' | grep -v '^tests/analyzer/configs/' | tr '\n' '
 same "project sources, all in one call ($(echo $srcs | wc -w) files)" $srcs
 printf '%s\n' $srcs >"$WORK/srcs.list"
 oracle_each -i "$WORK/srcs.list" $tools sh "$oracle"
+bw_each "$WORK/each" "$WORK/srcs.list" configs
 i=0
 for f in $srcs; do
 	i=$((i + 1))
-	"$BW" configs "$f" >"$WORK/actual.out" 2>/dev/null
-	cmp -s "$oracle_out/$i" "$WORK/actual.out" || { not_ok "configs $f"; diff -u "$oracle_out/$i" "$WORK/actual.out" | head -10 | sed 's/^/# /'; }
+	cmp -s "$oracle_out/$i" "$WORK/each/$i" || { not_ok "configs $f"; diff -u "$oracle_out/$i" "$WORK/each/$i" | head -10 | sed 's/^/# /'; }
 done
 ok "project sources one at a time"
 same "quirks file alone (no grep file-name prefix)" $q/quirks.c

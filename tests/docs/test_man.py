@@ -98,7 +98,7 @@ def test_analyzer_page_has_every_option():
     sections = page("bloatwatch-analyze.1")
     modes = listed(top, "modes:")
     assert len(modes) >= 8, "could not read the mode list of bloatwatch-analyze --help"
-    common = ("--json", "-h", "--help")
+    common = ("--json", "--mark", "-h", "--help")
     missing = [o for o in common if not mentions(sections["SH OPTIONS"], o)]
     for mode in modes:
         key = "SS " + mode
