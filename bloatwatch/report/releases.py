@@ -63,7 +63,9 @@ def sentences(spec, label, arch, rcu):
 def table(data, ours, ours_where):
     """The article's rows: the published totals, ours ({row name: total}, at ours_where), then
     image and size bytes per release and arch; None without recorded release figures."""
-    figs = figures(data)
+    # One arch's releases side by side (history order kept by the stable sort), so that a
+    # row's change from one release to the next reads across two adjacent column groups.
+    figs = sorted(figures(data), key=lambda f: f[1])
     if not figs:
         return None
     s = data.spec
