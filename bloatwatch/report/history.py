@@ -96,14 +96,18 @@ def moved(before, after, noise):
     return any(abs(a - b) > floor(b, noise) for b, a in zip(before, after))
 
 
+def against(p, q, noise):
+    """Set point p's before, delta and mark against q, the point before it in its series."""
+    p.before = (q.text, q.data, q.bss, q.total)
+    p.delta = p.total - q.total
+    after = (p.text, p.data, p.bss, p.total)
+    p.marked = after != p.before and moved(p.before, after, noise)
+
+
 def mark(s, p, noise):
     """Append point p to series s, with its delta and mark against the previous point."""
     if s.points:
-        q = s.points[-1]
-        p.before = (q.text, q.data, q.bss, q.total)
-        p.delta = p.total - q.total
-        after = (p.text, p.data, p.bss, p.total)
-        p.marked = after != p.before and moved(p.before, after, noise)
+        against(p, s.points[-1], noise)
     s.points.append(p)
 
 
@@ -133,11 +137,7 @@ class ObjectSeries(Series):
             if o is not None and o is not last:
                 p = Point(c, o.text, o.data, o.bss, o.total)
                 if self._changes:
-                    q = self._changes[-1]
-                    p.before = (q.text, q.data, q.bss, q.total)
-                    p.delta = p.total - q.total
-                    after = (p.text, p.data, p.bss, p.total)
-                    p.marked = after != p.before and moved(p.before, after, noise)
+                    against(p, self._changes[-1], noise)
                 self._changes.append(p)
                 last = o
 
