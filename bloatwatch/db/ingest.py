@@ -133,6 +133,7 @@ class Prepared:
         self.builds = []       # (coord tuple, analysis digest, setup digest, path)
         self.analyses = {}     # digest -> FILE entry
         self.frames = {}       # analysis digest -> frame_rows() (None: stack not recorded)
+        self.folders = {}      # analysis digest -> (folders.rows(), folders.of_symbols())
         self.stacks = {}       # coord tuple -> build_rows() (absent: the build's not recorded)
         self.layouts = {}      # digest -> STRUCT entry
         self.reorg = {}        # layout digest -> reorg_positions() (None: no order given)
@@ -342,6 +343,7 @@ def prepare(files, uses, where, analyzer_digest=None):
         ad = analysis_digest(a, lds)
         p.analyses[ad] = entry
         p.frames[ad] = frames
+        p.folders[ad] = a.get("folders") or ([], [])     # worked out once, for the digest
         p.analysis_layouts[ad] = sorted(set(lds))
         if entry.get("_object_digest") and analyzer_digest:
             p.cache.append((entry["_object_digest"], ad))
@@ -518,7 +520,7 @@ def _record(store, commit, p, build=None):
         strings.add("\n".join(e.get("comment") or []))
         strings.update(prod for prod, _ in toolchain.producers(e.get("compileunits")))
         strings.update(s["name"] for s in e["sections"])
-        strings.update(f[0] for f in folders.rows(e))
+        strings.update(f[0] for f in p.folders[ad][0])
         for y in e["symbols"]:
             strings.update((y["name"], y["norm"], y["section"]))
         for fr in p.frames[ad] or ():
@@ -603,9 +605,10 @@ def _record(store, commit, p, build=None):
             producers.append((aid, seq, names[prod], units))
         for seq, s in enumerate(e["sections"]):
             sections.append((aid, seq, names[s["name"]], s["size"], s.get("class", "other")))
-        for seq, f in enumerate(folders.rows(e)):
+        folder_list, sym_folders = p.folders[ad]
+        for seq, f in enumerate(folder_list):
             folder_rows.append((aid, seq, names[f[0]]) + f[1:])
-        sym_folders = folders.of_symbols(e) or [None] * len(e["symbols"])
+        sym_folders = sym_folders or [None] * len(e["symbols"])
         for seq, (y, f) in enumerate(zip(e["symbols"], sym_folders)):
             symbols.append((aid, names[y["norm"]], seq, names[y["name"]], y["type"], y["size"],
                             names[y["section"]], y.get("bind", ""), y.get("kind", "other"),
