@@ -9,9 +9,9 @@ import hashlib
 import os
 from dataclasses import dataclass, field
 
-from . import analyze
+from . import analyze, coordinate
 from .. import gitrepo
-from ..db import ingest, query, toolchain
+from ..db import ingest, query
 from ..errors import BwError
 from .collect import Found, objects as collect_objects, refusals
 
@@ -129,6 +129,7 @@ def record(store, tree, job):
         return Result(commit, ingest.record(opened(), commit, ingest.prepare([], [], ""),
                                             job.build)[0])
     analysis = job.analysis or analyze_tree(tree, job, opened if job.cache else None)
+    coordinate.decide_all(analysis.files, job.where)    # given JSON (`record --json`)
     prepared = ingest.prepare(analysis.files, analysis.uses, job.where, analysis.adigest)
     prepared.refusals = analysis.refusals
     commit = dict(commit, status="ok", error="")
@@ -170,6 +171,7 @@ def analyze_tree(root, job, store=None):
         done.setdefault(e["file"], []).append(e)
     # A copy per Found: one object may be filed under several coordinates (a sweep's flips).
     files = [f.annotate(dict(e)) for f in found for e in done.get(f.path, [])]
+    coordinate.decide_all(files, job.where)
     build_stacks(analyzer, root, files, jobs, store)
     sources = project.find_sources(root)
     if not sources:   # no globs configured: the sources the build records name
@@ -186,19 +188,18 @@ def build_stacks(analyzer, root, files, jobs=None, store=None):
     folder), else the objects of one arch, compiler and config label (extra keys, such as a
     build record's variant, tell objects of one build apart). Entries of one file come in the
     same order from both modes (an archive's members). With a store, a build whose objects
-    (coordinates and analyses) were recorded together before takes that record's worst cases
+    (decided coordinates and analyses) were recorded together before takes that record's worst cases
     (query.recorded_build_stack) instead of a stack run: they are a function of those."""
-    tools = toolchain.of_files(files)
     groups = {}
     for e in files:
-        build = e.get("_build") or ingest.coordinate(e, tools[e["file"]])[:3]
+        build = e.get("_build") or e["_coordinate"][:3]
         groups.setdefault(str(build), {}).setdefault(e["file"], []).append(e)
     order = sorted(groups)
     if store is not None:
         for b in list(order):
             entries = [e for es in groups[b].values() for e in es]
             try:
-                members = [(ingest.coordinate(e, tools[e["file"]]), ingest.entry_digest(e))
+                members = [(e["_coordinate"], ingest.entry_digest(e))
                            for e in entries]
             except (KeyError, TypeError, AttributeError):
                 continue    # a malformed entry: ingest.prepare names what is wrong
@@ -206,7 +207,7 @@ def build_stacks(analyzer, root, files, jobs=None, store=None):
             if got is not None:
                 for e in entries:
                     e["_build_stack"] = {"objects": len(entries),
-                                         "stack": got[ingest.coordinate(e, tools[e["file"]])]}
+                                         "stack": got[e["_coordinate"]]}
                 order.remove(b)
     runs = analyze.build_stacks(analyzer, [list(groups[b]) for b in order], root, jobs)
     for b, got in zip(order, runs):
