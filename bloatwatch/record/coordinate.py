@@ -24,9 +24,10 @@ from ..db import toolchain
 from ..db.ingest import NONE, keys_text
 from ..errors import BwError
 
-# Keys of a build record (the analyzer's JSON `build`) that are not extra coordinate keys.
+# Keys of a build record (the analyzer's JSON `build`) that are not extra coordinate keys
+# (`format` and `record` say which record the analyzer read, not where the object sits).
 RECORD_KEYS = ("cmd", "compiler_version", "source", "object", "arch", "compiler", "scenario",
-               "config")
+               "config", "format", "record")
 
 
 def compiler_family(version):
