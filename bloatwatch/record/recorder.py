@@ -123,7 +123,7 @@ def record(store, tree, job):
     if job.parent is not None:
         status = ingest.record_same(opened(), commit, job.parent, job.error or "", job.build)
         commit = dict(commit, status=status)
-        return Result(commit, query.resolve(store, None, commit["sha"])["id"])
+        return Result(commit, query.resolve(store, commit["sha"])["id"])
     if job.error is not None:
         commit = dict(commit, status="failed", error=job.error[-4000:])
         return Result(commit, ingest.record(opened(), commit, ingest.prepare([], [], ""),
