@@ -62,9 +62,18 @@ def cached_entries(store, analyzer, root, paths, analyzer_digest):
 def made_analysis(root, found):
     """The FILE entries of the analysis make wrote for an object (its manifest's `analysis`),
     or None. Make decides whether it is current (its rule depends on the object, its record
-    and the analyzer; `make record` and `make report` run it first): read as it is."""
-    if not found.analysis or not os.path.exists(os.path.join(root, found.analysis)):
+    and the analyzer; `make record` and `make report` run it first): read as it is. One
+    older than its object (a hand-run record after `make objects` alone) is refused, not
+    analyzed again here: make stays the one judge of the matrix's analyses."""
+    if not found.analysis:
         return None
+    try:
+        made = os.stat(os.path.join(root, found.analysis)).st_mtime_ns
+    except FileNotFoundError:
+        return None
+    if made < os.stat(os.path.join(root, found.path)).st_mtime_ns:
+        raise BwError("%s: older than its object %s (rebuilt since): run make analysis, then "
+                      "record again (or record --no-cache)" % (found.analysis, found.path))
     doc = ingest.load_json(os.path.join(root, found.analysis), found.analysis)
     ingest.check_envelope(doc, found.analysis, ("all",))
     for f in doc["files"]:
@@ -151,13 +160,13 @@ def analyze_tree(root, job, store=None):
     found = [f if isinstance(f, Found) else Found(f) for f in found]
     refused = refusals(project, root, job.manifests)
     analyze.check_analyzer(analyzer)
-    store = store() if callable(store) else store
     adigest = digest_of_analyzer(analyzer)
     done = {}
     for f in found if job.cache else ():
         entries = made_analysis(root, f)
         if entries is not None:
             done[f.path] = entries
+    store = store() if callable(store) else store    # the made analyses read well
     # Once per path: a manifest may file one object under several coordinates (a sweep's
     # flips); analyzed twice, it would give two entries to each of them.
     rest = list(dict.fromkeys(f.path for f in found if f.path not in done))
