@@ -4,11 +4,10 @@ the same each time it runs; the report reads the refusals back from the database
 import json
 import os
 import shutil
-import subprocess
 
 import pytest
 
-from conftest import diff_pair, run_bw, sql
+from conftest import diff_pair, sql
 
 from bloatwatch import project
 from bloatwatch.db.query import History
@@ -76,33 +75,3 @@ def test_bad_refusal_is_named_before_anything_is_written(repo, tmp_path, analyze
         recorder.record(lambda: Store(db), repo.path, recorder.Job(proj, analyzer))
     assert not os.path.exists(db)
 
-
-def test_an_analysis_older_than_its_object_is_refused(repo, tmp_path, analyzer):
-    """make decides whether the matrix's analyses are current; a record run by hand after the
-    objects were rebuilt (make objects without make analysis) refuses make's old analysis
-    instead of storing it under the new bytes, and records once make analysis has run."""
-    obj = diff_pair(tmp_path)[0]
-    os.makedirs(os.path.join(repo.path, "out"))
-    shutil.copy(obj, os.path.join(repo.path, "out", "a.o"))
-    coords = [{"arch": "x86_64", "compiler": "gcc", "config": "B",
-               "objects": [{"path": "out/a.o", "analysis": "out/a.o.json"}]}]
-    manifest.write(os.path.join(repo.path, "m.json"), coords, [])
-    repo.commit({"bloatwatch.toml": 'manifest = ["m.json"]\n'}, "tree")
-    analysis = os.path.join(repo.path, "out", "a.o.json")
-
-    def make_analysis():   # what make's rule runs
-        with open(analysis, "w") as f:
-            subprocess.run([analyzer, "all", "--json", "out/a.o"], cwd=repo.path, stdout=f,
-                           check=True)
-    make_analysis()
-    st = os.stat(analysis)
-    os.utime(os.path.join(repo.path, "out", "a.o"), ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
-    db = str(tmp_path / "h.db")
-    r = run_bw("--db", db, "-C", repo.path, "record", check=2)
-    assert "out/a.o.json: older than its object out/a.o" in r.stderr
-    assert "run make analysis" in r.stderr
-    assert not os.path.exists(db)
-    make_analysis()
-    run_bw("--db", db, "-C", repo.path, "record", check=0)
-    assert sql(db, "SELECT object, text FROM v_footprint") == [
-        ("a.o", json.load(open(analysis))["files"][0]["text"])]
