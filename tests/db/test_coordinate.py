@@ -17,16 +17,12 @@ from bloatwatch.errors import BwError
 from bloatwatch.record import collect
 from bloatwatch.record.coordinate import decide, decide_all
 
+# What the record says where the object sits (all of it other than the object's truth).
 RECORD = """# bloatwatch build record v1
-cmd := gcc -O2 -c obj/a.c -o obj/a.o
-compiler_version := gcc (Debian 12.2.0-14) 12.2.0
-source := obj/a.c
-object := obj/a.o
 variant := rec
 arch := arm64
 compiler := clang
 scenario := FROM_RECORD
-CONFIG_SMP := n
 """
 
 
