@@ -74,4 +74,3 @@ def test_bad_refusal_is_named_before_anything_is_written(repo, tmp_path, analyze
     with pytest.raises(BwError, match=r"sweep.json: excluded\[0\]: missing field 'arch'"):
         recorder.record(lambda: Store(db), repo.path, recorder.Job(proj, analyzer))
     assert not os.path.exists(db)
-
