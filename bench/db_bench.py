@@ -15,6 +15,7 @@ import time
 
 from bloatwatch import ROOT
 from bloatwatch.db import ingest, query, store as bwstore
+from bloatwatch.record.coordinate import decide_all
 from bloatwatch.errors import BwError
 from tests.db import synth
 
@@ -82,7 +83,7 @@ def synthesize(path):
     template = []
     for step in range(STATES):
         files = synth.matrix(step)
-        p = ingest.prepare(files, [("tree/tree.c", "CONFIG_SMP")], "synth")
+        p = ingest.prepare(decide_all(files, "synth"), [("tree/tree.c", "CONFIG_SMP")], "synth")
         sha = "%040x" % (0xb0000000 + step)
         cid, _ = ingest.record(s, {"sha": sha, "dirty": False, "subject": "template %d" % step,
                                    "commit_date": 0, "author_date": 0, "status": "ok"}, p)

@@ -20,6 +20,7 @@ import time
 
 from bloatwatch import ROOT
 from bloatwatch.db import ingest, store as bwstore
+from bloatwatch.record.coordinate import decide_all
 from tests.db import synth
 
 OUT = os.path.join(ROOT, os.environ.get("BUILD", "build"), "bench-report")
@@ -92,7 +93,8 @@ def commit(i):
 
 def record(s, hist, i):
     hist.step(i)
-    p = ingest.prepare(hist.files(), [("kernel/obj000.c", "CONFIG_SMP")], "bench-report")
+    files = decide_all(hist.files(), "bench-report")
+    p = ingest.prepare(files, [("kernel/obj000.c", "CONFIG_SMP")], "bench-report")
     ingest.record(s, commit(i), p)
 
 

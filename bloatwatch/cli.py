@@ -579,11 +579,11 @@ def cmd_check(ctx):
     budgets = budget.Budgets(a.budget)
     store = ctx.open()
     repo = ctx.root_or_none()
-    commit = query.resolve(store, repo, a.rev)
+    commit = query.resolve(store, a.rev, gitrepo.finder(repo))
     if commit["status"] != "ok":
         raise BwError("%s (%s): recorded as failed to build" % (a.rev, commit["sha"][:12]))
     base_rev = a.baseline or budgets.baseline
-    base = query.resolve(store, repo, base_rev) if base_rev else None
+    base = query.resolve(store, base_rev, gitrepo.finder(repo)) if base_rev else None
     if base and base["status"] != "ok":
         raise BwError("baseline %s (%s): recorded as failed to build" % (base_rev, base["sha"][:12]))
     report = budget.evaluate(store, budgets, commit, base)

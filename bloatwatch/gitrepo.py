@@ -37,6 +37,12 @@ def resolve(repo, rev):
     return r.stdout.strip() if r.returncode == 0 else None
 
 
+def finder(repo):
+    """resolve() in repo as a function of the revision (what query.resolve asks git through,
+    the db package running no git of its own); None without a repository."""
+    return (lambda rev: resolve(repo, rev)) if repo else None
+
+
 INFO_FORMAT = "--format=%H%x00%P%x00%an <%ae>%x00%at%x00%ct%x00%s%x1e"
 _infos = {}     # (repo, full sha) -> commit_info(): a commit's metadata never changes
 

@@ -58,7 +58,11 @@ def make(repo, sizes, frames=None, main=MAIN):
     size; the shas, oldest first.  With `frames` (one per size, and one for init first),
     helper_frame()'s local array has that many bytes at each commit and gcc writes its
     -fstack-usage .su files and -fcallgraph-info=su .ci graphs beside the objects.  main: the
-    source of main.c (MAIN_OUTER: a call chain across objects)."""
+    source of main.c (MAIN_OUTER: a call chain across objects). A repo folder that does not
+    exist yet is made a new repository (branch main)."""
+    if not os.path.isdir(repo):
+        os.makedirs(repo)
+        git(repo, "init", "-q", "-b", "main")
     frames = frames or [None] * (len(sizes) + 1)
     makefile = MAKEFILE.replace("-O2 -g", "-O2 -g -fstack-usage -fcallgraph-info=su") \
         if frames[0] else MAKEFILE

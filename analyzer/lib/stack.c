@@ -52,43 +52,46 @@ static uint64_t rd_uN(struct rd *r, unsigned n)
 	return v;
 }
 
-static uint64_t rd_uleb(struct rd *r)
+/* A LEB128 number's bits, and in *@last its last byte (whose bit 6 is an sleb's sign); sets
+ * r->bad (and returns 0) when the section ends inside it. */
+static uint64_t rd_leb(struct rd *r, unsigned *shift, uint8_t *last)
 {
 	uint64_t v = 0;
-	unsigned shift = 0;
 
+	*shift = 0;
 	while (r->p < r->end) {
 		uint8_t b = *r->p++;
 
-		if (shift < 64)
-			v |= (uint64_t)(b & 0x7f) << shift;
-		shift += 7;
-		if (!(b & 0x80))
+		if (*shift < 64)
+			v |= (uint64_t)(b & 0x7f) << *shift;
+		*shift += 7;
+		if (!(b & 0x80)) {
+			*last = b;
 			return v;
+		}
 	}
 	r->bad = true;
+	*last = 0;
 	return 0;
+}
+
+static uint64_t rd_uleb(struct rd *r)
+{
+	unsigned shift;
+	uint8_t last;
+
+	return rd_leb(r, &shift, &last);
 }
 
 static int64_t rd_sleb(struct rd *r)
 {
-	uint64_t v = 0;
-	unsigned shift = 0;
+	unsigned shift;
+	uint8_t last;
+	uint64_t v = rd_leb(r, &shift, &last);
 
-	while (r->p < r->end) {
-		uint8_t b = *r->p++;
-
-		if (shift < 64)
-			v |= (uint64_t)(b & 0x7f) << shift;
-		shift += 7;
-		if (!(b & 0x80)) {
-			if (shift < 64 && (b & 0x40))
-				v |= ~0ULL << shift;
-			return (int64_t)v;
-		}
-	}
-	r->bad = true;
-	return 0;
+	if (shift < 64 && (last & 0x40))
+		v |= ~0ULL << shift;
+	return (int64_t)v;
 }
 
 /* Bytes of a DW_EH_PE_* encoded pointer of @enc (0 for leb128: read through rd_*leb). */

@@ -8,6 +8,7 @@ scripts/bloat-o-meter prints for the pair it names first.
 """
 from types import SimpleNamespace
 
+from .. import gitrepo
 from ..db import query
 from ..db.ingest import parse_keys
 from ..errors import BwError
@@ -35,7 +36,7 @@ def side(history, repo, spec, filters, discards=None):
     """(commit, fixed fields, {coord_id: object}) of one side; objects carry the bytes of
     their sections in `discards` (discarded) and their image total."""
     rev, fixed = parse_side(spec)
-    commit = query.resolve(history.store, repo, rev)
+    commit = query.resolve(history.store, rev, gitrepo.finder(repo))
     if commit["status"] != "ok":
         raise BwError("%s (%s): the build failed at this commit, nothing to compare"
                       % (spec, commit["sha"][:12]))

@@ -15,17 +15,13 @@ import json
 import os
 import time
 
-from .. import arch as archnames
 from ..errors import BwError
 from . import folders, toolchain
 from .store import chunks, marks
 
 SCHEMA_NAME = "bloatwatch-analyze"
 SCHEMA_VERSION = 1
-NONE = "-"   # coordinate part an object without a build record does not have
-# Keys of a build record (the analyzer's JSON `build`) that are not extra coordinate keys.
-RECORD_KEYS = ("cmd", "compiler_version", "source", "object", "arch", "compiler", "scenario",
-               "config")
+NONE = "-"   # a coordinate part nothing says (record.coordinate.decide)
 
 
 def digest(obj):
@@ -45,12 +41,6 @@ def keys_text(keys):
 def parse_keys(text):
     """keys_text() read back: {key: value}."""
     return json.loads(text) if text else {}
-
-
-def compiler_family(version):
-    """gcc, clang or rustc from a compiler's version line (`cc --version`,
-    CONFIG_CC_VERSION_TEXT); '-' when it names none."""
-    return toolchain.family(version or "") or NONE
 
 
 def slice_digest(members, stacks=None):
@@ -254,38 +244,14 @@ def build_rows(entry, where, frames=None):
     return objects, [r[6:9] for r in rows]
 
 
-def coordinate(entry, tools=None):
-    """(arch, compiler, label, keys text, object) of a FILE entry.
-
-    What the collector found (`_coord`: a manifest, bloatwatch.toml) comes first, then the
-    build record, then the object itself: the ELF header for the arch, and for the compiler
-    `tools` (toolchain.of_files: .comment and DW_AT_producer, an archive's members together),
-    else the entry's own; an object without any of them still has a coordinate ('-' for the
-    rest) and is keyed by its path."""
-    build = entry.get("build") or {}
-    given = entry.get("_coord") or {}
-    member = entry.get("member")
-    if "object" in given:
-        obj = given["object"]
-    elif build.get("arch") and build.get("scenario"):   # a Bloatwatch record: the folder says the rest
-        obj = os.path.basename(build.get("object") or entry["file"])
-    else:
-        obj = entry["file"]
-    if member:
-        obj += "(%s)" % member
-    arch = given.get("arch") or build.get("arch")
-    arch = archnames.normalize(arch) if arch else archnames.from_elf(entry.get("machine"),
-                                                                     entry.get("class"))
-    compiler = given.get("compiler") or build.get("compiler") or \
-        compiler_family(entry.get("_compiler_version") or build.get("compiler_version"))
-    if compiler == NONE:
-        compiler = (tools or toolchain.of_entry(entry)).family
-    label = given.get("config") or build.get("scenario") or NONE
-    keys = {k: v for k, v in build.items() if k not in RECORD_KEYS and isinstance(v, str)}
-    if entry.get("_declared") is not None:   # bloatwatch.toml declares which keys exist
-        keys = {k: v for k, v in keys.items() if k in entry["_declared"]}
-    keys.update(given.get("keys") or {})
-    return (arch or NONE, str(compiler), str(label), keys_text(keys), obj)
+def stored_coordinate(entry, where):
+    """The coordinate the recorder decided for a FILE entry (record.coordinate.decide: its
+    `_coordinate`), checked to be five strings; ingest stores it as it is."""
+    c = entry.get("_coordinate")
+    if not isinstance(c, (list, tuple)) or len(c) != 5 or not all(isinstance(x, str) for x in c):
+        raise BwError("%s (%s): no decided coordinate (record.coordinate.decide_all gives "
+                      "every entry one before ingest)" % (where, entry.get("file")))
+    return tuple(c)
 
 
 def describe(coord):
@@ -302,21 +268,18 @@ def prepare(files, uses, where, analyzer_digest=None):
     p = Prepared()
     p.analyzer_digest = analyzer_digest
     seen = {}
-    try:
-        tools = toolchain.of_files(files)
-    except (KeyError, TypeError, AttributeError) as e:
-        raise BwError("%s: malformed comment or compileunits field (%s)" % (where, e))
     for i, entry in enumerate(files):
         at = "%s: files[%d]" % (where, i)
+        if not isinstance(entry, dict):
+            raise BwError("%s: not a FILE entry" % at)
+        coord = stored_coordinate(entry, at)
         if "_analysis" in entry:
-            coord = coordinate(entry, tools[entry["file"]])
             _claim(seen, coord, entry["file"], where)
             p.known.add(entry["_analysis"])
             p.stacks[coord] = build_rows(entry, "%s (%s)" % (at, entry["file"]))
             _add_build(p, entry, coord, entry["_analysis"])
             continue
         try:
-            coord = coordinate(entry, tools[entry["file"]])
             a = _analysis_part(entry)
             structs = entry["structs"]
             for s in structs:

@@ -317,19 +317,16 @@ def _max(a, b):
     return max(a, b)
 
 
-def resolve(store, repo, rev):
-    """A recorded commit for a revision: a recorded release's label, git revision, recorded
-    sha or prefix, `-dirty` suffix."""
+def resolve(store, rev, find_sha=None):
+    """A recorded commit for a revision: a recorded release's label, git revision (when the
+    caller gives find_sha, gitrepo.finder()), recorded sha or prefix, `-dirty` suffix."""
     rows = store.query("SELECT %s FROM v_commit_rows WHERE sha = ? AND kind = 'release'"
                        % COMMIT_COLS, (rev,))
     if rows:
         return _commit(rows[0])
     want_dirty = rev.endswith("-dirty")
     base = rev[:-6] if want_dirty else rev
-    sha = None
-    if repo:
-        from .. import gitrepo
-        sha = gitrepo.resolve(repo, base)
+    sha = find_sha(base) if find_sha else None
     if sha is None:
         if not re.fullmatch(r"[0-9a-fA-F]{4,40}", base):
             raise BwError("%s: not a revision git knows, nor a recorded sha or release" % rev)

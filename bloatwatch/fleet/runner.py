@@ -53,6 +53,17 @@ def lost_connection(e):
     return isinstance(e, gone) or isinstance(e, BwError) and isinstance(e.__context__, gone)
 
 
+def closed(connection):
+    """Close a connection (a dialect connection or a Store) that may already be gone; None,
+    for the attribute that held it."""
+    if connection is not None:
+        try:
+            connection.close()
+        except Exception:
+            pass
+    return None
+
+
 class Heartbeat(threading.Thread):
     """Renews the current claim's lease every quarter lease, on its own connection."""
 
@@ -89,20 +100,12 @@ class Heartbeat(threading.Thread):
                 except Exception as e:
                     if not lost_connection(e):
                         raise
-                    self._close()   # try again at the next beat
-
-    def _close(self):
-        if self.d is not None:
-            try:
-                self.d.close()
-            except Exception:
-                pass
-            self.d = None
+                    self.d = closed(self.d)   # try again at the next beat
 
     def stop(self):
         self.quit.set()
         self.join()
-        self._close()
+        self.d = closed(self.d)
 
 
 class Runner:
@@ -136,17 +139,9 @@ class Runner:
                     self.say("database unreachable (%s): reconnecting"
                              % str(e).strip().splitlines()[0])
                     said = True
-                self._close()
+                self.store = closed(self.store)
                 time.sleep(pause)
                 pause = min(pause * 2, 10.0)
-
-    def _close(self):
-        if self.store is not None:
-            try:
-                self.store.close()
-            except Exception:
-                pass
-            self.store = None
 
     # ---- serving --------------------------------------------------------------------------
 
@@ -196,7 +191,7 @@ class Runner:
                 signal.signal(s, h)
             beat.stop()
             slot.release()
-            self._close()
+            self.store = closed(self.store)
         return self.done
 
     def _stop(self, signum, frame):

@@ -33,7 +33,7 @@ class Bisector:
             self.built.append(sha)
         if state != "ok":
             return None
-        commit = query.resolve(self.store, None, sha)
+        commit = query.resolve(self.store, sha)
         # Re-read: a commit just recorded may have brought new coordinates.
         coords = query.coordinates(self.store, self.filters)
         got = query.values(self.store, self.metric, coords, [commit["id"]])

@@ -3,10 +3,10 @@
 
 A manifest (contract 1, build/matrix.json) lists every coordinate with its objects (and their
 extra keys), resolved CONFIG and compiler version, and the analysis make wrote beside each
-object: the one place a matrix object's coordinate is said. Globs ([[objects]])
-give paths; their coordinate comes from the group, a Kbuild tree's .config, the build record
-the analyzer reads, or the ELF header, in that order. Build records themselves (`.cmd`) are
-read by the analyzer only (contract 2).
+object: the one place a matrix object's coordinate is said. Globs ([[objects]]) give paths;
+their coordinate comes from the group, a Kbuild tree's .config, the build record the analyzer
+reads, or the ELF header, in that order (coordinate.decide weighs them). Build records
+themselves (`.cmd`) are read by the analyzer only (contract 2).
 """
 import glob
 import os
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ..errors import BwError
 from . import manifest
-from ..db.ingest import compiler_family
+from .coordinate import compiler_family
 
 
 @dataclass

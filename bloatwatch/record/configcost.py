@@ -369,7 +369,7 @@ def default_options(sweep, analyzer):
 
 def manifest(sweep, coords, excluded):
     """The sweep's coordinates and excluded flips, as manifests.text() takes them."""
-    from ..db.ingest import compiler_family
+    from .coordinate import compiler_family
     out = []
     for fl, objs in coords:
         entry = {"arch": sweep.out.arch, "compiler": compiler_family(sweep.out.compiler),

@@ -9,9 +9,9 @@ import hashlib
 import os
 from dataclasses import dataclass, field
 
-from . import analyze
+from . import analyze, coordinate
 from .. import gitrepo
-from ..db import ingest, query, toolchain
+from ..db import ingest, query
 from ..errors import BwError
 from .collect import Found, objects as collect_objects, refusals
 
@@ -62,9 +62,18 @@ def cached_entries(store, analyzer, root, paths, analyzer_digest):
 def made_analysis(root, found):
     """The FILE entries of the analysis make wrote for an object (its manifest's `analysis`),
     or None. Make decides whether it is current (its rule depends on the object, its record
-    and the analyzer; `make record` and `make report` run it first): read as it is."""
-    if not found.analysis or not os.path.exists(os.path.join(root, found.analysis)):
+    and the analyzer; `make record` and `make report` run it first): read as it is. One
+    older than its object (a hand-run record after `make objects` alone) is refused, not
+    analyzed again here: make stays the one judge of the matrix's analyses."""
+    if not found.analysis:
         return None
+    try:
+        made = os.stat(os.path.join(root, found.analysis)).st_mtime_ns
+    except FileNotFoundError:
+        return None
+    if made < os.stat(os.path.join(root, found.path)).st_mtime_ns:
+        raise BwError("%s: older than its object %s (rebuilt since): run make analysis, then "
+                      "record again (or record --no-cache)" % (found.analysis, found.path))
     doc = ingest.load_json(os.path.join(root, found.analysis), found.analysis)
     ingest.check_envelope(doc, found.analysis, ("all",))
     for f in doc["files"]:
@@ -123,12 +132,13 @@ def record(store, tree, job):
     if job.parent is not None:
         status = ingest.record_same(opened(), commit, job.parent, job.error or "", job.build)
         commit = dict(commit, status=status)
-        return Result(commit, query.resolve(store, None, commit["sha"])["id"])
+        return Result(commit, query.resolve(store, commit["sha"])["id"])
     if job.error is not None:
         commit = dict(commit, status="failed", error=job.error[-4000:])
         return Result(commit, ingest.record(opened(), commit, ingest.prepare([], [], ""),
                                             job.build)[0])
     analysis = job.analysis or analyze_tree(tree, job, opened if job.cache else None)
+    coordinate.decide_all(analysis.files, job.where)    # given JSON (`record --json`)
     prepared = ingest.prepare(analysis.files, analysis.uses, job.where, analysis.adigest)
     prepared.refusals = analysis.refusals
     commit = dict(commit, status="ok", error="")
@@ -150,13 +160,13 @@ def analyze_tree(root, job, store=None):
     found = [f if isinstance(f, Found) else Found(f) for f in found]
     refused = refusals(project, root, job.manifests)
     analyze.check_analyzer(analyzer)
-    store = store() if callable(store) else store
     adigest = digest_of_analyzer(analyzer)
     done = {}
     for f in found if job.cache else ():
         entries = made_analysis(root, f)
         if entries is not None:
             done[f.path] = entries
+    store = store() if callable(store) else store    # the made analyses read well
     # Once per path: a manifest may file one object under several coordinates (a sweep's
     # flips); analyzed twice, it would give two entries to each of them.
     rest = list(dict.fromkeys(f.path for f in found if f.path not in done))
@@ -170,6 +180,7 @@ def analyze_tree(root, job, store=None):
         done.setdefault(e["file"], []).append(e)
     # A copy per Found: one object may be filed under several coordinates (a sweep's flips).
     files = [f.annotate(dict(e)) for f in found for e in done.get(f.path, [])]
+    coordinate.decide_all(files, job.where)
     build_stacks(analyzer, root, files, jobs, store)
     sources = project.find_sources(root)
     if not sources:   # no globs configured: the sources the build records name
@@ -186,19 +197,18 @@ def build_stacks(analyzer, root, files, jobs=None, store=None):
     folder), else the objects of one arch, compiler and config label (extra keys, such as a
     build record's variant, tell objects of one build apart). Entries of one file come in the
     same order from both modes (an archive's members). With a store, a build whose objects
-    (coordinates and analyses) were recorded together before takes that record's worst cases
+    (decided coordinates and analyses) were recorded together before takes that record's worst cases
     (query.recorded_build_stack) instead of a stack run: they are a function of those."""
-    tools = toolchain.of_files(files)
     groups = {}
     for e in files:
-        build = e.get("_build") or ingest.coordinate(e, tools[e["file"]])[:3]
+        build = e.get("_build") or e["_coordinate"][:3]
         groups.setdefault(str(build), {}).setdefault(e["file"], []).append(e)
     order = sorted(groups)
     if store is not None:
         for b in list(order):
             entries = [e for es in groups[b].values() for e in es]
             try:
-                members = [(ingest.coordinate(e, tools[e["file"]]), ingest.entry_digest(e))
+                members = [(e["_coordinate"], ingest.entry_digest(e))
                            for e in entries]
             except (KeyError, TypeError, AttributeError):
                 continue    # a malformed entry: ingest.prepare names what is wrong
@@ -206,7 +216,7 @@ def build_stacks(analyzer, root, files, jobs=None, store=None):
             if got is not None:
                 for e in entries:
                     e["_build_stack"] = {"objects": len(entries),
-                                         "stack": got[ingest.coordinate(e, tools[e["file"]])]}
+                                         "stack": got[e["_coordinate"]]}
                 order.remove(b)
     runs = analyze.build_stacks(analyzer, [list(groups[b]) for b in order], root, jobs)
     for b, got in zip(order, runs):

@@ -127,15 +127,22 @@ def test_without_declared_globs_a_plain_tree_keeps_size_figures(tmp_path):
     assert "image" not in d
 
 
-def test_kbuild_objects_split_by_kbuilds_list(tmp_path, rcu_x86_64, analyzer):
-    """Kbuild objects (Linux 6.1 tinyconfig kernel/rcu/, x86_64): the default list is
-    Kbuild's, and each object's discarded bytes are size -A's of the sections it names."""
+def recorded_rcu(tmp_path, out):
+    """(tree, db): a tree whose Kbuild output folder is `out`, its kernel/rcu/ objects
+    recorded as release v6.1."""
     tree = tmp_path / "linux"
     tree.mkdir()
-    os.symlink(rcu_x86_64, str(tree / "out"))
+    os.symlink(out, str(tree / "out"))
     (tree / "bloatwatch.toml").write_text('[[objects]]\nkbuild = "out"\nglob = "kernel/rcu/*.o"\n')
     db = str(tmp_path / "bw.db")
     bw("--db", db, "-C", str(tree), "record", "--label", "v6.1", "--date", "2022-12-11")
+    return tree, db
+
+
+def test_kbuild_objects_split_by_kbuilds_list(tmp_path, rcu_x86_64, analyzer):
+    """Kbuild objects (Linux 6.1 tinyconfig kernel/rcu/, x86_64): the default list is
+    Kbuild's, and each object's discarded bytes are size -A's of the sections it names."""
+    tree, db = recorded_rcu(tmp_path, rcu_x86_64)
     out = str(tmp_path / "site")
     bw("--db", db, "--config", str(tree / "bloatwatch.toml"), "report", "--out", out)
     objs = kernel_objects(rcu_x86_64)
@@ -174,12 +181,7 @@ def test_the_split_against_the_linked_vmlinux(tmp_path):
     of those symbols only by what no sized symbol covers (string literals, initcall and
     parameter pointers, alignment): at most TOLERANCE of them."""
     out = linux("vmlinux", "x86_64", "base")
-    tree = tmp_path / "linux"
-    tree.mkdir()
-    os.symlink(out, str(tree / "out"))
-    (tree / "bloatwatch.toml").write_text('[[objects]]\nkbuild = "out"\nglob = "kernel/rcu/*.o"\n')
-    db = str(tmp_path / "bw.db")
-    bw("--db", db, "-C", str(tree), "record", "--label", "v6.1", "--date", "2022-12-11")
+    tree, db = recorded_rcu(tmp_path, out)
     vm = nm_sizes(os.path.join(out, "vmlinux"))
     drops = discards.Discards(discards.KBUILD)
     image_syms = discarded_syms = 0

@@ -45,8 +45,6 @@ def ci_worst(folder):
 def project(tmp_path_factory, analyzer):
     top = tmp_path_factory.mktemp("stack")
     repo = str(top / "proj")
-    os.makedirs(repo)
-    git(repo, "init", "-q", "-b", "main")
     shas = makeproject.make(repo, [8, 16, 16], frames=FRAMES, main=makeproject.MAIN_OUTER)
     su, ci = {}, {}
     for sha in shas:       # each commit built on its own, for its .su and .ci files

@@ -30,8 +30,6 @@ LONG_SUBJECT = ("state: a struct with holes, two of seven bytes each on a 64-bit
 def project(tmp_path_factory, analyzer):
     top = tmp_path_factory.mktemp("synthetic")
     repo = str(top / "proj")
-    os.makedirs(repo)
-    git(repo, "init", "-q", "-b", "main")
     shas = makeproject.make(repo, [16, 64, 256])
     shas.append(makeproject.commit(repo, {"src/state.c": STATE}, LONG_SUBJECT, 9))
     # A move under the default noise floor (a 4-byte counter), then one that moves back.

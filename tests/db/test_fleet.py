@@ -60,8 +60,6 @@ def project(tmp_path, sizes, broken=(), toml=TOML):
     """The Makefile project with one commit per size ("broken" indexes do not compile);
     (repo, config, shas after the first)."""
     repo = str(tmp_path / "repo")
-    os.makedirs(repo)
-    subprocess.run(["git", "init", "-q", "-b", "main", repo], check=True)
     shas = makeproject.make(repo, sizes)
     for i in broken:
         shas.append(makeproject.commit(repo, {"src/helper.c": "not C;\n"}, "broken %d" % i,

@@ -84,13 +84,21 @@ def test_manifest_gives_coordinates_config_and_the_analyses_make_wrote(tmp_path,
     assert rows[1][5] == real_text + 1000 and {r[6] for r in rows} == {"gcc (Test) 12"}
     assert sql(db, "SELECT DISTINCT config, value FROM v_config_values ORDER BY 1") == \
         [("CONFIG_N", "4"), ("CONFIG_SMALL", "y")]
-    # Make decides whether its analysis is current: an object newer than it does not make
-    # record analyze again (make's rule would; `make record` runs it first).
+    # Make decides whether its analysis is current: an object newer than it (a hand-run record
+    # after make objects alone) does not make record analyze again (make's rule would; `make
+    # record` runs it first), nor store the old analysis: record refuses, naming both.
     os.utime(os.path.join(tree, "out/x86_64/gcc/SMALL/a.o"))
     os.utime(jpath, (1, 1))
+    before = sql(db, "SELECT count(*) FROM commits")
+    r = run_bw("--db", db, "-C", tree, "record", check=2)
+    assert "out/x86_64/gcc/SMALL/a.o.json: older than its object out/x86_64/gcc/SMALL/a.o " \
+        "(rebuilt since): run make analysis" in r.stderr
+    assert sql(db, "SELECT count(*) FROM commits") == before
+    os.utime(jpath)    # what make analysis does when the analysis it writes is the same
     run_bw("--db", db, "-C", tree, "record", check=0)
     assert sql(db, "SELECT text FROM v_footprint WHERE arch = 'x86_64' AND object = 'a.o'") == \
         [(real_text + 1000,)]
+    os.utime(jpath, (1, 1))
     # --no-cache analyzes every object, make's analyses too.
     run_bw("--db", db, "-C", tree, "record", "--no-cache", check=0)
     assert sql(db, "SELECT text FROM v_footprint WHERE arch = 'x86_64' AND object = 'a.o'") == [(real_text,)]

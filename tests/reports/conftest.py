@@ -4,7 +4,8 @@ import os
 
 import pytest
 
-import fixture  # pytest puts this folder on the import path
+import cdp  # pytest puts this folder on the import path
+import fixture
 from bloatwatch import project
 from bloatwatch.report import site
 from bloatwatch.db.query import History
@@ -57,3 +58,17 @@ def fx(tmp_path_factory):
 def hostile(tmp_path_factory):
     """The full fixture with names that try to inject markup."""
     return make_site(tmp_path_factory, "hostile", hostile=True)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium (cdp.Browser) for a module's page tests."""
+    assert os.access(cdp.CHROMIUM, os.X_OK), "Debian's chromium is required (make deps installs it)"
+    b = cdp.Browser()
+    yield b
+    b.close()
+
+
+def url(site, rel):
+    """The file:// address of a page of a generated site."""
+    return "file://" + os.path.join(site.out, rel)

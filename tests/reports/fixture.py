@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-"""A history database for the report tests, generated through the db package's ingest.
+"""A history database for the report tests, generated through the db package's ingest (each
+object's coordinate decided first by the recording wing's record.coordinate).
 
 Synthetic analyzer JSON (docs/analyzer-json.md, mode all) for three variants, three arches,
 two compilers and the four UP scenarios of each variant plus one SMP Tree scenario, over
@@ -14,6 +15,7 @@ import sys
 
 from bloatwatch.db import ingest
 from bloatwatch.db.store import Store
+from bloatwatch.record.coordinate import decide_all
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -223,7 +225,8 @@ def build(path, hostile=False, commits=COMMITS, first=0, **kw):
                       "commit_date": 1700000000 + 3600 * i, "subject": subject,
                       "status": status, "error": "" if status == "ok" else "make: *** [objects] Error 2"}
             if status == "ok":
-                prepared = ingest.prepare(matrix(i, hostile, **kw), USES, "fixture")
+                files = decide_all(matrix(i, hostile, **kw), "fixture")
+                prepared = ingest.prepare(files, USES, "fixture")
             else:
                 prepared = ingest.prepare([], [], "fixture")
             ingest.record(store, commit, prepared)

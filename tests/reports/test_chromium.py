@@ -1,27 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0
 """index.html and its pages render in headless Chromium from file:// without console errors,
 and every plot is displayed (decoded with a size, laid out on the page)."""
-import os
-
 import pytest
 
-import cdp
+from conftest import url
 
 IMAGES = """JSON.stringify(Array.from(document.images).map(i => ({src: i.getAttribute('src'),
   complete: i.complete, w: i.naturalWidth, h: i.naturalHeight,
   shown: i.getBoundingClientRect().width})))"""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    assert os.access(cdp.CHROMIUM, os.X_OK), "Debian's chromium is required (make deps installs it)"
-    b = cdp.Browser()
-    yield b
-    b.close()
-
-
-def url(site, rel):
-    return "file://" + os.path.join(site.out, rel)
 
 
 def test_the_harness_sees_console_errors_and_broken_images(browser, tmp_path):

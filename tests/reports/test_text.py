@@ -138,6 +138,7 @@ def test_objects_without_build_records_are_counted_and_compared(tmp_path):
     page pairs them by path (the pages for matrix builds have nothing to show)."""
     from bloatwatch.db import ingest
     from bloatwatch.db.store import Store
+    from bloatwatch.record.coordinate import decide_all
     db = str(tmp_path / "plain.db")
     store = Store(db, create=True)
     try:
@@ -151,7 +152,7 @@ def test_objects_without_build_records_are_counted_and_compared(tmp_path):
             commit = {"sha": ("%02x" % (i + 1)) * 20, "dirty": False, "parents": "",
                       "author": "T", "author_date": 1700000000 + i, "commit_date": 1700000000 + i,
                       "subject": "step %d" % i, "status": "ok", "error": ""}
-            ingest.record(store, commit, ingest.prepare(files, [], "plain"))
+            ingest.record(store, commit, ingest.prepare(decide_all(files, "plain"), [], "plain"))
     finally:
         store.close()
     out = str(tmp_path / "out")

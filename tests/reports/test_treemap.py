@@ -9,22 +9,10 @@ import re
 
 import pytest
 
-import cdp
 import fixture
 import htmlcheck
 import treemapdrive as tm
-
-
-@pytest.fixture(scope="module")
-def browser():
-    assert os.access(cdp.CHROMIUM, os.X_OK), "Debian's chromium is required (make deps installs it)"
-    b = cdp.Browser()
-    yield b
-    b.close()
-
-
-def url(site, rel):
-    return "file://" + os.path.join(site.out, rel)
+from conftest import url
 
 
 def scripts(site, rel):
