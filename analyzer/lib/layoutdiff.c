@@ -7,7 +7,7 @@
 #include "layouts.h"
 
 struct merged {
-	const struct bw_layout **v; /* one per (name, kind), first seen wins, sorted */
+	const struct bw_layout **v; /* one per (name, kind, declaring file), first seen wins, sorted */
 	size_t n;
 };
 
@@ -17,7 +17,12 @@ static int layout_order(const void *pa, const void *pb)
 	const struct bw_layout *b = *(const struct bw_layout *const *)pb;
 	int c = strcmp(a->name, b->name);
 
-	return c ? c : strcmp(a->kind, b->kind);
+	if (!c)
+		c = strcmp(a->kind, b->kind);
+	/* One name declared in two files is two structs; an undeclared one sorts first. */
+	if (!c && a->decl_file != b->decl_file)
+		c = !a->decl_file ? -1 : !b->decl_file ? 1 : strcmp(a->decl_file, b->decl_file);
+	return c;
 }
 
 struct seq_layout {
@@ -211,6 +216,8 @@ static void json_fn(void *arg, const struct bw_layout *o, const struct bw_layout
 	bw_json_obj_begin(j);
 	bw_json_kstr(j, "name", l->name); /* cppcheck-suppress nullPointerRedundantCheck */
 	bw_json_kstr(j, "kind", l->kind); /* cppcheck-suppress nullPointerRedundantCheck */
+	if (l->decl_file)
+		bw_json_kstr(j, "decl_file", l->decl_file);
 	bw_json_kstr(j, "status", !o ? "added" : !n ? "removed" : "changed");
 	bw_json_ku64(j, "old_size", o ? o->size : 0);
 	bw_json_ku64(j, "new_size", n ? n->size : 0);
