@@ -219,8 +219,9 @@ int bw_source_root(Dwarf *dw, char **root)
 
 		if (unit_type != DW_UT_compile && unit_type != DW_UT_partial)
 			continue;
-		f = unit_dir(name ? name : "", dwarf_formstring(dwarf_attr(
-							 &cudie, DW_AT_comp_dir, &(Dwarf_Attribute){ 0 })));
+		f = unit_dir(name ? name : "",
+			     dwarf_formstring(
+				     dwarf_attr(&cudie, DW_AT_comp_dir, &(Dwarf_Attribute){ 0 })));
 		if (!f) {
 			free(*root);
 			*root = NULL;

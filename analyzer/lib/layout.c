@@ -314,8 +314,8 @@ bool bw_layout_equal(const struct bw_layout *a, const struct bw_layout *b)
 	size_t i;
 
 	if (a->size != b->size || a->alignment != b->alignment || a->nmembers != b->nmembers ||
-	    strcmp(a->name, b->name) || strcmp(a->kind, b->kind) || !a->decl_file != !b->decl_file ||
-	    (a->decl_file && strcmp(a->decl_file, b->decl_file)))
+	    strcmp(a->name, b->name) || strcmp(a->kind, b->kind) ||
+	    !a->decl_file != !b->decl_file || (a->decl_file && strcmp(a->decl_file, b->decl_file)))
 		return false;
 	for (i = 0; i < a->nmembers; i++) {
 		const struct bw_layout_member *x = &a->members[i], *y = &b->members[i];

@@ -7,7 +7,8 @@
 #include "layouts.h"
 
 struct merged {
-	const struct bw_layout **v; /* one per (name, kind, declaring file), first seen wins, sorted */
+	const struct bw_layout *
+		*v; /* one per (name, kind, declaring file), first seen wins, sorted */
 	size_t n;
 };
 

@@ -35,7 +35,8 @@ def layouts(data, name):
     by_shape = collections.OrderedDict()
     for lid in sorted(by_layout):
         r0 = by_layout[lid][0]
-        shape = (r0["struct"], r0["kind"], r0.get("decl_file"), r0["size"], r0["holes"], r0["padding"], r0["reorg_size"],
+        shape = (r0["struct"], r0["kind"], r0.get("decl_file"), r0["size"], r0["holes"],
+                 r0["padding"], r0["reorg_size"],
                  tuple((m["member"], m["byte_offset"], m["size"], m["bit_size"], m["bit_offset"],
                         m["reorg_seq"]) for m in members[lid]))
         by_shape.setdefault(shape, []).append(lid)

@@ -98,8 +98,8 @@ def pahole_moves(old, new):
 def page_moves(page):
     """{folder: {(name, kind, old, new)}} of the image page's struct table, and the folder
     rows of its tree table."""
-    table = next(t for t in page.all if t["rows"][0][:4] == ["folder", "struct", "kind",
-                                                              "declared in"])
+    head = ["folder", "struct", "kind", "declared in"]
+    table = next(t for t in page.all if t["rows"][0][:4] == head)
     out, folder = {}, None
     for r in table["rows"][1:]:
         folder = r[0] or folder

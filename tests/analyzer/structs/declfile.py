@@ -6,18 +6,19 @@ usage: declfile.py ANALYZER FILE...
 
 For each FILE, `pahole -I --show_private_classes FILE` prints every struct/union it keeps (the
 first definition of a name) after a comment `/* <die offset> PATH:LINE */`; `ANALYZER structs
---json FILE...` (64 files a run) gives each layout's decl_file and decl_line, of which the first of a (name, kind)
-is the one pahole prints.  The line must be equal; the file equal once spelled as the analyzer
-spells it (docs/analyzer-json.md, STRUCT): pahole's path with its leading `../` dropped (a
-Kbuild O= folder inside the tree), and an absolute path (sources outside the build folder)
-made relative to the tree, the one directory that must be the same for every such struct of
-the file (pahole puts the compiler's `<built-in>` in the build folder, the analyzer leaves
-it as it is).  pahole names no file for DWARF 5's file 0 (the unit's own source: clang
-declares its structs there) and prints `(null)`: only the line is compared, counted on the
-file's line.  A file whose type names pahole cannot read (MIPS clang objects: it leaves their
-.debug_str unrelocated) is a visible skip; pahole reads a mips relocatable object as linked by mips-linux-gnu-ld
-(oracle.py's pahole-unrelocated-mips), the analyzer the object.  A file with no struct for
-either (type units, which neither reads) is a visible skip.  A file with no struct pahole places is a failure (the check would be empty).
+--json FILE...` (64 files a run) gives each layout's decl_file and decl_line, of which the
+first of a (name, kind) is the one pahole prints.  The line must be equal; the file equal once
+spelled as the analyzer spells it (docs/analyzer-json.md, STRUCT): pahole's path with its
+leading `../` dropped (a Kbuild O= folder inside the tree), and an absolute path (sources
+outside the build folder) made relative to the tree, the one directory that must be the same
+for every such struct of the file (pahole puts the compiler's `<built-in>` in the build
+folder, the analyzer leaves it as it is).  pahole names no file for DWARF 5's file 0 (the
+unit's own source: clang declares its structs there) and prints `(null)`: only the line is
+compared, counted on the file's line.  A file whose type names pahole cannot read (MIPS clang
+objects: it leaves their .debug_str unrelocated) is a visible skip; pahole reads a mips
+relocatable object as linked by mips-linux-gnu-ld (oracle.py's pahole-unrelocated-mips), the
+analyzer the object.  A file with no struct for either (type units, which neither reads) is a
+visible skip; one with no struct pahole places but some the analyzer has is a failure.
 """
 import json
 import re
