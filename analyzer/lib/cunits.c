@@ -128,6 +128,39 @@ static bool unit_text(Dwarf_Die *cudie, bool split, struct bw_cunit *u)
 	return true;
 }
 
+void bw_path_clean(char *p)
+{
+	char *base = p + (p[0] == '/'), *w = base;
+	const char *r = base;
+	size_t nseg = 0, ups = 0;
+
+	while (*r) {
+		const char *e = strchr(r, '/');
+		size_t len = e ? (size_t)(e - r) : strlen(r);
+
+		if (len == 2 && r[0] == '.' && r[1] == '.' && nseg > ups) {
+			while (w > base && w[-1] != '/')
+				w--;
+			w -= w > base; /* the separator before the dropped segment */
+			nseg--;
+		} else if (len == 2 && r[0] == '.' && r[1] == '.' && base != p) {
+			/* "/.." is "/" */
+		} else if (len && !(len == 1 && r[0] == '.')) {
+			if (nseg)
+				*w++ = '/';
+			memmove(w, r, len);
+			w += len;
+			ups += len == 2 && r[0] == '.' && r[1] == '.';
+			nseg++;
+		}
+		r += len;
+		r += *r == '/';
+	}
+	if (w == base && base == p)
+		*w++ = '.';
+	*w = '\0';
+}
+
 const char *bw_source_path(const char *path, const char *comp_dir)
 {
 	size_t cl = comp_dir ? strlen(comp_dir) : 0;

@@ -420,12 +420,45 @@ static int keep_layout(struct bw_dw *c, const struct bw_layout *l)
 
 /* ---- the unit walk ---- */
 
-/* Where the type @d is declared: its DW_AT_decl_file from the unit's line table, relative to
- * the unit's directory or to the units' tree (as their folders are), and DW_AT_decl_line.
- * Left NULL and 0 when DWARF does not say or names a file the table does not have. File 0
- * is the unit's own source in DWARF 5 (clang uses it), "no file" before: dwarf_decl_file()
- * refuses it in both, so the table is read here. */
-static void declared_at(struct bw_dw *c, Dwarf_Die *d, struct bw_layout *l)
+/* The line table's file @idx as a declaring file: lexically cleaned (headers reached as
+ * "../perf_event.h" from several folders are one file), relative to the unit's directory or
+ * to the units' tree (as their folders are). Once per unit and file; "" for none. */
+static const char *decl_file(struct bw_dw *c, Dwarf_Files *files, size_t nfiles, size_t idx)
+{
+	const char *f, *rel;
+	char *clean;
+
+	if (!c->decl_files) {
+		c->decl_files = bw_dw_arena_alloc(c, nfiles * sizeof(*c->decl_files));
+		if (!c->decl_files)
+			return NULL;
+		memset(c->decl_files, 0, nfiles * sizeof(*c->decl_files));
+		c->ndecl_files = nfiles;
+	}
+	if (idx >= c->ndecl_files)
+		return "";
+	if (c->decl_files[idx])
+		return c->decl_files[idx];
+	f = dwarf_filesrc(files, idx, NULL, NULL);
+	clean = bw_dw_arena_alloc(c, (f ? strlen(f) : 0) + 1);
+	if (!clean)
+		return NULL;
+	strcpy(clean, f ? f : "");
+	bw_path_clean(clean);
+	rel = bw_source_path(clean, c->comp_dir);
+	if (c->root && !strncmp(rel, c->root, c->root_len) && rel[c->root_len] == '/')
+		rel += c->root_len + 1;
+	if (!f || !strcmp(rel, "."))
+		rel = "";
+	return c->decl_files[idx] = rel;
+}
+
+/* Where the type @d is declared: its DW_AT_decl_file from the unit's line table (decl_file())
+ * and DW_AT_decl_line. Left NULL and 0 when DWARF does not say or names a file the table does
+ * not have. File 0 is the unit's own source in DWARF 5 (clang uses it), "no file" before:
+ * dwarf_decl_file() refuses it in both, so the table is read here. Return 0, or -1 when out
+ * of memory. */
+static int declared_at(struct bw_dw *c, Dwarf_Die *d, struct bw_layout *l)
 {
 	Dwarf_Attribute a;
 	Dwarf_Word idx, line;
@@ -436,18 +469,20 @@ static void declared_at(struct bw_dw *c, Dwarf_Die *d, struct bw_layout *l)
 
 	if (!dwarf_attr_integrate(d, DW_AT_decl_file, &a) || dwarf_formudata(&a, &idx) ||
 	    (idx == 0 && c->version < 5) || !dwarf_diecu(d, &cu, NULL, NULL) ||
-	    dwarf_getsrcfiles(&cu, &files, &nfiles) || idx >= nfiles ||
-	    !(f = dwarf_filesrc(files, idx, NULL, NULL)) || !*f)
-		return;
-	f = bw_source_path(f, c->comp_dir);
-	if (c->root && !strncmp(f, c->root, c->root_len) && f[c->root_len] == '/')
-		f += c->root_len + 1;
+	    dwarf_getsrcfiles(&cu, &files, &nfiles) || idx >= nfiles)
+		return 0;
+	f = decl_file(c, files, nfiles, idx);
+	if (!f) {
+		bw_dw_fail(c, "out of memory");
+		return -1;
+	}
 	if (!*f)
-		return;
+		return 0;
 	l->decl_file = (char *)f;
 	if (dwarf_attr_integrate(d, DW_AT_decl_line, &a) && !dwarf_formudata(&a, &line) &&
 	    line <= UINT32_MAX)
 		l->decl_line = (uint32_t)line;
+	return 0;
 }
 
 /* A struct the walk built is a member's type later in the unit: keep it for padding and
@@ -492,6 +527,8 @@ static int walk_unit(struct bw_dw *c, Dwarf_Die *cudie)
 	c->lang_c = lang == DW_LANG_C89 || lang == DW_LANG_C || lang == DW_LANG_C99 ||
 		    lang == DW_LANG_C11;
 	c->comp_dir = dwarf_formstring(dwarf_attr(cudie, DW_AT_comp_dir, &(Dwarf_Attribute){ 0 }));
+	c->decl_files = NULL; /* arena memory, reset with the unit's cache */
+	c->ndecl_files = 0;
 
 	r = dwarf_child(cudie, &stack[0]);
 	if (r != 0)
@@ -533,8 +570,7 @@ static int walk_unit(struct bw_dw *c, Dwarf_Die *cudie)
 
 				if (!l)
 					return -1;
-				declared_at(c, d, l);
-				if (keep_layout(c, l))
+				if (declared_at(c, d, l) || keep_layout(c, l))
 					return -1;
 				remember_layout(c, d, l, na);
 				descend = c->nested_types;

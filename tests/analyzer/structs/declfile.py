@@ -8,7 +8,8 @@ For each FILE, `pahole -I --show_private_classes FILE` prints every struct/union
 first definition of a name) after a comment `/* <die offset> PATH:LINE */`; `ANALYZER structs
 --json FILE...` (64 files a run) gives each layout's decl_file and decl_line, of which the
 first of a (name, kind) is the one pahole prints.  The line must be equal; the file equal once
-spelled as the analyzer spells it (docs/analyzer-json.md, STRUCT): pahole's path with its
+spelled as the analyzer spells it (docs/analyzer-json.md, STRUCT): pahole's path cleaned
+(posixpath.normpath: a header reached as `amd/../perf_event.h` is `perf_event.h`), its
 leading `../` dropped (a Kbuild O= folder inside the tree), and an absolute path (sources
 outside the build folder) made relative to the tree, the one directory that must be the same
 for every such struct of the file (pahole puts the compiler's `<built-in>` in the build
@@ -21,6 +22,7 @@ analyzer the object.  A file with no struct for either (type units, which neithe
 visible skip; one with no struct pahole places but some the analyzer has is a failure.
 """
 import json
+import posixpath
 import re
 import shutil
 import subprocess
@@ -81,7 +83,7 @@ def analyzer(cli, paths):
 
 def spelled(pfile, mine, roots):
     """Does pahole's path name the analyzer's file? Absolute ones add their tree to roots."""
-    p = pfile
+    p = posixpath.normpath(pfile)
     while p.startswith("../"):
         p = p[3:]
     if p == mine:
