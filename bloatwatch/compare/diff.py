@@ -46,11 +46,12 @@ class StructChange:
     members: list           # [(how, member)]
     keys: list = field(default_factory=list)
     decl_file: str = None   # where it is declared (None: not recorded)
+    shared_name: bool = False   # its name is declared in another file too (either side)
 
-    def title(self, files=1):
-        """'struct foo', with its declaring file when its name is declared in `files` > 1."""
+    def title(self):
+        """'struct foo', with its declaring file when the name alone does not tell which."""
         t = "%s %s" % (self.kind, self.name)
-        return t + " (%s)" % self.decl_file if files > 1 and self.decl_file else t
+        return t + " (%s)" % self.decl_file if self.shared_name and self.decl_file else t
 
 
 @dataclass
@@ -158,6 +159,9 @@ def struct_changes(both, source):
     groups = {}
     for c in sorted(both, key=lambda c: _sortable(c.key)):
         lo, ln = source.structs_of(c.old.analysis_id), source.structs_of(c.new.analysis_id)
+        files = collections.defaultdict(set)   # the declaring files of each name
+        for k in list(lo) + list(ln):
+            files[k[:2]].add(k[2])
         for sk, a, b in paired(lo, ln):
             if a and b and a["layout_id"] == b["layout_id"]:
                 continue
@@ -170,19 +174,12 @@ def struct_changes(both, source):
                         groups[gk] = None     # the same layout but for what a diff ignores
                         continue
                     members = structs.member_changes(m[a["layout_id"]], m[b["layout_id"]])
-                groups[gk] = StructChange(sk[0], sk[1], a, b, members, decl_file=sk[2])
+                groups[gk] = StructChange(sk[0], sk[1], a, b, members, decl_file=sk[2],
+                                          shared_name=len(files[sk[:2]]) > 1)
             if groups[gk] is not None:
                 groups[gk].keys.append(c.key)
     return sorted((g for g in groups.values() if g),
                   key=lambda s: (s.name, s.kind, s.decl_file or "", s.keys))
-
-
-def declared_in(changes):
-    """{(name, kind): number of declaring files} among StructChanges (StructChange.title)."""
-    files = collections.defaultdict(set)
-    for s in changes:
-        files[(s.name, s.kind)].add(s.decl_file)
-    return {k: len(v) for k, v in files.items()}
 
 
 def config_changes(paired, old, new, source, where):

@@ -3,7 +3,7 @@
 prints them as text, the report's diff pages draw the same Tables in HTML."""
 from ..render.cells import Bytes, Delta, Percent, Text, blank
 from ..render.table import Column, Table
-from . import diff, structs
+from . import structs
 
 
 def listed(names, limit=6):
@@ -38,11 +38,10 @@ def structs_table(changes, label, title=""):
     t = Table(title, [Column("struct"), Column("size", "r"), Column("new", "r"), Column("delta", "r"),
                       Column("holes", "r"), Column("new", "r"), Column("padding", "r"),
                       Column("new", "r"), Column("members changed"), Column("objects")])
-    files = diff.declared_in(changes)
     for s in changes:
         a, b = s.old or {}, s.new or {}
         members = structs.describe(s.members) if a and b else "(added)" if b else "(removed)"
-        t.add([Text(s.title(files[(s.name, s.kind)])), Bytes(a.get("size")), Bytes(b.get("size")),
+        t.add([Text(s.title()), Bytes(a.get("size")), Bytes(b.get("size")),
                Delta(b.get("size", 0) - a.get("size", 0)), Bytes(a.get("holes")),
                Bytes(b.get("holes")), Bytes(a.get("padding")), Bytes(b.get("padding")),
                Text(members), Text(listed([label(k) for k in s.keys]))])

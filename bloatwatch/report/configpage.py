@@ -86,7 +86,7 @@ def cost_table(option, base_label, fl_list, aid):
 
 def struct_rows(changes):
     """[(title, where, member changes)] of compare.diff StructChanges."""
-    out, files = [], engine.declared_in(changes)
+    out = []
     for s in changes:
         if s.old and s.new:
             what = "size %d -> %d" % (s.old["size"], s.new["size"])
@@ -95,7 +95,7 @@ def struct_rows(changes):
         else:
             what = "only in the flip (%d bytes)" % s.new["size"] if s.new else \
                 "only in the base (%d bytes)" % s.old["size"]
-        out.append(("%s: %s" % (s.title(files[(s.name, s.kind)]), what),
+        out.append(("%s: %s" % (s.title(), what),
                     ", ".join("/".join(k) for k in s.keys),
                     struct_diff.describe(s.members)))
     return out
