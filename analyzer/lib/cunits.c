@@ -172,13 +172,20 @@ const char *bw_source_path(const char *path, const char *comp_dir)
 	return path;
 }
 
-/* A unit's folder: its name's directory as bw_source_path() spells it ("" when none). */
+/* A unit's folder: its name's directory, cleaned (bw_path_clean) and spelled by
+ * bw_source_path() as declaring files are ("" when none). */
 static char *unit_dir(const char *name, const char *comp_dir)
 {
-	const char *rel = bw_source_path(name, comp_dir), *slash = strrchr(rel, '/');
-	size_t len = slash ? (size_t)(slash - rel) : 0;
-	char *s;
+	char *copy = strdup(name), *s = NULL;
+	const char *rel, *slash;
+	size_t len;
 
+	if (!copy)
+		return NULL;
+	bw_path_clean(copy);
+	rel = bw_source_path(copy, comp_dir);
+	slash = strrchr(rel, '/');
+	len = slash ? (size_t)(slash - rel) : 0;
 	if (len == 2 && !strncmp(rel, "..", 2))
 		len = 0;
 	s = malloc(len + 1);
@@ -186,6 +193,7 @@ static char *unit_dir(const char *name, const char *comp_dir)
 		memcpy(s, rel, len);
 		s[len] = '\0';
 	}
+	free(copy);
 	return s;
 }
 
