@@ -20,7 +20,7 @@ test: deps
 # through its results (tests/summary.sh) instead of keeping them from running.
 ifeq ($(BW_TEST_RUN),1)
 test-matrix: TAP_IGNORE := -
-test-analyzer test-analyzer-san test-structs-oracle test-structs-oracle-san test-structs-text \
+test-analyzer test-analyzer-san test-structs-oracle test-structs-oracle-san test-structs-text test-structs-decl \
 	test-db test-reports test-docs: | test-matrix
 endif
 

@@ -42,6 +42,10 @@ static void write_layouts(struct bw_json *j, const struct bw_layout_set *set)
 		bw_json_obj_begin(j);
 		bw_json_kstr(j, "name", l->name);
 		bw_json_kstr(j, "kind", l->kind);
+		if (l->decl_file) {
+			bw_json_kstr(j, "decl_file", l->decl_file);
+			bw_json_ku64(j, "decl_line", l->decl_line);
+		}
 		bw_json_ku64(j, "size", l->size);
 		bw_json_ku64(j, "cachelines", l->cachelines);
 		bw_json_ku64(j, "holes", l->holes);

@@ -128,30 +128,87 @@ static bool unit_text(Dwarf_Die *cudie, bool split, struct bw_cunit *u)
 	return true;
 }
 
-/* A unit's folder: its name's directory, made relative to the unit's directory, leading `../`
- * dropped (Kbuild's O= folder inside the tree names its sources ../kernel/rcu/tiny.c). */
+void bw_path_clean(char *p)
+{
+	char *base = p + (p[0] == '/'), *w = base;
+	const char *r = base;
+	size_t nseg = 0, ups = 0;
+
+	while (*r) {
+		const char *e = strchr(r, '/');
+		size_t len = e ? (size_t)(e - r) : strlen(r);
+
+		if (len == 2 && r[0] == '.' && r[1] == '.' && nseg > ups) {
+			while (w > base && w[-1] != '/')
+				w--;
+			w -= w > base; /* the separator before the dropped segment */
+			nseg--;
+		} else if (len == 2 && r[0] == '.' && r[1] == '.' && base != p) {
+			/* "/.." is "/" */
+		} else if (len && !(len == 1 && r[0] == '.')) {
+			if (nseg)
+				*w++ = '/';
+			memmove(w, r, len);
+			w += len;
+			ups += len == 2 && r[0] == '.' && r[1] == '.';
+			nseg++;
+		}
+		r += len;
+		r += *r == '/';
+	}
+	if (w == base && base == p)
+		*w++ = '.';
+	*w = '\0';
+}
+
+const char *bw_source_path(const char *path, const char *comp_dir)
+{
+	size_t cl = comp_dir ? strlen(comp_dir) : 0;
+
+	if (cl && !strncmp(path, comp_dir, cl) && path[cl] == '/')
+		path += cl + 1;
+	while (!strncmp(path, "../", 3))
+		path += 3;
+	return path;
+}
+
+/* A unit's folder: its name's directory, cleaned (bw_path_clean) and spelled by
+ * bw_source_path() as declaring files are ("" when none). */
 static char *unit_dir(const char *name, const char *comp_dir)
 {
-	const char *slash = strrchr(name, '/');
-	size_t len = slash ? (size_t)(slash - name) : 0, cl = comp_dir ? strlen(comp_dir) : 0;
-	char *s;
+	char *copy = strdup(name), *s = NULL;
+	const char *rel, *slash;
+	size_t len;
 
-	if (cl && !strncmp(name, comp_dir, cl) && name[cl] == '/' && len >= cl) {
-		name += cl + 1;
-		len -= len > cl ? cl + 1 : cl;
-	}
-	while (len >= 3 && !strncmp(name, "../", 3)) {
-		name += 3;
-		len -= 3;
-	}
-	if (len == 2 && !strncmp(name, "..", 2))
+	if (!copy)
+		return NULL;
+	bw_path_clean(copy);
+	rel = bw_source_path(copy, comp_dir);
+	slash = strrchr(rel, '/');
+	len = slash ? (size_t)(slash - rel) : 0;
+	if (len == 2 && !strncmp(rel, "..", 2))
 		len = 0;
 	s = malloc(len + 1);
 	if (s) {
-		memcpy(s, name, len);
+		memcpy(s, rel, len);
 		s[len] = '\0';
 	}
+	free(copy);
 	return s;
+}
+
+/* The length of the directory @first[0..@common) shares with the absolute folder @f. */
+static size_t narrow(const char *first, size_t common, const char *f)
+{
+	size_t k = 0;
+
+	while (k < common && f[k] == first[k])
+		k++;
+	if (k == common && (f[k] == '\0' || f[k] == '/'))
+		return common;
+	while (k > 0 && first[k] != '/')
+		k--;
+	return k;
 }
 
 /* Absolute folders left over (sources outside the build directory, as Kbuild's O= builds):
@@ -163,7 +220,6 @@ static void strip_common(struct bw_cunits *u)
 
 	for (size_t i = 0; i < u->n; i++) {
 		const char *f = u->v[i].folder;
-		size_t k = 0;
 
 		if (f[0] != '/')
 			continue;
@@ -172,13 +228,7 @@ static void strip_common(struct bw_cunits *u)
 			common = strlen(f);
 			continue;
 		}
-		while (k < common && f[k] == first[k])
-			k++;
-		if (k == common && (f[k] == '\0' || f[k] == '/'))
-			continue;
-		while (k > 0 && first[k] != '/')
-			k--;
-		common = k;
+		common = narrow(first, common, f);
 	}
 	if (!first || common == 0)
 		return;
@@ -192,6 +242,50 @@ static void strip_common(struct bw_cunits *u)
 		else
 			memmove(f, f + common + 1, strlen(f + common + 1) + 1);
 	}
+}
+
+int bw_source_root(Dwarf *dw, char **root)
+{
+	Dwarf_CU *cu = NULL;
+	Dwarf_Half version;
+	uint8_t unit_type;
+	Dwarf_Die cudie, subdie;
+	size_t common = 0;
+	int r;
+
+	*root = NULL;
+	while ((r = dwarf_get_units(dw, cu, &cu, &version, &unit_type, &cudie, &subdie)) == 0) {
+		const char *name = dwarf_diename(&cudie);
+		char *f;
+
+		if (unit_type != DW_UT_compile && unit_type != DW_UT_partial)
+			continue;
+		f = unit_dir(name ? name : "",
+			     dwarf_formstring(
+				     dwarf_attr(&cudie, DW_AT_comp_dir, &(Dwarf_Attribute){ 0 })));
+		if (!f) {
+			free(*root);
+			*root = NULL;
+			return -1;
+		}
+		if (f[0] != '/') {
+			free(f);
+		} else if (!*root) {
+			*root = f;
+			common = strlen(f);
+		} else {
+			common = narrow(*root, common, f);
+			free(f);
+		}
+	}
+	if (*root) {
+		(*root)[common] = '\0';
+		if (!common) {
+			free(*root);
+			*root = NULL;
+		}
+	}
+	return 0;
 }
 
 static int by_folder(const void *a, const void *b)

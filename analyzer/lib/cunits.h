@@ -48,4 +48,18 @@ int bw_cunits_read(const struct bw_dwarf *h, const struct bw_obj *o, struct bw_c
 		   struct bw_err *e);
 void bw_cunits_free(struct bw_cunits *u);
 
+/* @p cleaned in place as Python's posixpath.normpath does: empty and "." segments dropped, a
+ * segment and the ".." after it dropped (leading ".." of a relative path kept), "." for
+ * nothing. The result is never longer. */
+void bw_path_clean(char *p);
+
+/* @path (a unit's name, a type's DW_AT_decl_file) relative to its unit's @comp_dir when under
+ * it, leading `../` dropped (Kbuild's O= folder inside the tree): a pointer into @path. */
+const char *bw_source_path(const char *path, const char *comp_dir);
+
+/* The directory that the absolute unit folders of @dw share, the tree the compile units'
+ * folders are relative to (bw_cunits_read drops it): *@root malloc'd, NULL when no folder is
+ * absolute. Return 0, or -1 when out of memory. */
+int bw_source_root(Dwarf *dw, char **root);
+
 #endif /* BW_CUNITS_H */

@@ -72,11 +72,19 @@ struct bw_dw {
 	bool little_endian;
 	bool i386; /* EM_386: 8-byte scalars are 4-byte aligned in structs */
 	uint8_t addr_size; /* of the current unit */
+	Dwarf_Half version; /* of the current unit's DWARF */
 	unsigned cacheline;
 	size_t units; /* compilation/type units read */
 	size_t anon_budget; /* members left to expand inline in the current top-level type */
 	bool lang_c; /* the unit is C: no type is defined inside a struct */
 	bool nested_types; /* the struct just built has type definitions among its children */
+	const char *comp_dir; /* the current unit's DW_AT_comp_dir, or NULL */
+	/* The current unit's line-table files as declaring files (declared_at): arena memory,
+	 * an entry NULL until first asked for, "" for a file that names nothing. */
+	const char **decl_files;
+	size_t ndecl_files;
+	const char *root; /* bw_source_root(): the tree declaring files are relative to, or NULL */
+	size_t root_len;
 	/* Per-unit type cache: open addressing on tinfo pointers. */
 	struct bw_dwtype **tab;
 	size_t tab_cap, tab_n;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cunits.h"
 #include "dwctx.h"
 #include "dwimage.h"
 
@@ -402,11 +403,13 @@ static int keep_layout(struct bw_dw *c, const struct bw_layout *l)
 	memset(k, 0, sizeof(*k));
 	k->name = strdup(l->name);
 	k->kind = l->kind;
+	k->decl_file = l->decl_file ? strdup(l->decl_file) : NULL;
+	k->decl_line = l->decl_line;
 	k->size = l->size;
 	k->alignment = l->alignment;
 	k->members = members_dup_ctx(c, l->members, l->nmembers);
 	k->nmembers = l->nmembers;
-	if (!k->name || (!k->members && l->nmembers)) {
+	if (!k->name || (!k->members && l->nmembers) || (l->decl_file && !k->decl_file)) {
 		bw_layout_free(k);
 		bw_dw_fail(c, "out of memory");
 		return -1;
@@ -416,6 +419,71 @@ static int keep_layout(struct bw_dw *c, const struct bw_layout *l)
 }
 
 /* ---- the unit walk ---- */
+
+/* The line table's file @idx as a declaring file: lexically cleaned (headers reached as
+ * "../perf_event.h" from several folders are one file), relative to the unit's directory or
+ * to the units' tree (as their folders are). Once per unit and file; "" for none. */
+static const char *decl_file(struct bw_dw *c, Dwarf_Files *files, size_t nfiles, size_t idx)
+{
+	const char *f, *rel;
+	char *clean;
+
+	if (!c->decl_files) {
+		c->decl_files = bw_dw_arena_alloc(c, nfiles * sizeof(*c->decl_files));
+		if (!c->decl_files)
+			return NULL;
+		memset(c->decl_files, 0, nfiles * sizeof(*c->decl_files));
+		c->ndecl_files = nfiles;
+	}
+	if (idx >= c->ndecl_files)
+		return "";
+	if (c->decl_files[idx])
+		return c->decl_files[idx];
+	f = dwarf_filesrc(files, idx, NULL, NULL);
+	clean = bw_dw_arena_alloc(c, (f ? strlen(f) : 0) + 1);
+	if (!clean)
+		return NULL;
+	strcpy(clean, f ? f : "");
+	bw_path_clean(clean);
+	rel = bw_source_path(clean, c->comp_dir);
+	if (c->root && !strncmp(rel, c->root, c->root_len) && rel[c->root_len] == '/')
+		rel += c->root_len + 1;
+	if (!f || !strcmp(rel, "."))
+		rel = "";
+	return c->decl_files[idx] = rel;
+}
+
+/* Where the type @d is declared: its DW_AT_decl_file from the unit's line table (decl_file())
+ * and DW_AT_decl_line. Left NULL and 0 when DWARF does not say or names a file the table does
+ * not have. File 0 is the unit's own source in DWARF 5 (clang uses it), "no file" before:
+ * dwarf_decl_file() refuses it in both, so the table is read here. Return 0, or -1 when out
+ * of memory. */
+static int declared_at(struct bw_dw *c, Dwarf_Die *d, struct bw_layout *l)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word idx, line;
+	Dwarf_Files *files;
+	Dwarf_Die cu;
+	size_t nfiles;
+	const char *f;
+
+	if (!dwarf_attr_integrate(d, DW_AT_decl_file, &a) || dwarf_formudata(&a, &idx) ||
+	    (idx == 0 && c->version < 5) || !dwarf_diecu(d, &cu, NULL, NULL) ||
+	    dwarf_getsrcfiles(&cu, &files, &nfiles) || idx >= nfiles)
+		return 0;
+	f = decl_file(c, files, nfiles, idx);
+	if (!f) {
+		bw_dw_fail(c, "out of memory");
+		return -1;
+	}
+	if (!*f)
+		return 0;
+	l->decl_file = (char *)f;
+	if (dwarf_attr_integrate(d, DW_AT_decl_line, &a) && !dwarf_formudata(&a, &line) &&
+	    line <= UINT32_MAX)
+		l->decl_line = (uint32_t)line;
+	return 0;
+}
 
 /* A struct the walk built is a member's type later in the unit: keep it for padding and
  * alignment, when the type is known (resolved from a pointer to it, say). */
@@ -458,6 +526,9 @@ static int walk_unit(struct bw_dw *c, Dwarf_Die *cudie)
 
 	c->lang_c = lang == DW_LANG_C89 || lang == DW_LANG_C || lang == DW_LANG_C99 ||
 		    lang == DW_LANG_C11;
+	c->comp_dir = dwarf_formstring(dwarf_attr(cudie, DW_AT_comp_dir, &(Dwarf_Attribute){ 0 }));
+	c->decl_files = NULL; /* arena memory, reset with the unit's cache */
+	c->ndecl_files = 0;
 
 	r = dwarf_child(cudie, &stack[0]);
 	if (r != 0)
@@ -497,7 +568,9 @@ static int walk_unit(struct bw_dw *c, Dwarf_Die *cudie)
 				struct bw_layout *l =
 					build_layout(c, d, kind_of(tag), 0, &na, false);
 
-				if (!l || keep_layout(c, l))
+				if (!l)
+					return -1;
+				if (declared_at(c, d, l) || keep_layout(c, l))
 					return -1;
 				remember_layout(c, d, l, na);
 				descend = c->nested_types;
@@ -557,6 +630,7 @@ static int walk_dwarf(struct bw_dw *c, Dwarf *dw, size_t first, size_t last)
 			return -1;
 		}
 		c->addr_size = asz;
+		c->version = v;
 		if (unit_type == DW_UT_skeleton || unit_type == DW_UT_split_compile)
 			continue; /* split DWARF (.dwo) is not read */
 		bw_dw_cache_reset(c);
@@ -675,7 +749,9 @@ static int walk_parallel(struct bw_dw *c, Dwarf *dw, const struct bw_image *img,
 				       .e = &j->e,
 				       .little_endian = c->little_endian,
 				       .i386 = c->i386,
-				       .cacheline = c->cacheline };
+				       .cacheline = c->cacheline,
+				       .root = c->root,
+				       .root_len = c->root_len };
 		j->e.msg[0] = '\0';
 		j->elf = elf_memory((char *)img->bytes, img->size);
 		j->dw = j->elf ? dwarf_begin_elf(j->elf, DWARF_C_READ, NULL) : NULL;
@@ -737,6 +813,7 @@ int bw_layouts_from(const struct bw_dwarf *h, const struct bw_layout_opts *opts,
 {
 	static const struct bw_layout_opts dflt = { .cacheline = 64 };
 	struct bw_dw c;
+	char *root = NULL;
 	size_t i;
 	int ret = -1;
 
@@ -751,6 +828,12 @@ int bw_layouts_from(const struct bw_dwarf *h, const struct bw_layout_opts *opts,
 	c.i386 = h->e_machine == EM_386;
 	if (!h->dw)
 		return 0; /* no DWARF at all: an empty set */
+	if (bw_source_root(h->dw, &root)) {
+		bw_dw_fail(&c, "out of memory");
+		goto out;
+	}
+	c.root = root;
+	c.root_len = root ? strlen(root) : 0;
 	if (c.opts->jobs > 1 && h->in_place) {
 		if (walk_parallel(&c, h->dw, h->img, c.opts->jobs))
 			goto out;
@@ -785,6 +868,7 @@ out:
 	}
 	free(c.tab);
 	free(c.idx);
+	free(root);
 	bw_dw_arena_destroy(&c);
 	if (ret && !e->msg[0])
 		bw_fail(e, c.file, "cannot read DWARF");

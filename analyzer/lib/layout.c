@@ -184,6 +184,7 @@ void bw_layout_free(struct bw_layout *l)
 		free(l->reorg_order);
 	}
 	free(l->name);
+	free(l->decl_file);
 	memset(l, 0, sizeof(*l));
 }
 
@@ -208,11 +209,13 @@ static struct bw_layout *layout_dup(const struct bw_layout *l)
 		return NULL;
 	d->name = strdup(l->name ? l->name : "");
 	d->kind = l->kind;
+	d->decl_file = l->decl_file ? strdup(l->decl_file) : NULL;
+	d->decl_line = l->decl_line;
 	d->size = l->size;
 	d->alignment = l->alignment;
 	d->nmembers = l->nmembers;
 	d->members = bw_members_dup(l->members, l->nmembers);
-	if (!d->name || (!d->members && l->nmembers)) {
+	if (!d->name || (!d->members && l->nmembers) || (l->decl_file && !d->decl_file)) {
 		d->nmembers = d->members ? d->nmembers : 0;
 		bw_layout_free(d);
 		free(d);
@@ -280,6 +283,7 @@ static uint64_t hash_layout(uint64_t h, const struct bw_layout *l)
 
 	h = hash_str(h, l->name);
 	h = hash_str(h, l->kind);
+	h = hash_str(h, l->decl_file ? l->decl_file : "");
 	h = bw_hash_bytes(h, &l->size, sizeof(l->size));
 	h = bw_hash_bytes(h, &l->alignment, sizeof(l->alignment));
 	h = bw_hash_bytes(h, &l->nmembers, sizeof(l->nmembers));
@@ -310,7 +314,8 @@ bool bw_layout_equal(const struct bw_layout *a, const struct bw_layout *b)
 	size_t i;
 
 	if (a->size != b->size || a->alignment != b->alignment || a->nmembers != b->nmembers ||
-	    strcmp(a->name, b->name) || strcmp(a->kind, b->kind))
+	    strcmp(a->name, b->name) || strcmp(a->kind, b->kind) ||
+	    !a->decl_file != !b->decl_file || (a->decl_file && strcmp(a->decl_file, b->decl_file)))
 		return false;
 	for (i = 0; i < a->nmembers; i++) {
 		const struct bw_layout_member *x = &a->members[i], *y = &b->members[i];

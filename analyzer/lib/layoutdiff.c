@@ -7,7 +7,8 @@
 #include "layouts.h"
 
 struct merged {
-	const struct bw_layout **v; /* one per (name, kind), first seen wins, sorted */
+	const struct bw_layout *
+		*v; /* one per (name, kind, declaring file), first seen wins, sorted */
 	size_t n;
 };
 
@@ -17,7 +18,12 @@ static int layout_order(const void *pa, const void *pb)
 	const struct bw_layout *b = *(const struct bw_layout *const *)pb;
 	int c = strcmp(a->name, b->name);
 
-	return c ? c : strcmp(a->kind, b->kind);
+	if (!c)
+		c = strcmp(a->kind, b->kind);
+	/* One name declared in two files is two structs; an undeclared one sorts first. */
+	if (!c && a->decl_file != b->decl_file)
+		c = !a->decl_file ? -1 : !b->decl_file ? 1 : strcmp(a->decl_file, b->decl_file);
+	return c;
 }
 
 struct seq_layout {
@@ -103,7 +109,35 @@ static bool layout_changed(const struct bw_layout *o, const struct bw_layout *n)
 	       o->nmembers != n->nmembers || changed_members(o, n, NULL, NULL);
 }
 
-/* Walk both merged lists in order; @fn sees each pair (NULL on the missing side). */
+static int name_order(const struct bw_layout *a, const struct bw_layout *b)
+{
+	int c = strcmp(a->name, b->name);
+
+	return c ? c : strcmp(a->kind, b->kind);
+}
+
+/* How many entries from @i on share the name and kind of entry @i. */
+static size_t run_len(const struct merged *m, size_t i)
+{
+	size_t j = i + 1;
+
+	while (j < m->n && !name_order(m->v[i], m->v[j]))
+		j++;
+	return j - i;
+}
+
+static void pair(const struct bw_layout *o, const struct bw_layout *n,
+		 void (*fn)(void *arg, const struct bw_layout *o, const struct bw_layout *n),
+		 void *arg)
+{
+	if (layout_changed(o, n))
+		fn(arg, o, n);
+}
+
+/* Walk both merged lists in order; @fn sees each pair (NULL on the missing side). A name
+ * declared in one file on each side is one struct wherever it is declared (a struct moved to
+ * another header, two objects compiled from differently named sources); a name declared in
+ * several files is matched file by file. */
 static void walk(const struct merged *mo, const struct merged *mn,
 		 void (*fn)(void *arg, const struct bw_layout *o, const struct bw_layout *n),
 		 void *arg)
@@ -111,17 +145,31 @@ static void walk(const struct merged *mo, const struct merged *mn,
 	size_t i = 0, k = 0;
 
 	while (i < mo->n || k < mn->n) {
-		int c = i == mo->n ? 1 : k == mn->n ? -1 : layout_order(&mo->v[i], &mn->v[k]);
+		int c = i == mo->n ? 1 : k == mn->n ? -1 : name_order(mo->v[i], mn->v[k]);
+		size_t ei, ek;
 
-		if (c < 0)
+		if (c < 0) {
 			fn(arg, mo->v[i++], NULL);
-		else if (c > 0)
+			continue;
+		}
+		if (c > 0) {
 			fn(arg, NULL, mn->v[k++]);
-		else {
-			if (layout_changed(mo->v[i], mn->v[k]))
-				fn(arg, mo->v[i], mn->v[k]);
-			i++;
-			k++;
+			continue;
+		}
+		ei = i + run_len(mo, i);
+		ek = k + run_len(mn, k);
+		if (ei - i == 1 && ek - k == 1) {
+			pair(mo->v[i++], mn->v[k++], fn, arg);
+			continue;
+		}
+		while (i < ei || k < ek) {
+			c = i == ei ? 1 : k == ek ? -1 : layout_order(&mo->v[i], &mn->v[k]);
+			if (c < 0)
+				fn(arg, mo->v[i++], NULL);
+			else if (c > 0)
+				fn(arg, NULL, mn->v[k++]);
+			else
+				pair(mo->v[i++], mn->v[k++], fn, arg);
 		}
 	}
 }
@@ -211,6 +259,9 @@ static void json_fn(void *arg, const struct bw_layout *o, const struct bw_layout
 	bw_json_obj_begin(j);
 	bw_json_kstr(j, "name", l->name); /* cppcheck-suppress nullPointerRedundantCheck */
 	bw_json_kstr(j, "kind", l->kind); /* cppcheck-suppress nullPointerRedundantCheck */
+	/* The new side's file when both sides have the struct (it may have moved). */
+	if ((n && n->decl_file) || (!n && l->decl_file))
+		bw_json_kstr(j, "decl_file", n ? n->decl_file : l->decl_file);
 	bw_json_kstr(j, "status", !o ? "added" : !n ? "removed" : "changed");
 	bw_json_ku64(j, "old_size", o ? o->size : 0);
 	bw_json_ku64(j, "new_size", n ? n->size : 0);

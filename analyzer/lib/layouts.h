@@ -45,6 +45,11 @@ struct bw_enum {
 struct bw_layout {
 	char *name; /* tag name; anonymous types are skipped at top level, as pahole does */
 	const char *kind; /* "struct", "union" or "class" (static storage) */
+	/* Where the type is declared (DW_AT_decl_file as bw_source_path() spells it, and
+	 * DW_AT_decl_line); NULL and 0 when DWARF does not say (anonymous members: NULL). A
+	 * name and layout declared in two files are two layouts. */
+	char *decl_file;
+	uint32_t decl_line;
 	uint64_t size; /* DW_AT_byte_size */
 	uint32_t alignment; /* DW_AT_alignment of the type (forced), 0 when natural */
 	uint32_t cachelines; /* cachelines spanned at the configured cacheline size */
@@ -166,7 +171,8 @@ struct bw_layout_member *bw_members_dup(const struct bw_layout_member *m, size_t
 uint64_t bw_hash_bytes(uint64_t h, const void *p, size_t len);
 #define BW_HASH_INIT 0xcbf29ce484222325ULL
 
-/* Identity of a layout for de-duplication: kind, name, size and every member field. */
+/* Identity of a layout for de-duplication: kind, name, declaring file, size and every member
+ * field (not the declaring line: the first met is kept). */
 uint64_t bw_layout_hash(const struct bw_layout *l);
 bool bw_layout_equal(const struct bw_layout *a, const struct bw_layout *b);
 

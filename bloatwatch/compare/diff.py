@@ -45,6 +45,13 @@ class StructChange:
     new: dict
     members: list           # [(how, member)]
     keys: list = field(default_factory=list)
+    decl_file: str = None   # where it is declared (None: not recorded)
+    shared_name: bool = False   # its name is declared in another file too (either side)
+
+    def title(self):
+        """'struct foo', with its declaring file when the name alone does not tell which."""
+        t = "%s %s" % (self.kind, self.name)
+        return t + " (%s)" % self.decl_file if self.shared_name and self.decl_file else t
 
 
 @dataclass
@@ -60,7 +67,7 @@ class Diff:
 
 def compute(old, new, source, top=None, where=lambda key: key):
     """Diff of {key: object} maps. `source` answers symbols_of(analysis_id) (nm rows),
-    structs_of(analysis_id) ({(name, kind): layout row}), members_of(layout_ids) and
+    structs_of(analysis_id) ({(name, kind, decl_file): layout row}), members_of(layout_ids) and
     config_of(config_id) (query.History does, and the report's Data); `top` cuts symbol
     tables to their largest moves; where(key) names the build of a key in CONFIG findings."""
     keys = sorted(set(old) | set(new), key=_sortable)
@@ -87,10 +94,10 @@ def same_bytes(a, b, source):
     if loaded(a.analysis_id) != loaded(b.analysis_id) or \
             source.symbols_of(a.analysis_id) != source.symbols_of(b.analysis_id):
         return False
-    la, lb = source.structs_of(a.analysis_id), source.structs_of(b.analysis_id)
-    if set(la) != set(lb):
+    pairs = paired(source.structs_of(a.analysis_id), source.structs_of(b.analysis_id))
+    if any(x is None or y is None for _, x, y in pairs):
         return False
-    differ = [(la[k], lb[k]) for k in la if la[k]["layout_id"] != lb[k]["layout_id"]]
+    differ = [(x, y) for _, x, y in pairs if x["layout_id"] != y["layout_id"]]
     if not differ:
         return True
     m = source.members_of([x["layout_id"] for pair in differ for x in pair])
@@ -125,13 +132,37 @@ def symbol_blocks(both, source, top=None):
     return out
 
 
+def paired(lo, ln):
+    """[(key, old row or None, new row or None)] of two analyses' structs ({(name, kind,
+    decl_file): layout row}), sorted by key.  A struct is its name, kind and declaring file
+    (docs/structs.md); a name declared in one file on each side is one struct wherever it is
+    declared (moved to another header, or recorded without its file before schema version
+    15), keyed by the new side's file."""
+    common = set(lo) & set(ln)
+    matched = {k[:2] for k in common}
+    out = [(k, lo[k], ln[k]) for k in common]
+    rest = collections.defaultdict(lambda: ([], []))
+    for side, rows in ((0, lo), (1, ln)):
+        for k in rows:
+            if k not in common:
+                rest[k[:2]][side].append(k)
+    for a, b in rest.values():
+        if len(a) == 1 and len(b) == 1 and a[0][:2] not in matched:
+            out.append((b[0] if b[0][2] is not None else a[0], lo[a[0]], ln[b[0]]))
+            continue
+        out += [(k, lo[k], None) for k in a] + [(k, None, ln[k]) for k in b]
+    return sorted(out, key=lambda x: _sortable(x[0]))
+
+
 def struct_changes(both, source):
     """[StructChange] of layouts that differ between the pairs, each distinct change once."""
     groups = {}
     for c in sorted(both, key=lambda c: _sortable(c.key)):
         lo, ln = source.structs_of(c.old.analysis_id), source.structs_of(c.new.analysis_id)
-        for sk in sorted(set(lo) | set(ln)):
-            a, b = lo.get(sk), ln.get(sk)
+        files = collections.defaultdict(set)   # the declaring files of each name
+        for k in list(lo) + list(ln):
+            files[k[:2]].add(k[2])
+        for sk, a, b in paired(lo, ln):
             if a and b and a["layout_id"] == b["layout_id"]:
                 continue
             gk = (sk, a["layout_id"] if a else None, b["layout_id"] if b else None)
@@ -143,10 +174,12 @@ def struct_changes(both, source):
                         groups[gk] = None     # the same layout but for what a diff ignores
                         continue
                     members = structs.member_changes(m[a["layout_id"]], m[b["layout_id"]])
-                groups[gk] = StructChange(sk[0], sk[1], a, b, members)
+                groups[gk] = StructChange(sk[0], sk[1], a, b, members, decl_file=sk[2],
+                                          shared_name=len(files[sk[:2]]) > 1)
             if groups[gk] is not None:
                 groups[gk].keys.append(c.key)
-    return sorted((g for g in groups.values() if g), key=lambda s: (s.name, s.kind, s.keys))
+    return sorted((g for g in groups.values() if g),
+                  key=lambda s: (s.name, s.kind, s.decl_file or "", s.keys))
 
 
 def config_changes(paired, old, new, source, where):

@@ -6,13 +6,19 @@ static variables by section class); what no unit accounts for (alignment padding
 literals, assembly without DWARF, linker-made tables) is one more row, so that the folders add
 up to size(1)'s text, data and bss exactly. A folder's symbol changes are bloat-o-meter's
 (compare.bloat) over the symbols whose address lies in that folder's units
-(symbols.folder_id), each side restricted alike.
+(symbols.folder_id), each side restricted alike. A struct's layout change belongs to the
+folder of the file that declares it (struct_moves): a header's struct to the header's folder
+(include/linux, arch/x86/include/asm), which then has a row of its own.
 """
+import collections
+import posixpath
+
 from dataclasses import dataclass
 
 from . import bloat
 
 OUTSIDE = "(outside any compile unit)"
+UNDECLARED = "(declaring file not recorded)"
 
 
 @dataclass
@@ -59,3 +65,27 @@ def tables(old_symbols, old_folders, new_symbols, new_folders):
         if t.rows or t.add or t.remove:
             out[f] = t
     return out
+
+
+def decl_folder(decl_file):
+    """The folder a struct declared in decl_file belongs to: the file's directory ('.' at the
+    top of the tree), UNDECLARED when the file is not recorded."""
+    if not decl_file:
+        return UNDECLARED
+    return posixpath.dirname(decl_file) or "."
+
+
+def size_delta(change):
+    """A compare.diff StructChange's size change (a missing side counts 0)."""
+    return (change.new["size"] if change.new else 0) - (change.old["size"] if change.old else 0)
+
+
+def struct_moves(changes):
+    """{folder: [StructChange]} of compare.diff StructChanges by their declaring file's folder,
+    each folder's largest size change first (then name)."""
+    out = collections.defaultdict(list)
+    for c in changes:
+        out[decl_folder(c.decl_file)].append(c)
+    for v in out.values():
+        v.sort(key=lambda c: (-abs(size_delta(c)), c.name, c.kind))
+    return dict(out)

@@ -41,7 +41,7 @@ def structs_table(changes, label, title=""):
     for s in changes:
         a, b = s.old or {}, s.new or {}
         members = structs.describe(s.members) if a and b else "(added)" if b else "(removed)"
-        t.add([Text("%s %s" % (s.kind, s.name)), Bytes(a.get("size")), Bytes(b.get("size")),
+        t.add([Text(s.title()), Bytes(a.get("size")), Bytes(b.get("size")),
                Delta(b.get("size", 0) - a.get("size", 0)), Bytes(a.get("holes")),
                Bytes(b.get("holes")), Bytes(a.get("padding")), Bytes(b.get("padding")),
                Text(members), Text(listed([label(k) for k in s.keys]))])

@@ -495,6 +495,8 @@ def _record(store, commit, p, build=None):
     for ld in new_layouts:
         s = p.layouts[ld]
         strings.add(s["name"])
+        if s.get("decl_file"):
+            strings.add(s["decl_file"])
         for m in s["members"]:
             strings.update((m["name"], m["type"]))
     for src, cfg in p.uses:
@@ -527,10 +529,13 @@ def _record(store, commit, p, build=None):
         rows.append((ld, names[s["name"]], s.get("kind", "struct"), s["size"],
                      s.get("cachelines", 0), s.get("holes", 0), s.get("hole_bytes", 0),
                      s.get("bit_holes", 0), s.get("bit_hole_bits", 0), s.get("padding", 0),
-                     reorg.get("size"), reorg.get("saving")))
+                     reorg.get("size"), reorg.get("saving"),
+                     names[s["decl_file"]] if s.get("decl_file") else None,
+                     s.get("decl_line") if s.get("decl_file") else None))
     added = store.insert_digests("layouts", [
         "name_id", "kind", "size", "cachelines", "holes", "hole_bytes", "bit_holes",
-        "bit_hole_bits", "padding", "reorg_size", "reorg_saving"], rows)
+        "bit_hole_bits", "padding", "reorg_size", "reorg_saving", "decl_file_id", "decl_line"],
+        rows)
     layout_ids.update(added)
     members = []
     for ld, lid in added.items():

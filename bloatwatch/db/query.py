@@ -410,10 +410,12 @@ def toolchain_of(store, analysis_id):
 
 
 def layouts_of(store, analysis_id):
-    """{(struct name, kind): layout row dict} of one analysis."""
-    return {(r["struct"], r["kind"]): r for r in _dicts(store, (
-        "SELECT struct, kind, layout_id, size, holes, hole_bytes, bit_holes, padding "
-        "FROM v_analysis_structs WHERE analysis_id = ?"), (analysis_id,))}
+    """{(struct name, kind, declaring file or None): layout row dict} of one analysis: a
+    struct is its name and where it is declared (docs/structs.md)."""
+    return {(r["struct"], r["kind"], r["decl_file"]): r for r in _dicts(store, (
+        "SELECT struct, kind, layout_id, size, holes, hole_bytes, bit_holes, padding, "
+        "decl_file, decl_line FROM v_analysis_structs WHERE analysis_id = ? ORDER BY layout_id"),
+        (analysis_id,))}
 
 
 def members(store, layout_ids):
@@ -651,8 +653,9 @@ class History:
 
     def structs(self, commit_id):
         return self._rows("SELECT %s, struct, kind, size, cachelines, holes, hole_bytes, "
-                          "bit_holes, bit_hole_bits, padding, reorg_size, reorg_saving, layout_id "
-                          "FROM v_structs WHERE commit_id = ?" % COORD, (commit_id,))
+                          "bit_holes, bit_hole_bits, padding, reorg_size, reorg_saving, layout_id, "
+                          "decl_file, decl_line FROM v_structs WHERE commit_id = ?" % COORD,
+                          (commit_id,))
 
     # The compare engine's questions (compare.diff.compute's `source`), by analysis.
 

@@ -195,6 +195,8 @@ CREATE TABLE frames (
 CREATE INDEX frames_norm ON frames (norm_id);
 
 -- A struct/union layout (DWARF), content-addressed: the same layout in many objects is one row.
+-- A struct is its name, its layout and its declaring file (docs/structs.md): one name and
+-- layout declared in two files are two rows.
 -- The digest is of the analyzer's whole STRUCT entry, reorganized order included, so two
 -- layouts that differ only in the suggested order are two rows.
 CREATE TABLE layouts (
@@ -210,7 +212,9 @@ CREATE TABLE layouts (
 	bit_hole_bits BIGINT NOT NULL,
 	padding BIGINT NOT NULL,
 	reorg_size BIGINT,               -- size after the analyzer's suggested reordering
-	reorg_saving BIGINT              -- (the order itself: members.reorg_seq)
+	reorg_saving BIGINT,             -- (the order itself: members.reorg_seq)
+	decl_file_id BIGINT REFERENCES names (id),   -- the declaring file, relative to the tree
+	decl_line BIGINT                 -- (since version 15; NULL: not known, or recorded before)
 );
 CREATE INDEX layouts_name ON layouts (name_id);
 

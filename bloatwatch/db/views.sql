@@ -74,16 +74,18 @@ JOIN names sn ON sn.id = y.section_id
 LEFT JOIN demangled d ON d.name_id = y.name_id
 LEFT JOIN names dn ON dn.id = d.demangled_id;
 
--- Struct layouts per recorded object: size, holes, padding (pahole's figures).
+-- Struct layouts per recorded object: size, holes, padding (pahole's figures) and where each
+-- is declared (decl_file NULL: not known).
 CREATE VIEW v_structs AS
 SELECT vb.commit_id, vb.sha, vb.dirty, vb.coord_id, vb.arch, vb.compiler, vb.label, vb.keys,
        vb.object, n.name AS struct, l.kind, l.size, l.cachelines, l.holes, l.hole_bytes,
        l.bit_holes, l.bit_hole_bits, l.padding, l.reorg_size, l.reorg_saving,
-       l.id AS layout_id
+       l.id AS layout_id, df.name AS decl_file, l.decl_line
 FROM v_builds vb
 JOIN analysis_layouts al ON al.analysis_id = vb.analysis_id
 JOIN layouts l ON l.id = al.layout_id
-JOIN names n ON n.id = l.name_id;
+JOIN names n ON n.id = l.name_id
+LEFT JOIN names df ON df.id = l.decl_file_id;
 
 -- Members of each layout, in declaration order (join to v_structs on layout_id).
 -- reorg_seq: the member's place in the analyzer's (pahole's) reorganized order, 0 first;
@@ -288,10 +290,11 @@ JOIN v_build_frames f ON f.slice_id = vb.slice_id AND f.coord_id = vb.coord_id;
 CREATE VIEW v_analysis_structs AS
 SELECT al.analysis_id, n.name AS struct, l.kind, l.id AS layout_id, l.size, l.cachelines,
        l.holes, l.hole_bytes, l.bit_holes, l.bit_hole_bits, l.padding, l.reorg_size,
-       l.reorg_saving
+       l.reorg_saving, df.name AS decl_file, l.decl_line
 FROM analysis_layouts al
 JOIN layouts l ON l.id = al.layout_id
-JOIN names n ON n.id = l.name_id;
+JOIN names n ON n.id = l.name_id
+LEFT JOIN names df ON df.id = l.decl_file_id;
 
 -- The values of each CONFIG set (v_builds.config_id: what a build record or manifest gave).
 CREATE VIEW v_config_sets AS

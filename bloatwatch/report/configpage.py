@@ -95,7 +95,7 @@ def struct_rows(changes):
         else:
             what = "only in the flip (%d bytes)" % s.new["size"] if s.new else \
                 "only in the base (%d bytes)" % s.old["size"]
-        out.append(("%s %s: %s" % (s.kind, s.name, what),
+        out.append(("%s: %s" % (s.title(), what),
                     ", ".join("/".join(k) for k in s.keys),
                     struct_diff.describe(s.members)))
     return out

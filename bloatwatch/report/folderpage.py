@@ -6,8 +6,10 @@ db/folders.py), per release its bytes per source folder (compare/folders.py: the
 code and static variables, plus what no unit accounts for, adding up to size(1)'s total), the
 change per folder from one release to the next, and the largest moves: bloat-o-meter per
 folder (the compare engine's table over that folder's symbols) and the struct layouts that
-changed in the image (compare.diff's struct changes). folders.html sums the top-level folders
-of every image side by side; a page per image has the whole tree and the moves.
+changed (compare.diff's struct changes), each in the folder of the file that declares it
+(compare.folders.struct_moves: a header's structs in the header's folder, which gets a row of
+its own). folders.html sums the top-level folders of every image side by side; a page per
+image has the whole tree and the moves.
 """
 import collections
 
@@ -20,7 +22,8 @@ from .output import slug
 REL = "folders.html"
 TOP_FOLDERS = 40        # folders whose bloat-o-meter report a page prints
 TOP_ROWS = 12           # rows of each of those reports
-TOP_STRUCTS = 40
+TOP_STRUCTS = 40        # folders whose struct changes a page lists
+TOP_FOLDER_STRUCTS = 5  # struct changes listed per folder
 
 
 def url(key):
@@ -70,14 +73,17 @@ def prefixes(folder):
     return ["/".join(parts[:i]) for i in range(1, len(parts) + 1)]
 
 
-def tree_table(key, runs, moves):
+def tree_table(key, runs, moves, struct_moves):
     """Every folder and its parents, each with what is below it, per release; the change
-    between consecutive releases and bloat-o-meter's net of the symbols below it."""
+    between consecutive releases, bloat-o-meter's net of the symbols below it and the struct
+    layouts declared below it that changed (folders that only declare structs, such as
+    include/linux, get rows of their own)."""
     labels = [c["label"] for c, _, _ in runs]
     cols = [Column("folder"), Column("units", "r")] + [Column(lb, "r", "bytes") for lb in labels]
     for a, b in zip(labels, labels[1:]):
         cols += [Column("bytes", "r", "%s \u2192 %s" % (a, b)), Column("%", "r", "%s \u2192 %s" % (a, b)),
-                 Column("symbols", "r", "%s \u2192 %s" % (a, b))]
+                 Column("symbols", "r", "%s \u2192 %s" % (a, b)),
+                 Column("structs", "r", "%s \u2192 %s" % (a, b))]
     t = Table("%s by source folder" % name(key), cols)
     sums = collections.defaultdict(lambda: [0] * len(runs))
     units = collections.defaultdict(int)
@@ -89,6 +95,12 @@ def tree_table(key, runs, moves):
                 sums[p][i] += f.total
                 if i == len(runs) - 1:
                     units[p] += f.units
+    for sm in struct_moves:
+        for f in sm:
+            if f != compare_folders.UNDECLARED:
+                for p in prefixes(f):
+                    sums[p]
+                own.add(f)
     order = sorted((p for p in sums if p != compare_folders.OUTSIDE)) + [compare_folders.OUTSIDE]
     for p in order:
         depth = 0 if p == compare_folders.OUTSIDE else p.count("/")
@@ -97,15 +109,18 @@ def tree_table(key, runs, moves):
         row = [cell("\u00a0\u00a0" * depth + p), Bytes(units[p])] + [Bytes(v) for v in sums[p]]
         for i in range(len(runs) - 1):
             nets = [tb.net for f, tb in moves[i].items() if p in prefixes(f)]
+            below = sum(len(v) for f, v in struct_moves[i].items() if p in prefixes(f))
             row += [Delta(sums[p][i + 1] - sums[p][i]), Percent.change(sums[p][i], sums[p][i + 1]),
-                    Delta(sum(nets)) if nets else Text("")]
+                    Delta(sum(nets)) if nets else Text(""),
+                    Text(str(below)) if below else Text("")]
         t.add(row)
     totals = [o.total for _, o, _ in runs]
     row = [Strong("total (size)"), Bytes(sum(units[p] for p in own if p in units and "/" not in p))]
     row += [Bytes(v) for v in totals]
     for i in range(len(runs) - 1):
         row += [Delta(totals[i + 1] - totals[i]), Percent.change(totals[i], totals[i + 1]),
-                Delta(sum(tb.net for tb in moves[i].values()))]
+                Delta(sum(tb.net for tb in moves[i].values())),
+                Text(str(sum(len(v) for v in struct_moves[i].values())))]
     t.add(row, kind="total")
     t.notes.append("A folder's bytes are its compile units' (DWARF): their code ranges and their "
                    "static variables (size's text counts read-only ones), each folder with the "
@@ -113,7 +128,11 @@ def tree_table(key, runs, moves):
                    "string literals, assembly without DWARF, linker tables), so the folders add "
                    "up to the total, size(1)'s. symbols: bloat-o-meter's net over the symbols "
                    "of that folder's units and those below it (a symbol's address lies in "
-                   "their code or variables)."
+                   "their code or variables). structs: the struct and union layouts that "
+                   "changed, were added or removed and are declared in a file of that folder "
+                   "or below it (a header's structs count in the header's folder, such as "
+                   "include/linux, which has no units of its own: its code is in the units "
+                   "that include it)."
                    % compare_folders.OUTSIDE)
     return t
 
@@ -128,28 +147,66 @@ def moves_table(pair, moves):
     return t
 
 
-def struct_table(pair, changes):
-    def size(s):
-        return s["size"] if s else 0
-    t = Table("Struct layouts that changed in the image, %s \u2192 %s, largest first" % pair,
-              [Column("struct"), Column("kind"), Column("old", "r"), Column("new", "r"),
-               Column("delta", "r"), Column("members")])
-    ranked = sorted(changes, key=lambda s: (-abs(size(s.new) - size(s.old)), s.name))
-    for s in ranked[:TOP_STRUCTS]:
-        t.add([Text(s.name or "(anonymous)"), Text(s.kind),
-               Bytes(s.old["size"]) if s.old else Text("-"),
-               Bytes(s.new["size"]) if s.new else Text("-"), Delta(size(s.new) - size(s.old)),
-               Clip(" ".join(h + (m or "(anonymous)") for h, m in s.members))])
-    if len(ranked) > TOP_STRUCTS:
-        t.notes.append("The %d largest of %d changed layouts." % (TOP_STRUCTS, len(ranked)))
-    t.notes.append("Layouts are the image's (DWARF, pahole's figures), not told apart by folder: "
-                   "a struct serves every unit that includes it.")
+def struct_folders_table(pair, by_folder):
+    """A row per folder whose declared structs changed: counts, the sum of their size changes
+    and the largest."""
+    t = Table("Struct layouts that changed per folder, %s \u2192 %s (by declaring file)" % pair,
+              [Column("folder"), Column("changed", "r"), Column("added", "r"),
+               Column("removed", "r"), Column("size delta", "r"), Column("largest"),
+               Column("delta", "r")])
+    for f, cs in folder_order(by_folder):
+        big = cs[0]
+        t.add([Text(f), Text(str(sum(1 for c in cs if c.old and c.new))),
+               Text(str(sum(1 for c in cs if not c.old))), Text(str(sum(1 for c in cs if not c.new))),
+               Delta(sum(compare_folders.size_delta(c) for c in cs)),
+               Text("%s %s" % (big.kind, big.name or "(anonymous)")),
+               Delta(compare_folders.size_delta(big))])
+    t.notes.append(ATTRIBUTION)
+    return t
+
+
+ATTRIBUTION = ("A struct is its name, its layout and the file that declares it (DWARF's "
+               "DW_AT_decl_file): it belongs to that file's folder, so a header's structs "
+               "(include/linux/sched.h, arch/x86/include/asm/processor.h) count in the "
+               "header's folder whichever units include it, and one name declared in two "
+               "files is two structs. size delta: new size less old, a missing side 0.")
+
+
+def folder_order(by_folder):
+    """[(folder, changes)] the folder with the largest single size change first."""
+    return sorted(by_folder.items(),
+                  key=lambda x: (-abs(compare_folders.size_delta(x[1][0])), x[0]))
+
+
+def struct_table(pair, by_folder):
+    """The largest struct changes of each folder (TOP_FOLDER_STRUCTS each, TOP_STRUCTS
+    folders), a folder's rows together."""
+    t = Table("Struct layouts that changed, %s \u2192 %s, largest first per folder" % pair,
+              [Column("folder"), Column("struct"), Column("kind"), Column("declared in"),
+               Column("old", "r"), Column("new", "r"), Column("delta", "r"), Column("members")])
+    ranked = folder_order(by_folder)
+    hidden = 0
+    for f, cs in ranked[:TOP_STRUCTS]:
+        for i, s in enumerate(cs[:TOP_FOLDER_STRUCTS]):
+            t.add([Text(f) if i == 0 else Text(""),
+                   Text(s.name or "(anonymous)"), Text(s.kind), Text(s.decl_file or "-"),
+                   Bytes(s.old["size"]) if s.old else Text("-"),
+                   Bytes(s.new["size"]) if s.new else Text("-"),
+                   Delta(compare_folders.size_delta(s)),
+                   Clip(" ".join(h + (m or "(anonymous)") for h, m in s.members))])
+        hidden += max(0, len(cs) - TOP_FOLDER_STRUCTS)
+    if len(ranked) > TOP_STRUCTS or hidden:
+        t.notes.append("The %d largest changes of each of the %d folders with the largest "
+                       "(%d of %d folders; %d changes not listed)."
+                       % (TOP_FOLDER_STRUCTS, min(len(ranked), TOP_STRUCTS), min(len(ranked), TOP_STRUCTS),
+                          len(ranked), hidden + sum(len(cs) for _, cs in ranked[TOP_STRUCTS:])))
+    t.notes.append(ATTRIBUTION)
     return t
 
 
 def image_page(data, key, runs):
     """What a folders/ page shows for one image."""
-    moves, blocks, structs = [], [], []
+    moves, blocks, structs, struct_moves = [], [], [], []
     for (ca, oa, _), (cb, ob, _) in zip(runs, runs[1:]):
         pair = (ca["label"], cb["label"])
         m = compare_folders.tables(
@@ -162,8 +219,11 @@ def image_page(data, key, runs):
                                          lines="\n".join(bloat.lines(tb, TOP_ROWS)[0]),
                                          more=bloat.lines(tb, TOP_ROWS)[1]) for f, tb in shown]))
         change = engine.ObjectChange(key, oa, ob)
-        structs.append(struct_table(pair, engine.struct_changes([change], data)))
-    return dict(tree=tree_table(key, runs, moves), blocks=blocks, structs=structs)
+        sm = compare_folders.struct_moves(engine.struct_changes([change], data))
+        struct_moves.append(sm)
+        structs.append(dict(pair=pair, folders=struct_folders_table(pair, sm),
+                            table=struct_table(pair, sm)))
+    return dict(tree=tree_table(key, runs, moves, struct_moves), blocks=blocks, structs=structs)
 
 
 def image_treemap(site, key, runs):
@@ -205,7 +265,8 @@ def summary_table(arch, per):
     t.add(row, kind="total")
     t.notes.append("Each image's folders (compile units from DWARF) summed by top-level folder "
                    "(arch/ by arch); change: from the first release to the last. The image's page "
-                   "has every folder and the symbols and structs that moved.")
+                   "has every folder and the symbols and structs that moved (structs in the "
+                   "folder of the file that declares them).")
     return t
 
 

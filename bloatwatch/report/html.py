@@ -636,8 +636,8 @@ class Site:
             "Every struct and union in %s as recorded since %s, most waste (hole bytes + "
             "padding) first" % (name, since["label"]), structs_)
         items = [dict(name=n, kind=k, layouts=ls,
-                      label=self.struct_labels[self.struct_ident[(name, (n, k))]])
-                 for (n, k), ls in structpage.by_waste(structs_)]
+                      label=self.struct_labels[self.struct_ident[(name, key)]])
+                 for key, ls in structpage.by_waste(structs_) for n, k, _ in [key]]
         self.render(structpage.url(name), "structs.html.j2", title="Struct layouts: %s" % name,
                     object=name, since=since, summary=summary, structs=items,
                     row_bytes=structs.ROW_BYTES, cacheline=structs.CACHELINE)
@@ -653,7 +653,8 @@ class Site:
                 l["ident"] = ident[(name, k)]
                 l["label"] = self.struct_labels[l["ident"]]
             every += items
-            # An object's own structs (in no other object, by identity: name and layout) first:
+            # An object's own structs (in no other object, by identity: name, layout and
+            # declaring file) first:
             # they are not buried among the hundreds its headers bring.
             own = [i for i in items if where[i[2]["ident"]] == 1]
             shared = [i for i in items if where[i[2]["ident"]] > 1]

@@ -22,7 +22,8 @@ def waste(row):
 
 
 def layouts(data, name):
-    """{(struct, kind): [layout dict]} of every struct in the objects named `name`."""
+    """{(struct, kind, declaring file or None): [layout dict]} of every struct in the objects
+    named `name`: one name declared in two files is two structs."""
     rows = [r for r in data.structs if r["object"] == name]
     bits = {o.coord: o.bits for o in data.objects}
     by_layout = collections.defaultdict(list)
@@ -34,7 +35,8 @@ def layouts(data, name):
     by_shape = collections.OrderedDict()
     for lid in sorted(by_layout):
         r0 = by_layout[lid][0]
-        shape = (r0["struct"], r0["kind"], r0["size"], r0["holes"], r0["padding"], r0["reorg_size"],
+        shape = (r0["struct"], r0["kind"], r0.get("decl_file"), r0["size"], r0["holes"],
+                 r0["padding"], r0["reorg_size"],
                  tuple((m["member"], m["byte_offset"], m["size"], m["bit_size"], m["bit_offset"],
                         m["reorg_seq"]) for m in members[lid]))
         by_shape.setdefault(shape, []).append(lid)
@@ -49,22 +51,24 @@ def layouts(data, name):
                  for r in rs}
         wbits = max(wbits) if wbits else 0
         mem = structs.members_of(members[lid])
-        out[(r0["struct"], r0["kind"])].append(dict(
+        out[(r0["struct"], r0["kind"], r0.get("decl_file"))].append(dict(
             row=r0, members=tables.members(members[lid]), drawing=structs.rows(r0["size"], mem),
             reorg=reorganized(r0, members[lid], mem, wbits, arches),
-            where=where(coords), bits=wbits, ncoords=len(coords), waste=waste(r0), lids=lids,
+            where=where(coords), declared=declared(rs), bits=wbits, ncoords=len(coords), waste=waste(r0), lids=lids,
             anchor="s-" + slug("%s-%s-%d" % (r0["kind"], r0["struct"], lid))))
     return out
 
 
 def identities(struct_layouts):
-    """{(object, (struct, kind)): identity number} for {object: layouts()}.
+    """{(object, (struct, kind, decl_file)): identity number} for {object: layouts()}.
 
-    A struct is its name and its layout, not its name alone: Tiny's 32-byte rcu_ctrlblk and
-    Classic's 640-byte one are two structs.  The layouts table holds each layout once (its
-    id stands for its content digest), and one object's builds (arches, configs) give one
-    struct several layouts; so a struct is an object's (name, kind), joined with another
-    object's when the two share a layout in some build (a header's struct, compiled alike)."""
+    A struct is its name, its layout and where it is declared, not its name alone: Tiny's
+    32-byte rcu_ctrlblk (include/linux/rcutiny.h) and Classic's 640-byte one
+    (include/linux/rcuclassic.h) are two structs.  The layouts table holds each layout once
+    (its id stands for its content digest, the declaring file and line included), and one
+    object's builds (arches, configs) give one struct several layouts; so a struct is an
+    object's (name, kind, declaring file), joined with another object's when the two share a
+    layout in some build (a header's struct, compiled alike)."""
     parent = {}
 
     def find(x):
@@ -89,27 +93,33 @@ def identities(struct_layouts):
 
 
 def labels(struct_layouts, ident):
-    """{identity: 'struct rcu_ctrlblk (320/640 bytes)'}: a name that stands for more than one
-    struct carries the sizes of each (and the first object with it, if the sizes are the
-    same); a name with one struct is just its kind and name."""
+    """{identity: 'struct rcu_ctrlblk (include/linux/rcuclassic.h, 640 bytes)'}: a name that
+    stands for more than one struct carries the declaring file of each when they differ and
+    the sizes of each (and the first object with it, if those are the same); a name with
+    one struct is just its kind and name."""
     nodes = collections.defaultdict(list)
-    for (obj, key), i in sorted(ident.items()):
+    for (obj, key), i in sorted(ident.items(), key=lambda x: (x[0][0], _sortable(x[0][1]))):
         nodes[i].append((obj, key))
     names = collections.defaultdict(set)
     for i, ns in nodes.items():
-        names[ns[0][1]].add(i)
+        names[ns[0][1][:2]].add(i)
     out = {}
     for i, ns in nodes.items():
         key = ns[0][1]
         out[i] = "%s %s" % (key[1], key[0])
-        if len(names[key]) == 1:
+        if len(names[key[:2]]) == 1:
             continue
 
         def sizes(j):
             return "/".join(str(s) for s in sorted({l["row"]["size"] for o, k in nodes[j]
                                                     for l in struct_layouts[o][k]}))
-        mine = sizes(i)
-        if sum(1 for j in names[key] if sizes(j) == mine) > 1:
+
+        def tell(j):
+            f = nodes[j][0][1][2]
+            return ("%s, " % f if f and len({nodes[x][0][1][2] for x in names[key[:2]]}) > 1
+                    else "") + sizes(j)
+        mine = tell(i)
+        if sum(1 for j in names[key[:2]] if tell(j) == mine) > 1:
             mine += " bytes, as in %s" % ns[0][0]
         else:
             mine += " bytes"
@@ -117,9 +127,26 @@ def labels(struct_layouts, ident):
     return out
 
 
+def _sortable(key):
+    return tuple("" if x is None else x for x in key)
+
+
+def declared(rows):
+    """'include/linux/rcutiny.h:17' of a layout's rows ('' when not recorded; the lines of
+    one file joined when builds differ)."""
+    files = collections.defaultdict(set)
+    for r in rows:
+        if r.get("decl_file"):
+            files[r["decl_file"]].add(r.get("decl_line") or 0)
+    return ", ".join("%s:%s" % (f, "/".join(str(x) for x in sorted(ls)))
+                     for f, ls in sorted(files.items()))
+
+
 def by_waste(structs_):
-    """[((name, kind), [layouts])] sorted by the largest waste of a layout, then name."""
-    return sorted(structs_.items(), key=lambda x: (-max(l["waste"] for l in x[1]), x[0]))
+    """[((name, kind, decl_file), [layouts])] sorted by the largest waste of a layout, then
+    name and declaring file."""
+    return sorted(structs_.items(), key=lambda x: (-max(l["waste"] for l in x[1]),
+                                                   _sortable(x[0])))
 
 
 def index_table(title, items, link, limit=None):
@@ -130,10 +157,10 @@ def index_table(title, items, link, limit=None):
                       Column("hole bytes", "r"), Column("holes", "r"), Column("padding", "r"),
                       Column("size", "r"), Column("reorganized", "r"), Column("layouts", "r")])
     same = collections.OrderedDict()
-    for k, obj, l in sorted(items, key=lambda x: (-x[2]["waste"], x[0][0], x[1])):
+    for k, obj, l in sorted(items, key=lambda x: (-x[2]["waste"], _sortable(x[0]), x[1])):
         same.setdefault((k, l.get("ident"), l["waste"], l["row"]["size"]), []).append((obj, l))
     rows = list(same.items())
-    for ((name, kind), _, _, _), objs in rows[:limit]:
+    for ((name, kind, _), _, _, _), objs in rows[:limit]:
         obj, l = objs[0]
         r = l["row"]
         t.add([Text(l.get("label") or "%s %s" % (kind, name), href=link(obj, l["anchor"])),
@@ -147,7 +174,8 @@ def index_table(title, items, link, limit=None):
 
 
 def worst(name, structs_):
-    """[((struct, kind), object, most wasteful layout + nlayouts)] of one object's structs."""
+    """[((struct, kind, decl_file), object, most wasteful layout + nlayouts)] of one object's
+    structs."""
     out = []
     for k, ls in structs_.items():
         l = dict(max(ls, key=lambda l: (l["waste"], l["row"]["size"])))

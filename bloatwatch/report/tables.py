@@ -57,17 +57,21 @@ def members(rows):
 
 
 def structs_summary(title, structs_):
-    """One row per distinct layout of each struct ({(name, kind): [layout dicts]}), the most
-    wasteful (hole bytes + padding) first; a layout dict has row, bits, ncoords, waste, anchor."""
+    """One row per distinct layout of each struct ({(name, kind, decl_file): [layout dicts]}),
+    the most wasteful (hole bytes + padding) first; a layout dict has row, bits, ncoords,
+    waste, anchor.  A name declared in several files says which file each struct is."""
     t = Table(title, [Column("struct"), Column("layouts", "r"), Column("waste", "r"),
                       Column("size", "r"), Column("holes", "r"), Column("hole bytes", "r"),
                       Column("padding", "r"), Column("reorganized", "r"), Column("saving", "r")])
-    ranked = sorted(structs_.items(), key=lambda x: (-max(l["waste"] for l in x[1]), x[0]))
-    for (name, kind), ls in ranked:
+    ranked = sorted(structs_.items(), key=lambda x: (-max(l["waste"] for l in x[1]),
+                                                     tuple(y or "" for y in x[0])))
+    files = collections.Counter(k[:2] for k in structs_)
+    for (name, kind, decl), ls in ranked:
         ls.sort(key=lambda l: (-l["waste"], -l["row"]["size"], l["where"]))
+        title = "%s %s" % (kind, name) + (" (%s)" % decl if decl and files[(name, kind)] > 1 else "")
         for i, l in enumerate(ls):
             r = l["row"]
-            t.add([Text("%s %s" % (kind, name) if i == 0 else ""),
+            t.add([Text(title if i == 0 else ""),
                    Text(("%d bits, %d builds" % (l["bits"], l["ncoords"])) if l["bits"]
                         else "%d builds" % l["ncoords"], href="#" + l["anchor"]),
                    Bytes(l["waste"]), Bytes(r["size"]), Bytes(r["holes"]), Bytes(r["hole_bytes"]),

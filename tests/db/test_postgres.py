@@ -85,6 +85,40 @@ def test_commands_on_postgresql(tmp_path, repo, url):
     assert q(url, "SELECT count(*) FROM commit_slices") == before
 
 
+def test_struct_identity_on_postgresql(tmp_path, repo, url):
+    """A struct is its name, layout and declaring file (schema version 15) on PostgreSQL as on
+    SQLite: one name and layout declared in two files is two layouts rows, each with its file
+    and line, and `diff` matches each by its file (only fs/b.c's grew)."""
+    a = repo.commit({"a.c": "1\n"}, "base")
+    b = repo.commit({"a.c": "2\n"}, "next")
+    docs = []
+    for grow in (0, 8):
+        doc = synth.document(small_matrix(0))
+        for e in doc["files"]:
+            for path, line, extra in (("net/a.c", 3, 0), ("fs/b.c", 7, grow)):
+                dup = dict(e["structs"][0], name="dup", decl_file=path, decl_line=line)
+                dup["size"] += extra
+                e["structs"].append(dup)
+            e["structs"].sort(key=lambda st: (st["name"], st["kind"]))
+        docs.append(write_json(tmp_path / ("%d.json" % grow), doc))
+    sqlite_db = str(tmp_path / "same.db")
+    for db in (url, sqlite_db):
+        run_bw("--db", db, "-C", repo.path, "record", "--json", docs[0], "--rev", a, check=0)
+        run_bw("--db", db, "-C", repo.path, "record", "--json", docs[1], "--rev", b, check=0)
+    rows = q(url, "SELECT DISTINCT n.name, l.decl_line FROM layouts l JOIN names n ON "
+                  "n.id = l.decl_file_id ORDER BY n.name")
+    assert rows == [("fs/b.c", 7), ("net/a.c", 3)]
+    # Every analysis has both: the same layout in two files is two rows.
+    assert q(url, "SELECT DISTINCT count(*) FROM v_analysis_structs WHERE struct = 'dup' "
+                  "GROUP BY analysis_id") == [(2,)]
+    out = {}
+    for db in (url, sqlite_db):
+        text = run_bw("--db", db, "-C", repo.path, "diff", a, b, check=0).stdout
+        out[db] = re.sub(r"\(\d+\.\d+ s\)", "", text)
+    assert out[url] == out[sqlite_db]
+    assert "struct dup (fs/b.c)" in out[url] and "net/a.c" not in out[url], out[url]
+
+
 def test_releases_on_postgresql(tmp_path, repo, url):
     """A release (record --label, no git) beside a commit: ordered by date, named by label,
     read the same as on SQLite (migration 12's commits.kind)."""

@@ -174,19 +174,22 @@ def test_struct_pages_show_the_analyzers_reorganized_order(real):
 
 def test_structs_of_one_name_and_two_layouts_are_two_structs(real):
     """Classic's and Tiny's rcu_ctrlblk (include/linux/rcuclassic.h, rcutiny.h) are two
-    structs: each is listed only in its own object, with its sizes, pahole's among them."""
+    structs: each is listed only in its own object, with its declaring file and its sizes,
+    pahole's among them (pahole -I: the file)."""
     index = real.read("structs.html")
     for obj in ("rcuclassic.o", "rcutiny.o"):
         sec = [s for s in index.split('<section id="o-')[1:] if ">%s</a>:" % obj in s][0]
         sec = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", sec.split("</section>", 1)[0]))
         own, _, shared = sec.partition("also in other objects")
-        sizes = re.search(r"struct rcu_ctrlblk \(([0-9/]+) bytes\) %s " % re.escape(obj), own)
+        sizes = re.search(r"struct rcu_ctrlblk \((\S+), ([0-9/]+) bytes\) %s " % re.escape(obj),
+                          own)
         assert sizes and "rcu_ctrlblk" not in shared, (obj, sec)
         path = [o for o in real.objects if o.startswith("build/x86_64/gcc/")
                 and os.path.basename(o) == obj][0]
-        out = subprocess.run(["pahole", "-C", "rcu_ctrlblk", path], cwd=real.snap, text=True,
-                             stdout=subprocess.PIPE, check=True).stdout
-        assert re.search(r"/\* size: (\d+),", out).group(1) in sizes.group(1).split("/"), (obj, out)
+        out = subprocess.run(["pahole", "-I", "-C", "rcu_ctrlblk", path], cwd=real.snap,
+                             text=True, stdout=subprocess.PIPE, check=True).stdout
+        assert re.search(r"/\* size: (\d+),", out).group(1) in sizes.group(2).split("/"), (obj, out)
+        assert re.search(r"/\* <[0-9a-f]+> (\S+):\d+ \*/", out).group(1) == sizes.group(1), (obj, out)
 
 
 CHECKED_ARCHES = ("i386", "x86_64", "arm64")

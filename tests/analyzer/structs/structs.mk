@@ -17,9 +17,9 @@ ST_SYSTEM    = $(shell ls -S /usr/lib/debug/.build-id/*/*.debug 2>/dev/null | he
 ST_MATRIX    = $(filter %.o,$(MATRIX_OBJS))
 
 .PHONY: test-structs test-structs-oracle test-structs-oracle-san test-structs-text test-structs-bad \
-	test-structs-fuzz test-structs-kernel
+	test-structs-fuzz test-structs-kernel test-structs-decl
 test-structs: test-structs-oracle test-structs-oracle-san test-structs-text test-structs-bad \
-	test-structs-fuzz test-structs-kernel
+	test-structs-fuzz test-structs-kernel test-structs-decl
 TESTS += test-structs
 
 # The drivers link the analyzer's own library builds (plain and sanitized): the same code.
@@ -63,6 +63,13 @@ test-structs-oracle: $(ST_READY) $(ST_OUT)/rand/.stamp $(AN_BIN)
 # The sanitized build on the same inputs must give the plain build's (pahole-checked) layouts.
 test-structs-oracle-san: $(ST_READY) $(ST_DRV_SAN)
 	$(Q)sh tests/tap.sh $@ -c sh $(ST_DIR)/t3200-sancheck.sh $(ST_DRV) $(ST_DRV_SAN) $(ST_OUT)/san $(ST_INPUTS)
+
+# Where each struct is declared (file and line) against pahole -I, on the fixtures and this
+# repository's objects of every arch and compiler in their first config (the same sources in
+# every config); the kernel's: t3400-kernel.sh.
+test-structs-decl: $(ST_READY) $(AN_BIN)
+	$(Q)TAP_QUIET=1 sh tests/tap.sh $@ -c $(PYTHON) $(ST_DIR)/declfile.py $(AN_BIN) \
+		$(ST_OUT)/fx/*.o $(foreach o,$(ST_MATRIX),$(if $(findstring 01/,$(o)),$(o)))
 
 test-structs-text: $(ST_READY)
 	$(Q)TAP_QUIET=1 $(ST_STORE) sh tests/tap.sh $@ -c $(PYTHON) $(ST_DIR)/textdiff.py $(ST_DRV) $(ST_INPUTS)

@@ -2,7 +2,8 @@
 # The struct layouts and their text on Linux 6.1 builds (tests/kernel/linux.sh): a tinyconfig
 # vmlinux and the kernel/rcu objects of x86_64, i386, arm, arm64 and riscv64, every struct
 # block against pahole 1.24 (textdiff.py: documented classes counted) and every number
-# (oracle.py; --reorganize on the objects, the CLI's JSON too).
+# (oracle.py; --reorganize on the objects, the CLI's JSON too), and where each is declared
+# (declfile.py: pahole -I).
 # usage: t3400-kernel.sh DRIVER ANALYZER
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -43,5 +44,6 @@ fi
 rm -f "${TMPDIR:-/tmp}"/bw-j1.$$ "${TMPDIR:-/tmp}"/bw-j2.$$ "${TMPDIR:-/tmp}"/bw-all1.$$ "${TMPDIR:-/tmp}"/bw-all3.$$
 /usr/bin/python3 "$here/textdiff.py" "$driver" $vm $objs || rc=1
 /usr/bin/python3 "$here/oracle.py" "$driver" --cli "$cli" $vm || rc=1
+/usr/bin/python3 "$here/declfile.py" "$cli" $vm $objs || rc=1
 /usr/bin/python3 "$here/oracle.py" "$driver" --reorganize --cli "$cli" $objs || rc=1
 exit $rc
