@@ -100,6 +100,7 @@ class Data:
                           % self.where)
         self.head = self._pick(head, self.ok)
         self.by_id = {c["commit_id"]: c for c in self.commits}
+        self.index = {c["commit_id"]: i for i, c in enumerate(self.commits)}   # history order
         self.discards = discards.of(spec.project)    # what the final link drops
         # commit_id -> [Obj], every recorded object in coordinate order. The sweep's flips are
         # config.html's (configcost.py); the other pages show the configurations themselves.
@@ -135,6 +136,7 @@ class Data:
                 self.prev[c["commit_id"]] = last
             last = c
         self._cache = {}
+        self._usage = None
         self.stacks = history.stack_summaries()
 
     def _pick(self, head, ok):
@@ -189,7 +191,15 @@ class Data:
         return self.stacks.get((o.slice_id, o.coord_id))
 
     def usage_rows(self, commit_id):
-        return self._cached("usage", commit_id, self.history.config_usage)
+        """A commit's CONFIG usage rows (config_usage's); every commit's read at once, as
+        every diff's inputs ask for them."""
+        if self._usage is None:
+            self._usage = self.history.config_usage_by_commit()
+        return self._usage.get(commit_id, [])
+
+    def between(self, base, head):
+        """The commits recorded after commit base and before commit head, in history order."""
+        return self.commits[self.index[base["commit_id"]] + 1:self.index[head["commit_id"]]]
 
     def members_of(self, layout_ids):
         missing = [l for l in layout_ids if l not in self.members]
