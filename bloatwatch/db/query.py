@@ -705,3 +705,12 @@ class History:
         """CONFIG_ symbols each source mentions at a commit (extractconfig.sh's logic)."""
         return self._rows("SELECT source, config FROM v_config_usage WHERE commit_id = ? "
                           "ORDER BY source, config", (commit_id,))
+
+    def config_usage_by_commit(self):
+        """{commit_id: config_usage(commit_id)} of every commit that has any, in one query."""
+        out = collections.defaultdict(list)
+        for cid, source, config in self.store.d.execute(
+                "SELECT commit_id, source, config FROM v_config_usage "
+                "ORDER BY commit_id, source, config"):
+            out[cid].append({"source": source, "config": config})
+        return dict(out)

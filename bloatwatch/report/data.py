@@ -2,6 +2,7 @@
 """Everything a report needs, read from the history database in one snapshot."""
 import collections
 import hashlib
+import itertools
 import time
 
 from . import configcost, model
@@ -47,25 +48,31 @@ def objects_by_commit(history, drops=None):
         per_slice[r["slice_id"]].append(rank[i])
     builds_of = {sid: frozenset((every[k].arch, every[k].compiler, every[k].label) for k in ks)
                  for sid, ks in per_slice.items()}
+    name_of = {sid: every[ks[0]].object for sid, ks in per_slice.items()}
     by_commit = collections.defaultdict(list)
-    content = collections.defaultdict(hashlib.sha256)
+    digests = collections.defaultdict(list)
     named = collections.defaultdict(dict)   # commit_id -> {object name: its slice's digest}
     for cid, sid, digest in members:
         by_commit[cid].append(sid)
-        content[cid].update(bytes(digest))
-        if per_slice[sid]:
-            named[cid][every[per_slice[sid][0]].object] = bytes(digest)
+        digest = bytes(digest)
+        digests[cid].append(digest)
+        if sid in name_of:
+            named[cid][name_of[sid]] = digest
     flipped = {}    # {labels: the flips among them}, labels = frozenset((arch, cc, label))
     out = collections.defaultdict(list)
+    no_objects = ()
     for cid, sids in by_commit.items():
-        objs = [every[k] for k in sorted(k for sid in sids for k in per_slice[sid])]
-        labels = frozenset().union(*(builds_of[sid] for sid in sids))
+        ranks = list(itertools.chain.from_iterable(per_slice.get(sid, no_objects) for sid in sids))
+        ranks.sort()
+        objs = list(map(every.__getitem__, ranks))
+        labels = frozenset().union(*map(builds_of.__getitem__, sids))
         if labels not in flipped:
             flipped[labels] = {(r["arch"], r["compiler"], r["label"]) for r in labels_of(labels)}
         if flipped[labels]:
             objs = [o for o in objs if (o.arch, o.compiler, o.label) not in flipped[labels]]
         out[cid] = objs
-    return out, {cid: h.hexdigest() for cid, h in content.items()}, named
+    return out, {cid: hashlib.sha256(b"".join(ds)).hexdigest() for cid, ds in digests.items()}, \
+        named
 
 
 def labels_of(labels):
@@ -100,6 +107,7 @@ class Data:
                           % self.where)
         self.head = self._pick(head, self.ok)
         self.by_id = {c["commit_id"]: c for c in self.commits}
+        self.index = {c["commit_id"]: i for i, c in enumerate(self.commits)}   # history order
         self.discards = discards.of(spec.project)    # what the final link drops
         # commit_id -> [Obj], every recorded object in coordinate order. The sweep's flips are
         # config.html's (configcost.py); the other pages show the configurations themselves.
@@ -107,14 +115,13 @@ class Data:
         # object name -> [(index into commits, digest of its builds or None)] at the commits
         # that built and changed it: what an object page is made from
         self.changes = collections.defaultdict(list)
-        last = {}
+        last = {}       # the previous ok commit's {object name: digest}
         for i, c in enumerate(self.commits):
             if c["status"] == "ok":
                 got = named.get(c["commit_id"], {})
-                for name in set(last) | set(got):
-                    if last.get(name) != got.get(name):
-                        last[name] = got.get(name)
-                        self.changes[name].append((i, last[name]))
+                for name in {n for n, _ in got.items() ^ last.items()}:
+                    self.changes[name].append((i, got.get(name)))
+                last = got
         main = configcost.without_flips
         hid = self.head["commit_id"]
         self.objects = self.objs[hid]                 # the head commit's, in coordinate order
@@ -135,6 +142,7 @@ class Data:
                 self.prev[c["commit_id"]] = last
             last = c
         self._cache = {}
+        self._usage = None
         self.stacks = history.stack_summaries()
 
     def _pick(self, head, ok):
@@ -189,7 +197,15 @@ class Data:
         return self.stacks.get((o.slice_id, o.coord_id))
 
     def usage_rows(self, commit_id):
-        return self._cached("usage", commit_id, self.history.config_usage)
+        """A commit's CONFIG usage rows (config_usage's); every commit's read at once, as
+        every diff's inputs ask for them."""
+        if self._usage is None:
+            self._usage = self.history.config_usage_by_commit()
+        return self._usage.get(commit_id, [])
+
+    def between(self, base, head):
+        """The commits recorded after commit base and before commit head, in history order."""
+        return self.commits[self.index[base["commit_id"]] + 1:self.index[head["commit_id"]]]
 
     def members_of(self, layout_ids):
         missing = [l for l in layout_ids if l not in self.members]

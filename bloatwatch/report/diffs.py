@@ -68,7 +68,7 @@ def compute(data, base, head):
     ub = [(r["source"], r["config"]) for r in data.usage_rows(head["commit_id"])]
     added, removed = engine.usage_changes(ua, ub)
     return Diff(base, head, result, added, removed,
-                [c for c in data.commits if base["ord"] < c["ord"] < head["ord"] and c["status"] != "ok"],
+                [c for c in data.between(base, head) if c["status"] != "ok"],
                 stackpage.diff_moves(data, old, new))
 
 
@@ -98,7 +98,7 @@ class Diffs:
         data = self.data
         base, head = data.prev[commit_id], data.by_id[commit_id]
         return [base, head, base["commit_id"] in data.prev,
-                [c for c in data.commits if base["ord"] < c["ord"] < head["ord"]],
+                data.between(base, head),
                 [[data.content.get(c["commit_id"]),
                   [[r["source"], r["config"]] for r in data.usage_rows(c["commit_id"])]]
                  for c in (base, head)]]

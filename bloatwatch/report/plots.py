@@ -1,12 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0
 """matplotlib plots as SVG: deterministic bytes (fixed hash salt, no date or creator metadata),
 text kept as text (svg.fonttype none), every figure with a title, axis labels and a legend."""
+import functools
 import io
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib import textpath  # noqa: E402
+from matplotlib.backends import backend_svg  # noqa: E402
 
 from .model import variant_name  # noqa: E402
 
@@ -20,6 +23,22 @@ plt.rcParams.update({
     "grid.alpha": 0.3,
     "axes.axisbelow": True,
 })
+
+
+@functools.lru_cache(maxsize=16384)
+def _text_size(s, prop, ismath, text2path=textpath.TextToPath()):
+    return text2path.get_text_width_height_descent(s, prop, ismath)
+
+
+def _measured(renderer, s, prop, ismath):
+    """The SVG renderer's size of a text (its TextToPath's), measured once per process: it
+    depends on the text and font alone, yet matplotlib keeps it per renderer, a new one per
+    file, so every plot measured its tick labels, titles and legend anew."""
+    return _text_size(s, prop.copy(), ismath)
+
+
+backend_svg.RendererSVG.get_text_width_height_descent = _measured
+
 
 KIND_COLORS = {"text": "#4477aa", "data": "#ee6677", "bss": "#228833"}
 # A series' four lines: size(1)'s classes in their bar colours, the total in black.
@@ -105,15 +124,20 @@ def history_lines(tree, rel, title, ylabel, commits, panels, url_for, legend="ar
 
     commits: [commit dict] of the x axis (every recorded commit, history order);
     panels: [(panel title, [(line label, [(commit_index, value, marked, note, commit)])])];
-    ncols: panels per row (default: all in one row). Drawn only when these inputs differ
-    from those the file was last drawn from (output.Tree.unit)."""
-    key = tree.key("history_lines", title, ylabel, legend, ncols,
-                   [(c["label"], c["dirty"], c["status"]) for c in commits],
-                   [(name, [(lab, [(p[0], p[1], p[2], p[3], url_for(p[4]) if p[2] else None)
-                                   for p in pts]) for lab, pts in lines])
-                    for name, lines in panels])
-    tree.unit(rel, key, lambda: _history_lines(tree, rel, title, ylabel, commits, panels,
-                                               url_for, legend, ncols))
+    ncols: panels per row (default: all in one row). Drawn only when what it draws differs
+    from what the file was last drawn from (output.Tree.unit): the points a line is drawn
+    through (shaped), the ticked commits and those that failed, not every commit's point."""
+    ncols = min(len(panels), ncols or len(panels))
+    step = max(1, len(commits) // (20 if ncols < 3 else 8))
+    panels = [(name, [(lab, shaped(pts, step)) for lab, pts in lines]) for name, lines in panels]
+    ticks = [c["tick"] + ("*" if c["dirty"] else "") for c in commits[::step]]
+    failed = [i for i, c in enumerate(commits) if c["status"] != "ok"]
+    key = tree.key("history_lines", title, ylabel, legend, ncols, len(commits), step, ticks,
+                   failed, [(name, [(lab, [(p[0], p[1], p[2], p[3], url_for(p[4]) if p[2] else None)
+                                           for p in pts]) for lab, pts in lines])
+                            for name, lines in panels])
+    tree.unit(rel, key, lambda: _history_lines(tree, rel, title, ylabel, len(commits), step,
+                                               ticks, failed, panels, url_for, legend, ncols))
     return rel
 
 
@@ -160,9 +184,10 @@ def figure(nrows, ncols, n, width, height, ylabel):
     return got
 
 
-def _history_lines(tree, rel, title, ylabel, commits, panels, url_for, legend, ncols):
+def _history_lines(tree, rel, title, ylabel, ncommits, step, ticks, failed, panels, url_for,
+                   legend, ncols):
+    """history_lines' figure: panels of shaped points, a tick every step-th of ncommits."""
     n = len(panels)
-    ncols = min(n, ncols or n)
     nrows = -(-n // ncols)
     # Laid out by hand (inches): the legend in a 2.4-inch column on the right, room for the
     # title above and the commit labels below.
@@ -177,14 +202,11 @@ def _history_lines(tree, rel, title, ylabel, commits, panels, url_for, legend, n
     style = {l: CLASS_LINES[l] for l in labels_ if l in CLASS_LINES}
     style.update({a: (PALETTE[k % len(PALETTE)], ARCH_STYLE[k % len(ARCH_STYLE)])
                   for k, a in enumerate(others)})
-    failed = [i for i, c in enumerate(commits) if c["status"] != "ok"]
     any_marked = False
-    step = max(1, len(commits) // (20 if ncols < 3 else 8))
     for k, ax in enumerate(axes.flat[:n]):
         name, lines = panels[k]
         for lab, pts in lines:
             color, marker = style[lab]
-            pts = shaped(pts, step)
             ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=marker, markersize=3.5,
                     linewidth=1.3, color=color, label=lab)
             marked = [p for p in pts if p[2]]
@@ -199,10 +221,9 @@ def _history_lines(tree, rel, title, ylabel, commits, panels, url_for, legend, n
         for j, i in enumerate(failed):
             ax.axvspan(i - 0.4, i + 0.4, color="#dddddd", zorder=0,
                        label="build failed" if j == 0 else None)
-        ax.set_xticks(range(0, len(commits), step))
-        ax.set_xticklabels([c["tick"] + ("*" if c["dirty"] else "") for c in commits[::step]],
-                           rotation=45, ha="right", fontsize=7)
-        ax.set_xlim(-0.6, len(commits) - 0.4)
+        ax.set_xticks(range(0, ncommits, step))
+        ax.set_xticklabels(ticks, rotation=45, ha="right", fontsize=7)
+        ax.set_xlim(-0.6, ncommits - 0.4)
         ax.set_title(name, fontsize=9, y=1.0)   # placed: no top ticks to clear (saves a layout pass)
         ax.margins(y=0.15)
     handles, labels = [], []

@@ -5,30 +5,39 @@ An object page draws two matplotlib plots, which is most of a cold report's time
 are independent of each other, so workers forked from the report (sharing everything it has
 read) make a share each and hand back what they made (Tree.work) for the report to merge. A
 unit's files are the same whichever process makes it. The workers do not read the database:
-the report reads what the units need before forking (the `prepare` argument)."""
+the report reads what the units need before forking (the `prepare` argument).
+
+A worker costs about half a second of CPU however little it makes (its share of the report's
+pages copied as it touches them, a first plot of each layout), so a report brought up to date,
+which remakes a dozen units, makes them in its own process."""
 import contextlib
+import gc
 import os
 import pickle
 import traceback
 
 from ..errors import BwError
 
-# Fewer units than this are made in the report's own process: a fork costs more than they do.
-MIN_UNITS = 2
+# Units per worker below which they are made in the report's own process: a worker costs
+# more than this many units (a page and its plots take about 0.1 s each); BLOATWATCH_JOBS set
+# forks its workers down to 2 units each (tests make a small report both ways).
+MIN_UNITS = 24
+MIN_UNITS_ASKED = 2
 
 
 def cores():
-    """Cores this process may run on; BLOATWATCH_JOBS overrides (1: no workers)."""
+    """(Cores this process may run on, units per worker worth a fork); BLOATWATCH_JOBS
+    overrides (1: no workers)."""
     env = os.environ.get("BLOATWATCH_JOBS")
     if env:
         try:
-            return max(1, int(env))
+            return max(1, int(env)), MIN_UNITS_ASKED
         except ValueError:
             raise BwError("BLOATWATCH_JOBS=%r: not a number of processes" % env) from None
     try:
-        return len(os.sched_getaffinity(0))
+        return len(os.sched_getaffinity(0)), MIN_UNITS
     except AttributeError:
-        return os.cpu_count() or 1
+        return os.cpu_count() or 1, MIN_UNITS
 
 
 def units(tree, jobs, prepare=None, child=None):
@@ -41,11 +50,23 @@ def units(tree, jobs, prepare=None, child=None):
     todo = [j for j in jobs if not tree.kept(j[0], j[1])]
     if prepare and todo:
         prepare([j[0] for j in todo])
-    n = min(cores(), len(todo) // MIN_UNITS)
+    procs, least = cores()
+    n = min(procs, len(todo) // least)
     if n <= 1:
         for name, key, make in todo:
             tree.unit(name, key, make)
         return
+    # What the report holds is frozen out of the collector's reach: a worker's collections
+    # would otherwise walk (and so copy) every page of it.
+    gc.freeze()
+    try:
+        _fork(tree, todo, n, child)
+    finally:
+        gc.unfreeze()
+
+
+def _fork(tree, todo, n, child):
+    """Make every n-th unit of todo in each of n workers; merge what they made."""
     children = []
     for k in range(n):
         r, w = os.pipe()

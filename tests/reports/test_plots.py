@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
-"""History plots (report/plots.py): a figure reused across plots draws the bytes a new one
-draws, and a line has a marker at every ticked commit, flat or not, and at every bend."""
+"""History plots (report/plots.py): a figure reused across plots (and text sizes measured
+once per process) draws the bytes a new one draws, and a line has a marker at every ticked
+commit, flat or not, and at every bend."""
 import re
 
 from bloatwatch.report import output, plots
@@ -45,6 +46,7 @@ def test_a_reused_figure_draws_what_a_new_one_draws(tmp_path):
     new = []
     for n, p, c in PLOTS:
         plots.FIGURES.clear()
+        plots._text_size.cache_clear()     # texts measured anew, as in a process of its own
         new.append(draw(tmp_path / "n", n, p, c))
     assert reused == new
     assert len(set(new)) == len(PLOTS)

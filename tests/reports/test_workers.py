@@ -41,6 +41,20 @@ def test_workers_make_what_one_process_makes(tmp_path, monkeypatch):
     assert again.reused == 9 and again.changed == 0 and seen == []
 
 
+def test_a_few_units_are_made_without_forking(tmp_path, monkeypatch):
+    """Fewer than MIN_UNITS units per core (a report brought up to date) are made in the
+    report's own process: a worker would cost more than they do."""
+    monkeypatch.delenv("BLOATWATCH_JOBS", raising=False)
+    monkeypatch.setattr(workers, "cores", lambda: (2, workers.MIN_UNITS))
+    monkeypatch.setattr(workers.os, "fork", lambda: pytest.fail("forked for a few units"))
+    tree = output.Tree(str(tmp_path))
+    with workers.batch(tree):
+        for i in range(2 * workers.MIN_UNITS - 1):
+            tree.unit("p%d.html" % i, tree.key("page", i),
+                      lambda i=i: tree.write("p%d.html" % i, "page %d" % i))
+    assert tree.changed == 2 * workers.MIN_UNITS - 1
+
+
 def test_a_failing_worker_fails_the_report(tmp_path, monkeypatch):
     with pytest.raises(RuntimeError, match="unit 4 cannot be made"):
         make_all(tmp_path, monkeypatch, 2, fail=4)
