@@ -27,7 +27,7 @@ sweep-inputs:
 SWEEP_STALE = $(if $(wildcard $(SWEEP_CHECKED) $(SWEEP_MANIFEST)),$(shell find $(SWEEP_INPUTS) \
 	-newer $(SWEEP_CHECKED) -print -quit 2>/dev/null),never built)
 SWEEP_RULES := $(if $(MATRIX_OBJS),$(or $(filter sweep $(BUILD)/sweep/%,$(MAKECMDGOALS)),$(if \
-	$(filter report-build,$(MAKECMDGOALS)),$(if $(filter 1,$(REPORT_SWEEP)),$(SWEEP_STALE)))))
+	$(filter report,$(MAKECMDGOALS)),$(if $(filter 1,$(REPORT_SWEEP)),$(SWEEP_STALE)))))
 ifneq ($(SWEEP_RULES),)
 $(BUILD)/sweep.gen.mk: $(SWEEP_GEN_INPUTS)
 	$(Q)MATRIX_ANALYZER=$(MATRIX_ANALYZER) $(PYTHON) matrix/gen.py sweep $(BUILD) 2> $@.err$$$$ || \
