@@ -55,16 +55,14 @@ $(1).checked: $(2) $(if $(wildcard $(1)),,FORCE)
 $(1): $(1).checked ;
 endef
 
-# DEPS: how packages get installed (tests/checkouts stands in a simulated one). `make report`,
-# `kernel-report` and `bench` run it while make reads its rules, before make looks at the compilers
-# the generated rules are made from (not when make restarts to read rules it wrote; not under -n).
+# DEPS installs packages (t2200 simulates it). report, kernel-report and bench run it as make reads
+# its rules, before the compilers are looked at (not when make restarts to read rules; not -n).
 DEPS ?= sh .ci/deps
 ifneq ($(if $(MAKE_RESTARTS)$(DRY),,$(filter report kernel-report bench,$(MAKECMDGOALS))),)
 BW_DEPS_SAID := $(shell $(DEPS))
 $(if $(filter 0,$(.SHELLSTATUS)),$(if $(BW_DEPS_SAID),$(info $(BW_DEPS_SAID))),$(error $(BW_DEPS_SAID) $(DEPS): failed))
 endif
-# `make test` installs packages (deps), then runs a second make that reads the generated rules; its
-# first make, and `make clean`, neither make nor read them (BW_GENERATED=0).
+# `make test` runs deps, then a second make; its first, and `make clean`, read no generated rules.
 BW_FIRST := test deps clean
 BW_GENERATED := $(if $(filter-out $(BW_FIRST),$(or $(MAKECMDGOALS),all)),1,0)
 # $(call harness_deps,FILES): the harnesses' dependency files that exist, when a goal may build a

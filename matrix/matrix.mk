@@ -25,13 +25,10 @@ MATRIX_CCACHE_DIR ?= $(BW_CACHE)/ccache
 MATRIX_CCACHE_SIZE ?= 2G
 # Every compile's ccache result (its stats log); matrix/ccache-stats.sh sums this make's part.
 MATRIX_STATSLOG ?= $(BUILD)/ccache-stats.log
-# The stage lines' start and logs' sizes when this make started, kept across its restarts (in
-# $(BUILD)/make.start; one process): none in a make that reads no generated rules.
-ifeq ($(BW_GENERATED),1)
-MATRIX_START := $(if $(MAKE_RESTARTS),$(file <$(BUILD)/make.start),$(shell mkdir -p $(BUILD); date +%s.%N; \
-	for f in $(MATRIX_STATSLOG) $(BUILD)/analysis.log; do stat -c %s $$f 2>/dev/null || echo 0; done))
-$(if $(MAKE_RESTARTS),,$(file >$(BUILD)/make.start,$(MATRIX_START)))
-endif
+# The stage lines' start and logs' sizes when this make started (across its restarts), if it reads rules.
+MATRIX_START := $(if $(filter 1,$(BW_GENERATED)),$(if $(MAKE_RESTARTS),,$(shell mkdir -p $(BUILD); { date +%s.%N; \
+	for f in $(MATRIX_STATSLOG) $(BUILD)/analysis.log; do stat -c %s $$f 2>/dev/null || echo 0; done; } \
+	> $(BUILD)/make.start))$(file <$(BUILD)/make.start))
 MATRIX_T0 := $(word 1,$(MATRIX_START))
 MATRIX_LOG0 := $(word 2,$(MATRIX_START))
 MATRIX_ALOG0 := $(word 3,$(MATRIX_START))

@@ -5,8 +5,7 @@
 #   make kernel-report [KERNEL_ARCHS="x86_64 i386 arm arm64 riscv64"] [KERNEL_CONFIGS="tiny smp"]
 #                      [KERNEL_VMLINUX_ARCHS="x86_64": arches that link vmlinux; all; none: ""]
 #
-# One make, as `make report`: .ci/packages is installed while it reads its rules, then
-# reports/kernel-packages (no compiler among them) once the matrix is built.
+# One make, as `make report`; reports/kernel-packages (no compiler) is installed after the matrix.
 
 KERNEL_ARCHS   ?= x86_64 i386 arm arm64 riscv64
 KERNEL_CONFIGS ?= tiny smp

@@ -1,11 +1,6 @@
-# reports/report.mk: record the build into the history database and write the reports from it.
-#
-#   make report   objects, analyzer, record (tracking first into an empty history), reports/out/;
-#                 a CONFIG sweep to build is built after a first report, then added to it
-#   make record   record the build under the current commit
-#
-# docs/make.md describes both, REPORT_* and the stamps in $(REPORT_OUT)/.state. `report` is one
-# make: the top Makefile runs DEPS while reading the rules; -j$(REPORT_JOBS) without -j.
+# reports/report.mk: record the build into the history database and write the reports from it:
+# `make report` (one make: -j$(REPORT_JOBS) without -j) and `make record` (the build, under the
+# current commit). docs/make.md describes both, REPORT_* and the stamps in $(REPORT_OUT)/.state.
 
 REPORT_OUT        ?= reports/out
 # bloatwatch's own default (db/store.py, default_target): make names the file for its stamps.
@@ -37,11 +32,9 @@ $(REPORT_STATE)/git: FORCE
 $(eval $(call stamp_rule,$(REPORT_STATE)/head,$(REPORT_STATE)/git $(REPORT_DB),$(BLOATWATCH) --db $(DB_FILE) \
 	stamp head $(REPORT_STATE)/head))
 
-# When the CONFIG sweep (matrix/sweep.mk) is to be built, the reports are first written from the
-# matrix alone ($(REPORT_STATE)/first; the CONFIG page says the sweep is being built), and the
-# sweep's objects wait for them; then `recorded` and the reports again. Into an empty history the
-# first record tracks first (a commit recorded before its parents would sort before them when
-# their dates are equal). A run stopped during the sweep keeps `first`: the next one goes on.
+# A CONFIG sweep to build waits for reports written from the matrix alone ($(REPORT_STATE)/first,
+# tracking first into an empty history: a commit recorded before its parents sorts before them
+# when their dates are equal); a run stopped during the sweep keeps them. Then `recorded`, reports.
 REPORT_FIRST := $(if $(filter report,$(MAKECMDGOALS)),$(SWEEP_RULES))
 REPORT_RECORD = $(BLOATWATCH) --db $(DB_FILE) record --seed $(REPORT_TRACK) --seed-jobs $(REPORT_TRACK_JOBS) \
 	$(1) && $(BLOATWATCH) --db $(DB_FILE) stamp head $(REPORT_STATE)/head && touch $(REPORT_STATE)/head.checked $@
@@ -54,16 +47,13 @@ $(REPORT_STATE)/first: $(REPORT_STATE)/head $(MATRIX_MANIFEST) $(MATRIX_JSON) $(
 	$(Q)$(call REPORT_WRITE,--sweep-pending, without the CONFIG sweep: this make adds it) && $(REPORT_SAY)
 $(SWEEP_OBJS): | $(REPORT_STATE)/first
 endif
-
 $(REPORT_STATE)/recorded: $(REPORT_STATE)/head $(MATRIX_MANIFEST) $(MATRIX_JSON) $(AN_BIN) \
 		$(if $(SWEEP_RULES),$(SWEEP_MANIFEST),$(wildcard $(SWEEP_MANIFEST))) \
 		$(if $(REPORT_FIRST),$(REPORT_STATE)/first,$(wildcard $(REPORT_STATE)/first)) \
 		| objects analysis $(if $(filter 1,$(REPORT_SWEEP)),sweep)
 	$(Q)$(call REPORT_RECORD)
-
 $(eval $(call stamp_rule,$(REPORT_STATE)/dbstate,$(REPORT_STATE)/recorded $(REPORT_DB),$(BLOATWATCH) --db $(DB_FILE) \
 	stamp db $(REPORT_STATE)/dbstate))
-
 $(REPORT_OUT)/index.html: $(REPORT_STATE)/dbstate $(REPORT_SRCS)
 	$(Q)$(call REPORT_WRITE)
 

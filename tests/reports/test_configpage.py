@@ -185,7 +185,7 @@ def test_first_report_says_the_sweep_is_pending_then_shows_it(sweep, tmp_path):
                                                   if c["kind"] == "base"]), f)
     bloatwatch("--db", db, "record", "--manifest", matrix)
     bloatwatch("--db", db, "report", "--out", out, "-q", "--sweep-pending")
-    first = {p.relative_to(out) for p in out.rglob("*.html")}
+    first = {str(p.relative_to(out)) for p in out.rglob("*.html")}
     page = read_page(out / "config.html")
     text = " ".join(" ".join(page.text).split())
     assert "The CONFIG sweep is being built" in text
@@ -203,7 +203,7 @@ def test_first_report_says_the_sweep_is_pending_then_shows_it(sweep, tmp_path):
     text = " ".join(" ".join(page.text).split())
     assert "The CONFIG sweep is being built" not in text
     assert "c-preempt-tiny02-t" in page.tables
-    assert first <= {p.relative_to(out) for p in out.rglob("*.html")}
+    assert first <= {str(p.relative_to(out)) for p in out.rglob("*.html")}
     assert "--manifest" in bloatwatch("record", "--help")
 
 
