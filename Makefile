@@ -55,14 +55,19 @@ $(1).checked: $(2) $(if $(wildcard $(1)),,FORCE)
 $(1): $(1).checked ;
 endef
 
-# `make report`, `make test` and `make bench` install packages (deps) and then run a second make
-# reading the generated rules once the compilers are in; their first make, and `make clean`,
-# neither make nor read them (BW_GENERATED=0): right on a first run and cheap on every run.
-BW_FIRST := report test bench deps clean
+# DEPS installs packages (t2200 simulates it). report, kernel-report and bench run it as make reads
+# its rules, before the compilers are looked at (not when make restarts to read rules; not -n).
+DEPS ?= sh .ci/deps
+ifneq ($(if $(MAKE_RESTARTS)$(DRY),,$(filter report kernel-report bench,$(MAKECMDGOALS))),)
+BW_DEPS_SAID := $(shell $(DEPS))
+$(if $(filter 0,$(.SHELLSTATUS)),$(if $(BW_DEPS_SAID),$(info $(BW_DEPS_SAID))),$(error $(BW_DEPS_SAID) $(DEPS): failed))
+endif
+# `make test` runs deps, then a second make; its first, and `make clean`, read no generated rules.
+BW_FIRST := test deps clean
 BW_GENERATED := $(if $(filter-out $(BW_FIRST),$(or $(MAKECMDGOALS),all)),1,0)
 # $(call harness_deps,FILES): the harnesses' dependency files that exist, when a goal may build a
 # harness (the pipeline's build none; reading the ~1,700 torture objects' cost a second a make).
-harness_deps = $(if $(filter-out $(BW_FIRST) report-build kernel-report% all objects analysis analyzer \
+harness_deps = $(if $(filter-out $(BW_FIRST) report kernel-report all objects analysis analyzer \
 	sweep sweep-inputs record matrix-list docs,$(or $(MAKECMDGOALS),all)),$(wildcard $(1)))
 
 # Each fragment appends its targets to these lists.
@@ -84,13 +89,10 @@ include tests/tests.mk
 .PHONY: all deps test bench clean $(TESTS) $(BENCHES)
 all: objects analyzer
 
-# DEPS: how packages get installed (tests/matrix stands in a simulated one).
-DEPS ?= sh .ci/deps
 deps:
 	$(Q)$(DEPS)
 
-bench: deps
-	$(Q)$(MAKE) --no-print-directory $(BENCHES)
+bench: $(BENCHES)
 
 clean:
 	rm -rf $(BUILD) $(BIN)/bloatwatch-analyze reports/out $(CLEAN)

@@ -159,6 +159,9 @@ def parser():
     p.add_argument("-j", "--jobs", type=int, default=None, help="analyzer processes (default: cores, max 4)")
     p.add_argument("--no-cache", action="store_true",
                    help="analyze every object, even if its bytes were analyzed before or make wrote its analysis")
+    p.add_argument("--manifest", action="append", default=[], metavar="FILE",
+                   help="read the objects of this manifest instead of bloatwatch.toml's (make "
+                        "report records the matrix alone before its sweep is built)")
     p.add_argument("--seed", type=int, default=0, metavar="N",
                    help="when the history holds no other commit, first track the last N commits")
     p.add_argument("--seed-jobs", type=int, default=1, metavar="J",
@@ -332,6 +335,11 @@ def cmd_record(ctx):
         job.where, job.analysis = a.json[0], recorder.Analysis(files, uses)
     else:
         job.project, job.analyzer = ctx.project(), ctx.analyzer()
+        if a.manifest:
+            for m in a.manifest:
+                if not os.path.isfile(os.path.join(root, m)):
+                    raise BwError("%s: no such manifest" % m)
+            job.project.manifests = a.manifest
         if a.objects:
             paths = []
             for p in a.objects:

@@ -25,10 +25,13 @@ MATRIX_CCACHE_DIR ?= $(BW_CACHE)/ccache
 MATRIX_CCACHE_SIZE ?= 2G
 # Every compile's ccache result (its stats log); matrix/ccache-stats.sh sums this make's part.
 MATRIX_STATSLOG ?= $(BUILD)/ccache-stats.log
-# The stage lines' start and logs' sizes: none in a make that reads no generated rules.
-MATRIX_T0 := $(if $(filter 1,$(BW_GENERATED)),$(shell date +%s.%N))
-MATRIX_LOG0 := $(if $(filter 1,$(BW_GENERATED)),$(shell stat -c %s $(MATRIX_STATSLOG) 2>/dev/null || echo 0))
-MATRIX_ALOG0 := $(if $(filter 1,$(BW_GENERATED)),$(shell stat -c %s $(BUILD)/analysis.log 2>/dev/null || echo 0))
+# The stage lines' start and logs' sizes when this make started (across its restarts), if it reads rules.
+MATRIX_START := $(if $(filter 1,$(BW_GENERATED)),$(if $(MAKE_RESTARTS),,$(shell mkdir -p $(BUILD); { date +%s.%N; \
+	for f in $(MATRIX_STATSLOG) $(BUILD)/analysis.log; do stat -c %s $$f 2>/dev/null || echo 0; done; } \
+	> $(BUILD)/make.start))$(file <$(BUILD)/make.start))
+MATRIX_T0 := $(word 1,$(MATRIX_START))
+MATRIX_LOG0 := $(word 2,$(MATRIX_START))
+MATRIX_ALOG0 := $(word 3,$(MATRIX_START))
 
 # The installed compilers, kconfiglib and MATRIX_EXCLUDE ($(BUILD)/matrix.env), rewritten only
 # when they change: installing a cross compiler (make deps) regenerates the rules in the next

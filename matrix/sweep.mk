@@ -6,8 +6,7 @@
 
 SWEEP_MANIFEST := $(BUILD)/sweep.json
 SWEEP_CHECKED  := $(BUILD)/sweep.checked
-# REPORT_SWEEP=0 leaves the sweep out of `make report` (record then reads the build/sweep.json
-# an earlier `make sweep` left, if any): the sweep builds about three times the matrix's objects.
+# REPORT_SWEEP=0 leaves the sweep (3x the matrix's objects) out of `make report` (docs/make.md).
 REPORT_SWEEP   ?= 1
 
 # What the rules are made from; every file the sweep's objects and manifest are made from (a
@@ -20,14 +19,13 @@ SWEEP_INPUTS := $(sort $(SWEEP_GEN_INPUTS) $(MATRIX_DEPS) \
 sweep-inputs:
 	@printf '%s\n' $(SWEEP_INPUTS)
 
-# The rules of its ~2,700 objects, the larger part of make's parse, are read for the goals that
-# need them: `sweep`, sweep objects (tests build a few), and `make report` when a file of
-# SWEEP_INPUTS is newer than the sweep's last complete build ($(SWEEP_CHECKED)), or it has none.
-# Once the matrix's rules are (MATRIX_OBJS): its objects come before the sweep's generation.
+# The rules of its ~2,700 objects (most of make's parse) are read for `sweep`, sweep objects, and
+# `make report` when a file of SWEEP_INPUTS is newer than the sweep's last complete build
+# ($(SWEEP_CHECKED)), or there is none; once the matrix's rules are (its objects come first).
 SWEEP_STALE = $(if $(wildcard $(SWEEP_CHECKED) $(SWEEP_MANIFEST)),$(shell find $(SWEEP_INPUTS) \
 	-newer $(SWEEP_CHECKED) -print -quit 2>/dev/null),never built)
 SWEEP_RULES := $(if $(MATRIX_OBJS),$(or $(filter sweep $(BUILD)/sweep/%,$(MAKECMDGOALS)),$(if \
-	$(filter report-build,$(MAKECMDGOALS)),$(if $(filter 1,$(REPORT_SWEEP)),$(SWEEP_STALE)))))
+	$(filter report,$(MAKECMDGOALS)),$(if $(filter 1,$(REPORT_SWEEP)),$(SWEEP_STALE)))))
 ifneq ($(SWEEP_RULES),)
 $(BUILD)/sweep.gen.mk: $(SWEEP_GEN_INPUTS)
 	$(Q)MATRIX_ANALYZER=$(MATRIX_ANALYZER) $(PYTHON) matrix/gen.py sweep $(BUILD) 2> $@.err$$$$ || \

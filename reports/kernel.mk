@@ -5,19 +5,14 @@
 #   make kernel-report [KERNEL_ARCHS="x86_64 i386 arm arm64 riscv64"] [KERNEL_CONFIGS="tiny smp"]
 #                      [KERNEL_VMLINUX_ARCHS="x86_64": arches that link vmlinux; all; none: ""]
 #
-# Two makes, as `make report`: the first installs packages (.ci/packages, then
-# reports/kernel-packages) without reading the generated rules, the second builds the matrix
-# and the analyzer (the article's own figures) and runs the script.
+# One make, as `make report`; reports/kernel-packages (no compiler) is installed after the matrix.
 
 KERNEL_ARCHS   ?= x86_64 i386 arm arm64 riscv64
 KERNEL_CONFIGS ?= tiny smp
 # vmlinux for x86_64 only: every arch's would take a cold run past 45 minutes (docs/kernel-report.md).
 KERNEL_VMLINUX_ARCHS ?= x86_64
 
-.PHONY: kernel-report kernel-report-build
-kernel-report: deps
+.PHONY: kernel-report
+kernel-report: objects analysis analyzer
 	$(Q)sh .ci/deps reports/kernel-packages
-	$(Q)$(MAKE) --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(REPORT_JOBS)) kernel-report-build
-
-kernel-report-build: objects analysis analyzer
 	$(Q)PYTHON=$(PYTHON) KERNEL_CONFIGS="$(KERNEL_CONFIGS)" KERNEL_VMLINUX_ARCHS="$(KERNEL_VMLINUX_ARCHS)" reports/kernel.sh $(KERNEL_ARCHS)

@@ -2,9 +2,8 @@
 # layouts' and the RCU variants' suites are in tests/analyzer/ and tests/torture/.
 #
 # docs/testing.md describes the runner (tests/tap.sh, results in $(TAP_RESULTS)) and the order:
-# `make test` is a second make, as `make report` is, so that the suites read rules generated
-# after `deps` installed the compilers, and so that -k and -Otarget hold for the suites and not
-# for the summary. TEST_FIRST: the longest suites, started first.
+# `make test` is a second make, so that -k and -Otarget hold for the suites and not for the
+# summary (and the suites read rules generated once `deps` ran). TEST_FIRST: the longest first.
 TEST_JOBS   ?= 2
 TEST_FIRST  := test-matrix test-analyzer test-analyzer-san test-checkouts test-db test-cli test-torture
 TAP_RESULTS := $(abspath $(BUILD))/tests/results

@@ -255,6 +255,7 @@ def build(site):
     return dict(summary=summary_table(opts, names, [b for b in bases if b.label in flipped])
                 if flipped else None,
                 usage=usage_table(data.usage, opts), items=items, untried=untried,
+                pending=site.sweep_pending,
                 bases=[names.base(b) for b in bases])
 
 

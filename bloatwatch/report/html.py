@@ -51,7 +51,7 @@ PAGES = [
      "gives them)"),
     ("Kernel folders", "folders.html", "folderpage", folderpage.absent),
     ("CONFIG options", "config.html", "configpage",
-     lambda site: None if site.data.usage or site.config_flips() else
+     lambda site: None if site.data.usage or site.config_flips() or site.sweep_pending else
      "no source names a CONFIG_ option and no CONFIG sweep is recorded (`bloatwatch "
      "configcost` on a Kbuild tree records one)"),
 ]
@@ -116,8 +116,9 @@ def writer(fn):
 
 
 class Site:
-    def __init__(self, tree, data, sections, noise):
+    def __init__(self, tree, data, sections, noise, sweep_pending=False):
         self.tree, self.data, self.sections, self.noise = tree, data, sections, noise
+        self.sweep_pending = sweep_pending     # config.html: the sweep is still being built
         self.env = env()
         self.series = history.build_series(data, noise)
         self.movers = history.movers(self.series)
@@ -783,5 +784,5 @@ class Site:
         return t
 
 
-def write(tree, data, sections, noise):
-    return Site(tree, data, sections, noise).write()
+def write(tree, data, sections, noise, sweep_pending=False):
+    return Site(tree, data, sections, noise, sweep_pending).write()

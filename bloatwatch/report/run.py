@@ -15,6 +15,9 @@ def add_arguments(p):
                                     "dirty record; default: the last one that built)")
     add_noise(p)
     p.add_argument("--text-only", action="store_true", help="write footprint.txt/.md only")
+    p.add_argument("--sweep-pending", action="store_true",
+                   help="the CONFIG page says the sweep is being built and a later report adds "
+                        "it (`make report` writes a first report before its sweep)")
     p.add_argument("--no-demangle", action="store_true",
                    help="C++ and Rust symbols by their raw names (default: as nm -C spells them)")
     p.add_argument("-q", "--quiet", action="store_true", help="print nothing but errors")
@@ -48,7 +51,8 @@ def run(target, args, project=None):
         with history.snapshot():
             paths = site.generate(history, args.out, head=args.commit,
                                   noise=noise(args, project),
-                                  html=not args.text_only, project=project)
+                                  html=not args.text_only, project=project,
+                                  sweep_pending=getattr(args, "sweep_pending", False))
     finally:
         history.close()
     if args.quiet:

@@ -12,9 +12,11 @@ def text_sections(data):
     return [(s.title, s.build(data)) for s in layout.layout(data.spec)]
 
 
-def generate(history, out, head=None, noise=(8, 0.5), html=True, project=None):
+def generate(history, out, head=None, noise=(8, 0.5), html=True, project=None,
+             sweep_pending=False):
     """Write the reports under `out` as `project` (bloatwatch.toml; default: this checkout's)
-    declares them; [(kind, path)] of the entry points."""
+    declares them; [(kind, path)] of the entry points. sweep_pending: the CONFIG page says the
+    sweep is still being built."""
     data = Data(history, spec.load(project), head)
     tree = Tree(out)
     sections = text_sections(data)
@@ -25,5 +27,5 @@ def generate(history, out, head=None, noise=(8, 0.5), html=True, project=None):
                  TITLE, [("Commit", [layout.header(data)])] + sections)))]
     if html:
         from . import html as html_site
-        paths.append(("html", html_site.write(tree, data, sections, noise)))
+        paths.append(("html", html_site.write(tree, data, sections, noise, sweep_pending)))
     return paths

@@ -2,7 +2,8 @@
 """The config page on the matrix's CONFIG sweep (i386/gcc and x86_64/gcc): figures equal
 binutils `size` of the base's and the flip's objects, symbol reports equal the kernel's
 scripts/bloat-o-meter on the pair, a choice member (Tree RCU on a Classic base) is the variant
-swap, and the NR_CPUS curve has one point per built value.
+swap, and the NR_CPUS curve has one point per built value. `make report`'s two passes: the
+matrix alone with the sweep pending, then the sweep added.
 
 The sweep's rules come from `matrix/gen.py sweep` (after `make objects`); this builds the few
 sweep objects it reads (`make` of their paths, ccache keeps a second time cheap) and records
@@ -77,7 +78,8 @@ def sweep(tmp_path_factory):
     out = top / "out"
     generate(db, str(out))
     return dict(coords={(c["arch"], c["compiler"], c["config"]): c for c in keep},
-                page=read_page(out / "config.html"), out=out)
+                page=read_page(out / "config.html"), out=out, doc=dict(doc, coordinates=keep),
+                manifest=manifest)
 
 
 def sums(c):
@@ -163,3 +165,51 @@ def test_nr_cpus_curve_has_a_point_per_built_value(sweep):
     assert len(built) == len(COORDS) and all(len(v) == 13 for v in built.values())
     svg = sweep["out"] / "plots" / "configcost-nr_cpus-tree05.svg"
     assert svg.is_file()
+
+
+def bloatwatch(*args):
+    r = subprocess.run(["/usr/bin/python3", "bin/bloatwatch"] + [str(a) for a in args], cwd=ROOT,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert r.returncode == 0, (args, r.stderr[-2000:])
+    return r.stdout
+
+
+def test_first_report_says_the_sweep_is_pending_then_shows_it(sweep, tmp_path):
+    """make report with a sweep to build: the matrix's objects recorded alone (`record
+    --manifest`) and every page written, the CONFIG page saying the sweep is being built; then
+    the same commit recorded with the sweep and written again into the same folder."""
+    db, out = tmp_path / "history.db", tmp_path / "out"
+    matrix = tmp_path / "matrix.json"
+    with open(matrix, "w") as f:
+        json.dump(dict(sweep["doc"], coordinates=[c for c in sweep["doc"]["coordinates"]
+                                                  if c["kind"] == "base"]), f)
+    bloatwatch("--db", db, "record", "--manifest", matrix)
+    bloatwatch("--db", db, "report", "--out", out, "-q", "--sweep-pending")
+    first = {str(p.relative_to(out)) for p in out.rglob("*.html")}
+    page = read_page(out / "config.html")
+    text = " ".join(" ".join(page.text).split())
+    assert "The CONFIG sweep is being built" in text
+    assert "No CONFIG sweep is recorded" not in text
+    assert not [t for t in page.tables if t and t.startswith("c-")], sorted(page.tables)
+    # Complete: every page of the navigation bar and the usage table, as the final report.
+    index = (out / "index.html").read_text()
+    for rel in ("index.html", "history.html", "structs.html", "stack.html", "config.html"):
+        assert rel in first and 'href="%s"' % rel in index, rel
+    assert "Options the sources use" in text and len(page.all) == 1     # the usage table
+
+    bloatwatch("--db", db, "record", "--manifest", sweep["manifest"])
+    bloatwatch("--db", db, "report", "--out", out, "-q")
+    page = read_page(out / "config.html")
+    text = " ".join(" ".join(page.text).split())
+    assert "The CONFIG sweep is being built" not in text
+    assert "c-preempt-tiny02-t" in page.tables
+    assert first <= {str(p.relative_to(out)) for p in out.rglob("*.html")}
+    assert "--manifest" in bloatwatch("record", "--help")
+
+
+def test_record_manifest_that_does_not_exist_is_an_error(tmp_path):
+    r = subprocess.run(["/usr/bin/python3", "bin/bloatwatch", "--db", str(tmp_path / "h.db"),
+                        "record", "--manifest", "build/no-such.json"], cwd=ROOT,
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert r.returncode != 0 and "build/no-such.json: no such manifest" in r.stderr, r.stderr
+    assert not (tmp_path / "h.db").exists()
