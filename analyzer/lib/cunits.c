@@ -156,7 +156,7 @@ void bw_path_clean(char *p)
 		r += len;
 		r += *r == '/';
 	}
-	if (w == base && base == p)
+	if (w == base && base == p && w < r) /* "a/.." is "."; "" has no room and stays "" */
 		*w++ = '.';
 	*w = '\0';
 }
