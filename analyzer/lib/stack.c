@@ -122,6 +122,12 @@ static int64_t rd_enc(struct rd *r, uint8_t enc, unsigned addr_size)
 	int n = enc_size(enc, addr_size);
 	uint64_t v;
 
+	/* An encoding this reader does not know: the rest of the entry cannot be read. */
+	if (n < 0) {
+		r->bad = true;
+		r->p = r->end;
+		return 0;
+	}
 	if (n == 0)
 		return (enc & 0x0f) == DW_EH_PE_sleb128 ? rd_sleb(r) : (int64_t)rd_uleb(r);
 	v = rd_uN(r, (unsigned)n);
