@@ -211,6 +211,19 @@ static size_t narrow(const char *first, size_t common, const char *f)
 	return k;
 }
 
+/* The directory every absolute folder seen so far shares, @*first[0..@common), with @f seen
+ * too: a relative @f changes nothing, the first absolute one becomes @*first. */
+static size_t common_root(const char **first, size_t common, const char *f)
+{
+	if (f[0] != '/')
+		return common;
+	if (!*first) {
+		*first = f;
+		return strlen(f);
+	}
+	return narrow(*first, common, f);
+}
+
 /* Absolute folders left over (sources outside the build directory, as Kbuild's O= builds):
  * drop the directory they all share. */
 static void strip_common(struct bw_cunits *u)
@@ -218,18 +231,8 @@ static void strip_common(struct bw_cunits *u)
 	const char *first = NULL;
 	size_t common = 0;
 
-	for (size_t i = 0; i < u->n; i++) {
-		const char *f = u->v[i].folder;
-
-		if (f[0] != '/')
-			continue;
-		if (!first) {
-			first = f;
-			common = strlen(f);
-			continue;
-		}
-		common = narrow(first, common, f);
-	}
+	for (size_t i = 0; i < u->n; i++)
+		common = common_root(&first, common, u->v[i].folder);
 	if (!first || common == 0)
 		return;
 	for (size_t i = 0; i < u->n; i++) {
@@ -250,6 +253,7 @@ int bw_source_root(Dwarf *dw, char **root)
 	Dwarf_Half version;
 	uint8_t unit_type;
 	Dwarf_Die cudie, subdie;
+	const char *first = NULL;
 	size_t common = 0;
 	int r;
 
@@ -268,15 +272,11 @@ int bw_source_root(Dwarf *dw, char **root)
 			*root = NULL;
 			return -1;
 		}
-		if (f[0] != '/') {
+		common = common_root(&first, common, f);
+		if (first == f)
+			*root = f; /* the root's storage: the first absolute folder */
+		else
 			free(f);
-		} else if (!*root) {
-			*root = f;
-			common = strlen(f);
-		} else {
-			common = narrow(*root, common, f);
-			free(f);
-		}
 	}
 	if (*root) {
 		(*root)[common] = '\0';
